@@ -1,0 +1,8 @@
+import { defineConfig } from 'drizzle-kit';
+
+// Only `drizzle-kit generate` is used: migrations are applied by the server at start-up.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/db/schema/index.ts',
+  out: './src/db/migrations',
+});

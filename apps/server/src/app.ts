@@ -1,0 +1,208 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { type DatabaseHandle, openDatabase } from './db/client';
+import { createTransactions, type Transactions } from './db/transactions';
+import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
+import type { Authenticator } from './lib/route';
+import {
+  createAccessTokens,
+  createAuthService,
+  createLoginThrottle,
+  createTenantsService,
+  createUsersService,
+  registerAuthRoutes,
+} from './modules/auth/index';
+import { registerPlatformRoutes } from './modules/platform/platform.routes';
+import { type Bus, startBus } from './plugins/bus';
+import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** What the running app is made of; tests and the demo seed reach the same parts. */
+export interface Kerf {
+  config: Config;
+  database: DatabaseHandle;
+  transactions: Transactions;
+  hasher: PasswordHasher;
+  bus: Bus;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    kerf: Kerf;
+  }
+}
+
+export interface BuildOptions {
+  /** an already opened database (tests); otherwise one is opened from the config */
+  database?: DatabaseHandle;
+}
+
+async function jwtSecretFor(config: Config): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  // Embedded demo mode only (config refuses a missing secret otherwise): one secret per data directory.
+  const file = join(config.dataDir, 'jwt-secret');
+  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
+  await mkdir(config.dataDir, { recursive: true });
+  const secret = randomUUID() + randomUUID();
+  await writeFile(file, secret, { mode: 0o600 });
+  await chmod(file, 0o600);
+  return secret;
+}
+
+const REDACTED_PATH = /(\/auth\/sessions\/)[^/?]+/;
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          '*.password',
+          '*.refreshToken',
+          '*.bearerToken',
+        ],
+        censor: '[redacted]',
+      },
+      serializers: {
+        // The spec puts the refresh token in the logout path; it never reaches a log.
+        req: (request) => ({
+          method: request.method,
+          url: request.url.replace(REDACTED_PATH, '$1[redacted]'),
+          remoteAddress: request.ip,
+        }),
+      },
+    },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 600 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: join(config.dataDir, 'pg') },
+    ));
+  const transactions = createTransactions(database.db);
+  const hasher = await createPasswordHasher();
+  const bus = await startBus({
+    mqttUrl: config.mqttUrl,
+    port: config.mqttPort,
+    host: config.host,
+    log: app.log,
+  });
+  app.decorate('kerf', { config, database, transactions, hasher, bus });
+  app.addHook('onClose', async () => {
+    await bus.close();
+    if (!options.database) await database.close();
+  });
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, helmet);
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, { origin: config.corsOrigins, credentials: false });
+  }
+  await app.register(rateLimit, { global: false });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Kerf API',
+        version: '1',
+        description: 'Errors are `{code, message, details}` with the catalogue codes of @kerf/contracts.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const accessTokens = createAccessTokens(await jwtSecretFor(config), config.accessTokenTtl);
+  const auth = createAuthService({
+    transactions,
+    hasher,
+    accessTokens,
+    throttle: createLoginThrottle(transactions, {
+      ipLimit: config.loginIpLimit,
+      ipWindowSeconds: config.loginIpWindow,
+    }),
+    policy: {
+      refreshIdleTtl: config.refreshIdleTtl,
+      sessionMaxAge: config.sessionMaxAge,
+      refreshReuseGrace: config.refreshReuseGrace,
+    },
+    log: app.log,
+  });
+  const authenticator: Authenticator = {
+    authenticate: (request) => auth.authenticate(request.headers.authorization, request.ip),
+  };
+
+  // Modules, in one explicit list.
+  registerPlatformRoutes(app, { authenticator, database, bus });
+  registerAuthRoutes(app, {
+    authenticator,
+    auth,
+    users: createUsersService({ transactions, hasher }),
+    tenants: createTenantsService({ transactions }),
+    refreshRateLimit: { max: 150, timeWindow: 5 * 60 * 1000 },
+  });
+
+  await serveWebApp(app, config);
+  return app;
+}
+
+/** The built SPA, when there is one, with client-side routes falling back to index.html. */
+async function serveWebApp(app: FastifyInstance, config: Config) {
+  const root = resolve(config.webDist ?? join(REPO_ROOT, 'apps/web/dist'));
+  if (!existsSync(join(root, 'index.html'))) return;
+  await app.register(fastifyStatic, { root, wildcard: false, index: false });
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path === '/api') {
+      return reply.callNotFound();
+    }
+    const file = path.slice(1);
+    if (file && !file.includes('..') && existsSync(join(root, file))) {
+      return reply
+        .header(
+          'cache-control',
+          file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        )
+        .sendFile(file);
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

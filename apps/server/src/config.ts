@@ -1,0 +1,105 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+const port = z.coerce.number().int().min(0).max(65535);
+const seconds = z.coerce.number().int().positive();
+
+/**
+ * Every environment variable Kerf reads, with its default. Parsed once at start-up; nothing else
+ * reads `process.env`. README "Configuration" lists the same table.
+ */
+const EnvSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  MQTT_URL: z.string().url().optional(),
+  MQTT_PORT: port.default(18830),
+  SMTP_URL: z.string().url().optional(),
+  DEMO: flag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL: seconds.default(900),
+  REFRESH_IDLE_TTL: seconds.default(7200),
+  SESSION_MAX_AGE: seconds.default(43200),
+  REFRESH_REUSE_GRACE: z.coerce.number().int().min(0).default(10),
+  LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(30),
+  LOGIN_IP_WINDOW: seconds.default(300),
+  TRUST_PROXY: flag.default(false),
+  CORS_ORIGINS: z.string().default(''),
+  BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.input<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  smtpUrl: string | undefined;
+  demo: boolean;
+  logLevel: string;
+  /** undefined only in embedded demo mode, where a secret is generated and kept in DATA_DIR */
+  jwtSecret: string | undefined;
+  accessTokenTtl: number;
+  refreshIdleTtl: number;
+  sessionMaxAge: number;
+  refreshReuseGrace: number;
+  loginIpLimit: number;
+  loginIpWindow: number;
+  trustProxy: boolean;
+  corsOrigins: string[];
+  bodyLimit: number;
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const defined = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const result = EnvSchema.safeParse(defined);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = result.data;
+  const embedded = e.DATABASE_URL === undefined;
+  const demo = e.DEMO ?? embedded;
+  if (!embedded && !demo && e.JWT_SECRET === undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  JWT_SECRET: required with DATABASE_URL (32+ characters)',
+    );
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    mqttUrl: e.MQTT_URL,
+    mqttPort: e.MQTT_PORT,
+    smtpUrl: e.SMTP_URL,
+    demo,
+    logLevel: e.LOG_LEVEL,
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshIdleTtl: e.REFRESH_IDLE_TTL,
+    sessionMaxAge: e.SESSION_MAX_AGE,
+    refreshReuseGrace: e.REFRESH_REUSE_GRACE,
+    loginIpLimit: e.LOGIN_IP_LIMIT,
+    loginIpWindow: e.LOGIN_IP_WINDOW,
+    trustProxy: e.TRUST_PROXY,
+    corsOrigins: e.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    bodyLimit: e.BODY_LIMIT,
+    webDist: e.WEB_DIST,
+  };
+}

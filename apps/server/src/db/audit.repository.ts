@@ -1,0 +1,25 @@
+import { auditLog } from './schema/index';
+import type { Tx } from './transactions';
+
+export interface AuditEntry {
+  tenantId: string;
+  actorUserId: string | null;
+  action: string;
+  targetType?: string;
+  targetId?: string;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/** Appends to the tenant's audit log in the caller's transaction (the app role may not change or delete it). */
+export async function recordAudit(tx: Tx, entry: AuditEntry) {
+  await tx.insert(auditLog).values({
+    tenantId: entry.tenantId,
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    targetType: entry.targetType ?? null,
+    targetId: entry.targetId ?? null,
+    ip: entry.ip ?? null,
+    details: entry.details ?? null,
+  });
+}

@@ -1,0 +1,75 @@
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index';
+
+export type Schema = typeof schema;
+export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATION_LOCK = 0x6b657266; // 'kerf': one instance migrates at a time
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: AppDatabase;
+  /** true when a trivial query answers */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type DatabaseSource =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite'; client: PGlite };
+
+/** Opens the database and applies pending migrations. PGlite is the embedded default. */
+export async function openDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
+  if (source.kind === 'postgres') return openPostgres(source.url, source.poolSize ?? 10);
+  let client: PGlite;
+  if ('client' in source) {
+    client = source.client;
+  } else {
+    await mkdir(source.dataDir, { recursive: true });
+    client = await PGlite.create(source.dataDir);
+  }
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    kind: 'pglite',
+    db: db as unknown as AppDatabase,
+    ping: () => ping(db as unknown as AppDatabase),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // A dropped connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+  const db = drizzleNodePg(pool, { schema }) as unknown as AppDatabase;
+  return { kind: 'postgres', db, ping: () => ping(db), close: () => pool.end() };
+}
+
+async function ping(db: AppDatabase): Promise<boolean> {
+  try {
+    await db.execute(sql`SELECT 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

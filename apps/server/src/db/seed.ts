@@ -1,0 +1,155 @@
+import type { Language, Role, TenantKind } from '@kerf/contracts';
+import type { PasswordHasher } from '../lib/password-hasher';
+import { findTenantBySlug, insertTenant, insertUser } from '../modules/auth/index';
+import type { Transactions } from './transactions';
+
+/** Platform actions without a signed-in user are recorded under the nil tenant. */
+export const SYSTEM_ACTOR = { tenantId: '00000000-0000-0000-0000-000000000000', userId: null } as const;
+
+export const DEMO_PASSWORD = 'Kerf-demo-2026';
+
+interface DemoUser {
+  username: string;
+  role: Role;
+  firstName: string;
+  lastName: string;
+  displayName?: string;
+  personnelNumber?: string;
+  email?: string;
+  language?: Language;
+}
+
+interface DemoTenant {
+  slug: string;
+  name: string;
+  kind: TenantKind;
+  users: DemoUser[];
+}
+
+/** ARCHITECTURE §1 "Configuration and demo data": stable names that scripts, docs and tests rely on. */
+export const DEMO_TENANTS: DemoTenant[] = [
+  {
+    slug: 'demo',
+    name: 'Druckerei Beispiel GmbH',
+    kind: 'PRINTING_SHOP',
+    users: [
+      {
+        username: 'admin',
+        role: 'ADMIN_PRINTING_SHOP',
+        firstName: 'Anna',
+        lastName: 'Becker',
+        email: 'anna.becker@druckerei-beispiel.example',
+        language: 'GERMAN',
+      },
+      {
+        username: 'manager',
+        role: 'PRINTING_SHOP_MANAGER',
+        firstName: 'Markus',
+        lastName: 'Weber',
+        email: 'markus.weber@druckerei-beispiel.example',
+        personnelNumber: '1007',
+      },
+      {
+        username: 'operator',
+        role: 'PRINTING_SHOP_OPERATOR',
+        firstName: 'Jonas',
+        lastName: 'Schmidt',
+        displayName: 'Jonas S.',
+        personnelNumber: '1042',
+      },
+    ],
+  },
+  {
+    slug: 'demo-grind',
+    name: 'Schleiferei Muster KG',
+    kind: 'GRINDING_SHOP',
+    users: [
+      {
+        username: 'admin',
+        role: 'ADMIN_GRINDING_SHOP',
+        firstName: 'Petra',
+        lastName: 'Wolf',
+        email: 'petra.wolf@schleiferei-muster.example',
+      },
+      {
+        username: 'grinder',
+        role: 'GRINDER',
+        firstName: 'Tomasz',
+        lastName: 'Nowak',
+        personnelNumber: '0311',
+        language: 'POLISH',
+      },
+    ],
+  },
+  {
+    slug: 'kerf',
+    name: 'Kerf',
+    kind: 'PROVIDER',
+    users: [
+      {
+        username: 'sysadmin',
+        role: 'SYSTEM_ADMIN',
+        firstName: 'Lena',
+        lastName: 'Hoffmann',
+        email: 'lena.hoffmann@kerf.example',
+      },
+      {
+        username: 'service-admin',
+        role: 'ADMIN_CUSTOMER_SERVICE',
+        firstName: 'Sven',
+        lastName: 'Richter',
+        email: 'sven.richter@kerf.example',
+      },
+      {
+        username: 'support',
+        role: 'SERVICE_USER_SUPPORT',
+        firstName: 'Aylin',
+        lastName: 'Demir',
+        email: 'aylin.demir@kerf.example',
+      },
+      {
+        username: 'dev',
+        role: 'SERVICE_USER_DEV',
+        firstName: 'Oleg',
+        lastName: 'Ivanov',
+        email: 'oleg.ivanov@kerf.example',
+        language: 'RUSSIAN',
+      },
+    ],
+  },
+];
+
+/** Seeds the demo tenants and their users once; later starts find them and change nothing. */
+export async function seedDemo(deps: {
+  transactions: Transactions;
+  hasher: PasswordHasher;
+}): Promise<{ created: string[] }> {
+  const { transactions, hasher } = deps;
+  const created: string[] = [];
+  for (const demo of DEMO_TENANTS) {
+    const tenant = await transactions.withPlatform(
+      { actor: SYSTEM_ACTOR, action: 'platform.seed.tenant', details: { slug: demo.slug } },
+      async (tx) => ((await findTenantBySlug(tx, demo.slug)) ? null : insertTenant(tx, demo)),
+    );
+    if (!tenant) continue;
+    created.push(demo.slug);
+    const hashes = await Promise.all(demo.users.map(() => hasher.hash(DEMO_PASSWORD)));
+    await transactions.withTenant(tenant.id, async (tx) => {
+      for (const [index, user] of demo.users.entries()) {
+        await insertUser(tx, tenant.id, {
+          username: user.username,
+          passwordHash: hashes[index]!,
+          email: user.email ?? null,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          displayName: user.displayName ?? null,
+          personnelNumber: user.personnelNumber ?? null,
+          role: user.role,
+          language: user.language ?? 'ENGLISH',
+          active: true,
+        });
+      }
+    });
+  }
+  return { created };
+}

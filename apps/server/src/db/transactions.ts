@@ -1,0 +1,68 @@
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import type { PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { AppDatabase, Schema } from './client';
+import { auditLog } from './schema/index';
+
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+
+/** Who caused a cross-tenant access; recorded in the audit log of the actor's tenant. */
+export interface PlatformActor {
+  tenantId: string;
+  userId: string | null;
+  ip?: string | null;
+}
+
+export interface PlatformAccess {
+  actor: PlatformActor;
+  action: string;
+  targetTenantId?: string | null;
+  details?: Record<string, unknown>;
+}
+
+export interface Transactions {
+  /** Runs fn as role kerf_app with `app.tenant_id` set for this transaction only. */
+  withTenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Sign-in before a tenant is known: role kerf_auth (tenant ids by slug, login throttle). */
+  withSignIn<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** Cross-tenant work of platform roles: role kerf_platform, and an audit record in the same transaction. */
+  withPlatform<T>(access: PlatformAccess, fn: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The single place that opens transactions for requests. Settings are transaction-local
+ * (`set_config(..., true)`), so nothing leaks to the next user of a pooled connection.
+ */
+export function createTransactions(db: AppDatabase): Transactions {
+  const run = <T>(role: string, tenantId: string, fn: (tx: Tx) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(
+        sql`SELECT set_config('role', ${role}, true), set_config('app.tenant_id', ${tenantId}, true)`,
+      );
+      return fn(tx as Tx);
+    });
+
+  return {
+    withTenant(tenantId, fn) {
+      if (!UUID.test(tenantId)) throw new Error('withTenant needs a tenant id');
+      return run('kerf_app', tenantId, fn);
+    },
+    withSignIn(fn) {
+      return run('kerf_auth', '', fn);
+    },
+    withPlatform(access, fn) {
+      return run('kerf_platform', '', async (tx) => {
+        await tx.insert(auditLog).values({
+          tenantId: access.actor.tenantId,
+          actorUserId: access.actor.userId,
+          action: access.action,
+          targetTenantId: access.targetTenantId ?? null,
+          ip: access.actor.ip ?? null,
+          details: access.details ?? null,
+        });
+        return fn(tx);
+      });
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import {
+  ERROR_STATUS,
+  type ErrorCode,
+  ErrorResponseSchema,
+  hasPermission,
+  type RouteContract,
+  routeUrl,
+} from '@kerf/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { z } from 'zod';
+import type { Actor } from './actor';
+import { AppError } from './app-error';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type SuccessBody<C extends RouteContract> = {
+  [K in keyof C['responses']]: C['responses'][K] extends z.ZodType
+    ? z.input<C['responses'][K]>
+    : undefined | void;
+}[keyof C['responses']];
+
+export interface RouteCall<C extends RouteContract> {
+  params: Out<C['params']>;
+  query: Out<C['query']>;
+  body: Out<C['body']>;
+  headers: Out<C['headers']>;
+  /** set for every route that is not public */
+  actor: C['access'] extends 'public' ? null : Actor;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<C extends RouteContract> = (call: RouteCall<C>) => Promise<SuccessBody<C>>;
+
+export interface Authenticator {
+  authenticate(request: FastifyRequest): Promise<Actor>;
+}
+
+const actors = new WeakMap<FastifyRequest, Actor>();
+
+const GENERIC_ERRORS: ErrorCode[] = ['validation.INVALID_INPUT'];
+const SIGNED_IN_ERRORS: ErrorCode[] = [
+  'authentication.UNAUTHENTICATED',
+  'authentication.TOKEN_EXPIRED',
+  'authentication.FORBIDDEN',
+];
+
+function responseSchemas(contract: RouteContract) {
+  const responses: Record<number, z.ZodType> = {};
+  for (const [status, schema] of Object.entries(contract.responses)) {
+    if (schema) responses[Number(status)] = schema;
+  }
+  const codes = [
+    ...GENERIC_ERRORS,
+    ...(contract.access === 'public' ? [] : SIGNED_IN_ERRORS),
+    ...contract.errors,
+  ];
+  for (const code of codes) {
+    const status = ERROR_STATUS[code];
+    responses[status] ??= ErrorResponseSchema.describe(
+      codes.filter((c) => ERROR_STATUS[c] === status).join(', '),
+    ) as unknown as z.ZodType;
+  }
+  return responses;
+}
+
+/**
+ * Registers one contract as a Fastify route: validation of params, query, headers and body by the
+ * contract's schemas, serialisation of the answer by its response schema (extra columns never
+ * leak), the access check it declares, then the handler.
+ */
+export function registerRoute<C extends RouteContract>(
+  app: FastifyInstance,
+  authenticator: Authenticator,
+  contract: C,
+  handler: RouteHandler<C>,
+  options: Pick<RouteShorthandOptions, 'config'> = {},
+) {
+  const successStatus = Number(Object.keys(contract.responses)[0]);
+  app.route({
+    method: contract.method,
+    url: routeUrl(contract),
+    ...options,
+    schema: {
+      summary: contract.summary,
+      tags: [contract.module],
+      ...(contract.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      ...(contract.params ? { params: contract.params } : {}),
+      ...(contract.query ? { querystring: contract.query } : {}),
+      ...(contract.headers ? { headers: contract.headers } : {}),
+      ...(contract.body ? { body: contract.body } : {}),
+      response: responseSchemas(contract),
+    },
+    // Sign-in and permission are checked before the body is even read.
+    onRequest: async (request) => {
+      if (contract.access === 'public') return;
+      const actor = await authenticator.authenticate(request);
+      if (contract.access !== 'authenticated' && !hasPermission(actor.role, contract.access)) {
+        throw new AppError('authentication.FORBIDDEN');
+      }
+      actors.set(request, actor);
+    },
+    handler: async (request, reply) => {
+      const actor = actors.get(request) ?? null;
+      const result = await handler({
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        headers: request.headers,
+        actor,
+        request,
+        reply,
+      } as RouteCall<C>);
+      if (reply.sent) return reply;
+      reply.code(successStatus);
+      if (contract.responses[successStatus] === null) return reply.send();
+      return result;
+    },
+  });
+}

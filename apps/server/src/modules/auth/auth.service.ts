@@ -1,0 +1,241 @@
+import type { ClientType, TenantKind, TokenPair } from '@kerf/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { recordAudit } from '../../db/audit.repository';
+import type { Transactions, Tx } from '../../db/transactions';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import type { PasswordHasher } from '../../lib/password-hasher';
+import type { LoginThrottle } from './login-throttle';
+import {
+  findRefreshTokenForUpdate,
+  findSessionState,
+  insertRefreshToken,
+  insertSession,
+  markRefreshTokenUsed,
+  revokeSession,
+  touchSession,
+} from './sessions.repository';
+import { findTenantForSignIn } from './tenants.repository';
+import { type AccessTokens, newRefreshToken, parseRefreshToken } from './tokens';
+import { findUserByUsername } from './users.repository';
+
+export interface SessionPolicy {
+  refreshIdleTtl: number;
+  sessionMaxAge: number;
+  refreshReuseGrace: number;
+}
+
+export interface LoginInput {
+  tenant: string;
+  username: string;
+  password: string;
+  clientType: ClientType;
+  ip: string;
+  userAgent: string | null;
+}
+
+const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
+
+export function createAuthService(deps: {
+  transactions: Transactions;
+  hasher: PasswordHasher;
+  accessTokens: AccessTokens;
+  throttle: LoginThrottle;
+  policy: SessionPolicy;
+  log: FastifyBaseLogger;
+}) {
+  const { transactions, hasher, accessTokens, throttle, policy, log } = deps;
+
+  async function issueTokens(
+    tx: Tx,
+    session: { tenantId: string; sessionId: string; userId: string; role: Actor['role']; expiresAt: Date },
+  ): Promise<TokenPair> {
+    const { tenantId, sessionId, userId, role } = session;
+    const refreshToken = newRefreshToken(tenantId);
+    const parsed = parseRefreshToken(refreshToken)!;
+    const idle = addSeconds(new Date(), policy.refreshIdleTtl);
+    await insertRefreshToken(tx, {
+      tenantId,
+      sessionId,
+      tokenHash: parsed.hash,
+      idleExpiresAt: idle < session.expiresAt ? idle : session.expiresAt,
+    });
+    const bearerToken = await accessTokens.sign({ sub: userId, tid: tenantId, sid: sessionId, role });
+    return { bearerToken, refreshToken, tokenType: 'Bearer', expiresIn: accessTokens.ttlSeconds };
+  }
+
+  return {
+    /**
+     * Sign-in. Throttling runs before any hashing; unknown tenants and users cost one dummy verify
+     * and answer exactly like a wrong password.
+     */
+    async login(input: LoginInput): Promise<TokenPair> {
+      await throttle.assertOpen(input.tenant, input.username, input.ip);
+      const tenant = await transactions.withSignIn((tx) => findTenantForSignIn(tx, input.tenant));
+      const user = tenant
+        ? await transactions.withTenant(tenant.id, (tx) => findUserByUsername(tx, input.username))
+        : null;
+      const passwordMatches = await hasher.verify(user?.passwordHash ?? null, input.password);
+      if (!tenant || !user || !passwordMatches) {
+        await throttle.recordFailure(input.tenant, input.username, input.ip);
+        log.info({ event: 'auth.login_failed', tenant: input.tenant, ip: input.ip }, 'sign-in failed');
+        if (tenant && user) {
+          await transactions.withTenant(tenant.id, (tx) =>
+            recordAudit(tx, {
+              tenantId: tenant.id,
+              actorUserId: user.id,
+              action: 'auth.login_failed',
+              ip: input.ip,
+            }),
+          );
+        }
+        throw new AppError('authentication.INVALID_CREDENTIALS');
+      }
+      await throttle.recordSuccess(input.tenant, input.username);
+      if (!user.active || !tenant.active) {
+        log.info(
+          { event: 'auth.login_disabled', tenantId: tenant.id, userId: user.id },
+          'sign-in of a deactivated user',
+        );
+        throw new AppError('authentication.USER_DISABLED');
+      }
+      return transactions.withTenant(tenant.id, async (tx) => {
+        const expiresAt = addSeconds(new Date(), policy.sessionMaxAge);
+        const sessionId = await insertSession(tx, {
+          tenantId: tenant.id,
+          userId: user.id,
+          clientType: input.clientType,
+          ip: input.ip,
+          userAgent: input.userAgent?.slice(0, 512) ?? null,
+          expiresAt,
+        });
+        await recordAudit(tx, {
+          tenantId: tenant.id,
+          actorUserId: user.id,
+          action: 'auth.login',
+          targetType: 'session',
+          targetId: sessionId,
+          ip: input.ip,
+          details: { clientType: input.clientType },
+        });
+        log.info({ event: 'auth.login', tenantId: tenant.id, userId: user.id, sessionId }, 'signed in');
+        return issueTokens(tx, {
+          tenantId: tenant.id,
+          sessionId,
+          userId: user.id,
+          role: user.role as Actor['role'],
+          expiresAt,
+        });
+      });
+    },
+
+    /**
+     * Rotation with reuse detection (RFC 9700 §4.14.2): every refresh replaces the token; presenting a
+     * replaced token again ends the whole session, unless it happens within the grace window that
+     * parallel tabs need.
+     */
+    async refresh(refreshToken: string, ip: string): Promise<TokenPair> {
+      const parsed = parseRefreshToken(refreshToken);
+      if (!parsed) throw new AppError('authentication.REFRESH_TOKEN_INVALID');
+      const tenantId = parsed.tenantId;
+      // A token naming a tenant that does not exist simply matches no row.
+      const outcome = await transactions.withTenant(tenantId, async (tx) => {
+        const token = await findRefreshTokenForUpdate(tx, parsed.hash);
+        if (!token) return { error: 'authentication.REFRESH_TOKEN_INVALID' as const };
+        if (token.revokedAt) {
+          return {
+            error:
+              token.revokedReason === 'refresh_token_reuse'
+                ? ('authentication.REFRESH_TOKEN_REUSED' as const)
+                : ('authentication.SESSION_EXPIRED' as const),
+          };
+        }
+        const now = Date.now();
+        if (token.usedAt && now - token.usedAt.getTime() > policy.refreshReuseGrace * 1000) {
+          await revokeSession(tx, token.sessionId, 'refresh_token_reuse');
+          await recordAudit(tx, {
+            tenantId,
+            actorUserId: token.userId,
+            action: 'auth.refresh_token_reuse',
+            targetType: 'session',
+            targetId: token.sessionId,
+            ip,
+          });
+          log.warn(
+            { event: 'auth.refresh_token_reuse', tenantId, sessionId: token.sessionId, ip },
+            'refresh token reused: session revoked',
+          );
+          return { error: 'authentication.REFRESH_TOKEN_REUSED' as const };
+        }
+        if (token.idleExpiresAt.getTime() <= now || token.expiresAt.getTime() <= now) {
+          await revokeSession(tx, token.sessionId, 'expired');
+          return { error: 'authentication.SESSION_EXPIRED' as const };
+        }
+        const state = await findSessionState(tx, token.sessionId);
+        if (!state || state.deletedAt || !state.userActive || !state.tenantActive) {
+          await revokeSession(tx, token.sessionId, 'user_disabled');
+          return { error: 'authentication.USER_DISABLED' as const };
+        }
+        if (!token.usedAt) await markRefreshTokenUsed(tx, parsed.hash);
+        await touchSession(tx, token.sessionId);
+        const pair = await issueTokens(tx, {
+          tenantId,
+          sessionId: token.sessionId,
+          userId: token.userId,
+          role: state.role as Actor['role'],
+          expiresAt: token.expiresAt,
+        });
+        return { pair };
+      });
+      if (outcome.error !== undefined) throw new AppError(outcome.error);
+      return outcome.pair!;
+    },
+
+    /** Logout: ends the session of the token. Unknown or malformed tokens end nothing and say nothing. */
+    async logout(refreshToken: string, ip: string): Promise<void> {
+      const parsed = parseRefreshToken(refreshToken);
+      if (!parsed) return;
+      await transactions.withTenant(parsed.tenantId, async (tx) => {
+        const token = await findRefreshTokenForUpdate(tx, parsed.hash);
+        if (!token || token.revokedAt) return;
+        await revokeSession(tx, token.sessionId, 'logout');
+        await recordAudit(tx, {
+          tenantId: parsed.tenantId,
+          actorUserId: token.userId,
+          action: 'auth.logout',
+          targetType: 'session',
+          targetId: token.sessionId,
+          ip,
+        });
+      });
+    },
+
+    /** Resolves the bearer token of a request to a live session; role and status come fresh from the database. */
+    async authenticate(authorization: string | undefined, ip: string): Promise<Actor> {
+      const match = authorization ? /^Bearer ([A-Za-z0-9._-]+)$/.exec(authorization) : null;
+      if (!match) throw new AppError('authentication.UNAUTHENTICATED');
+      const claims = await accessTokens.verify(match[1]!);
+      const state = await transactions.withTenant(claims.tid, (tx) => findSessionState(tx, claims.sid));
+      if (
+        !state ||
+        state.userId !== claims.sub ||
+        state.revokedAt ||
+        state.expiresAt.getTime() <= Date.now()
+      ) {
+        throw new AppError('authentication.SESSION_EXPIRED');
+      }
+      if (state.deletedAt || !state.userActive || !state.tenantActive)
+        throw new AppError('authentication.USER_DISABLED');
+      return {
+        tenantId: claims.tid,
+        tenantKind: state.tenantKind as TenantKind,
+        userId: claims.sub,
+        sessionId: claims.sid,
+        role: state.role as Actor['role'],
+        ip,
+      };
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

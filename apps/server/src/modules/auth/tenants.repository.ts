@@ -1,0 +1,54 @@
+import type { Tenant, TenantKind } from '@kerf/contracts';
+import { asc, count, eq } from 'drizzle-orm';
+import { tenants } from '../../db/schema/index';
+import type { Tx } from '../../db/transactions';
+
+type TenantRow = typeof tenants.$inferSelect;
+
+export function toTenant(row: TenantRow): Tenant {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    kind: row.kind as TenantKind,
+    active: row.active,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Sign-in only (role kerf_auth): the id of a tenant by its slug. */
+export async function findTenantForSignIn(tx: Tx, slug: string) {
+  const [row] = await tx
+    .select({ id: tenants.id, active: tenants.active, kind: tenants.kind })
+    .from(tenants)
+    .where(eq(tenants.slug, slug));
+  return row ? { id: row.id, active: row.active, kind: row.kind as TenantKind } : null;
+}
+
+/** The tenant of the transaction (under kerf_app row-level security only that one is visible). */
+export async function findTenantById(tx: Tx, id: string) {
+  const [row] = await tx.select().from(tenants).where(eq(tenants.id, id));
+  return row ? toTenant(row) : null;
+}
+
+/** Every tenant visible to the transaction's role, ordered by name. */
+export async function listTenants(tx: Tx, page: number, pageSize: number) {
+  const rows = await tx
+    .select()
+    .from(tenants)
+    .orderBy(asc(tenants.name), asc(tenants.id))
+    .limit(pageSize)
+    .offset(page * pageSize);
+  const [total] = await tx.select({ value: count() }).from(tenants);
+  return { items: rows.map(toTenant), total: Number(total?.value ?? 0) };
+}
+
+export async function insertTenant(tx: Tx, values: { slug: string; name: string; kind: TenantKind }) {
+  const [row] = await tx.insert(tenants).values(values).returning();
+  return toTenant(row!);
+}
+
+export async function findTenantBySlug(tx: Tx, slug: string) {
+  const [row] = await tx.select().from(tenants).where(eq(tenants.slug, slug));
+  return row ? toTenant(row) : null;
+}

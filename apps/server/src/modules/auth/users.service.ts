@@ -1,0 +1,182 @@
+import type { CreateUserSchema, UpdateUserSchema } from '@kerf/contracts';
+import {
+  ASSIGNABLE_ROLES,
+  type Language,
+  ROLE_PERMISSIONS,
+  ROLE_TENANT_KIND,
+  ROLES,
+  type Role,
+  type RoleInfo,
+  type Self,
+  type User,
+} from '@kerf/contracts';
+import type { z } from 'zod';
+import { recordAudit } from '../../db/audit.repository';
+import type { Transactions, Tx } from '../../db/transactions';
+import type { Actor } from '../../lib/actor';
+import { AppError, isUniqueViolation } from '../../lib/app-error';
+import type { PasswordHasher } from '../../lib/password-hasher';
+import { passwordProblem } from './password-policy';
+import { revokeUserSessions } from './sessions.repository';
+import { findTenantById } from './tenants.repository';
+import {
+  findUserById,
+  insertUser,
+  setUserLanguage,
+  softDeleteUser,
+  toUser,
+  type UserValues,
+  updateUser,
+} from './users.repository';
+
+type CreateInput = z.output<typeof CreateUserSchema>;
+type UpdateInput = z.output<typeof UpdateUserSchema>;
+
+const USERNAME_KEY = 'users_tenant_username_key';
+
+function canManage(actor: Actor, role: Role) {
+  return ASSIGNABLE_ROLES[actor.role].includes(role);
+}
+
+function checkPassword(password: string, username: string) {
+  const problem = passwordProblem(password, { username });
+  if (problem) throw AppError.fields([{ field: 'password', in: 'body', code: problem }]);
+}
+
+function values(input: CreateInput | UpdateInput, fallbackLanguage: Language): UserValues {
+  return {
+    username: input.username,
+    email: input.email ?? null,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    displayName: input.displayName || null,
+    personnelNumber: input.personnelNumber || null,
+    role: input.role,
+    language: input.language ?? fallbackLanguage,
+    active: input.active ?? true,
+  };
+}
+
+export function createUsersService(deps: { transactions: Transactions; hasher: PasswordHasher }) {
+  const { transactions, hasher } = deps;
+
+  async function loadManageable(tx: Tx, actor: Actor, id: string) {
+    const row = await findUserById(tx, id);
+    if (!row) throw new AppError('authentication.USER_NOT_FOUND');
+    if (!canManage(actor, row.role as Role)) throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
+    return row;
+  }
+
+  return {
+    async getSelf(actor: Actor): Promise<Self> {
+      return transactions.withTenant(actor.tenantId, async (tx) => {
+        const [row, tenant] = [
+          await findUserById(tx, actor.userId),
+          await findTenantById(tx, actor.tenantId),
+        ];
+        if (!row || !tenant) throw new AppError('authentication.USER_NOT_FOUND');
+        return { ...toUser(row), tenant, permissions: [...ROLE_PERMISSIONS[actor.role]] };
+      });
+    },
+
+    async getUser(actor: Actor, id: string): Promise<User> {
+      const row = await transactions.withTenant(actor.tenantId, (tx) => findUserById(tx, id));
+      if (!row) throw new AppError('authentication.USER_NOT_FOUND');
+      return toUser(row);
+    },
+
+    async createUser(actor: Actor, input: CreateInput): Promise<User> {
+      if (!canManage(actor, input.role)) throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
+      checkPassword(input.password, input.username);
+      const passwordHash = await hasher.hash(input.password);
+      try {
+        return await transactions.withTenant(actor.tenantId, async (tx) => {
+          const row = await insertUser(tx, actor.tenantId, { ...values(input, 'ENGLISH'), passwordHash });
+          await recordAudit(tx, {
+            tenantId: actor.tenantId,
+            actorUserId: actor.userId,
+            action: 'user.created',
+            targetType: 'user',
+            targetId: row.id,
+            ip: actor.ip,
+            details: { role: row.role },
+          });
+          return toUser(row);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, USERNAME_KEY)) throw new AppError('authentication.USER_ALREADY_EXISTS');
+        throw error;
+      }
+    },
+
+    async updateUser(actor: Actor, id: string, input: UpdateInput): Promise<User> {
+      if (!canManage(actor, input.role)) throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
+      if (input.password) checkPassword(input.password, input.username);
+      const passwordHash = input.password ? await hasher.hash(input.password) : undefined;
+      try {
+        return await transactions.withTenant(actor.tenantId, async (tx) => {
+          const current = await loadManageable(tx, actor, id);
+          const next = values(input, current.language as Language);
+          const isSelf = id === actor.userId;
+          if (isSelf && (next.role !== current.role || !next.active)) {
+            throw new AppError('authentication.CANNOT_CHANGE_OWN_ACCOUNT');
+          }
+          const row = await updateUser(tx, id, { ...next, ...(passwordHash ? { passwordHash } : {}) });
+          if (!row) throw new AppError('authentication.USER_NOT_FOUND');
+          if (passwordHash || !next.active) {
+            // A new password or a deactivation ends the user's other sessions at once.
+            await revokeUserSessions(
+              tx,
+              id,
+              passwordHash ? 'password_changed' : 'user_disabled',
+              isSelf ? actor.sessionId : undefined,
+            );
+          }
+          await recordAudit(tx, {
+            tenantId: actor.tenantId,
+            actorUserId: actor.userId,
+            action: 'user.updated',
+            targetType: 'user',
+            targetId: id,
+            ip: actor.ip,
+            details: { role: row.role, active: row.active, passwordChanged: Boolean(passwordHash) },
+          });
+          return toUser(row);
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, USERNAME_KEY)) throw new AppError('authentication.USER_ALREADY_EXISTS');
+        throw error;
+      }
+    },
+
+    async deleteUser(actor: Actor, id: string): Promise<void> {
+      if (id === actor.userId) throw new AppError('authentication.CANNOT_CHANGE_OWN_ACCOUNT');
+      await transactions.withTenant(actor.tenantId, async (tx) => {
+        await loadManageable(tx, actor, id);
+        await softDeleteUser(tx, id);
+        await revokeUserSessions(tx, id, 'user_deleted');
+        await recordAudit(tx, {
+          tenantId: actor.tenantId,
+          actorUserId: actor.userId,
+          action: 'user.deleted',
+          targetType: 'user',
+          targetId: id,
+          ip: actor.ip,
+        });
+      });
+    },
+
+    listRoles(actor: Actor, assignableOnly: boolean): RoleInfo[] {
+      const kind = ROLE_TENANT_KIND[actor.role];
+      return ROLES.filter((role) => ROLE_TENANT_KIND[role] === kind)
+        .map((role) => ({ code: role, tenantKind: kind, assignable: canManage(actor, role) }))
+        .filter((role) => !assignableOnly || role.assignable);
+    },
+
+    async setLanguage(actor: Actor, language: Language): Promise<void> {
+      await transactions.withTenant(actor.tenantId, (tx) => setUserLanguage(tx, actor.userId, language));
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

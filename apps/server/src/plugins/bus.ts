@@ -1,0 +1,133 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:net';
+import { Aedes, type AuthenticateError } from 'aedes';
+import type { FastifyBaseLogger } from 'fastify';
+import mqtt, { type MqttClient } from 'mqtt';
+
+/** Who a broker connection belongs to. The server's own client is `internal`; machines come with issue 4. */
+export type BrokerPrincipal = { kind: 'internal' } | { kind: 'machine'; tenantId: string; serial: string };
+
+export interface BrokerAccess {
+  authenticate(username: string, password: string): Promise<BrokerPrincipal | null>;
+  canPublish(principal: BrokerPrincipal, topic: string): boolean;
+  canSubscribe(principal: BrokerPrincipal, topic: string): boolean;
+}
+
+export interface Bus {
+  /** the server's own MQTT client, connected to the embedded or the external broker */
+  client: MqttClient;
+  /** set in embedded mode: the port the in-process broker listens on */
+  brokerPort: number | null;
+  isConnected(): boolean;
+  close(): Promise<void>;
+}
+
+export class PortInUseError extends Error {}
+
+function listen(server: Server, port: number, host: string, variable: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) => {
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new PortInUseError(`Port ${port} on ${host} is already in use: set ${variable} to a free port.`)
+          : error,
+      );
+    });
+    server.listen(port, host, () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+const internalOnly: Omit<BrokerAccess, 'authenticate'> = {
+  canPublish: (principal) => principal.kind === 'internal',
+  canSubscribe: (principal) => principal.kind === 'internal',
+};
+
+/**
+ * Starts the event bus: the in-process aedes broker when no MQTT_URL is given, then the server's
+ * own client, which connects by URL in both modes so that one code path serves both.
+ */
+export async function startBus(options: {
+  mqttUrl: string | undefined;
+  port: number;
+  host: string;
+  log: FastifyBaseLogger;
+  access?: BrokerAccess;
+}): Promise<Bus> {
+  const { log } = options;
+  let broker: Aedes | null = null;
+  let server: Server | null = null;
+  let brokerPort: number | null = null;
+  let url = options.mqttUrl;
+  const internal = {
+    username: `kerf-server-${randomUUID()}`,
+    password: randomBytes(24).toString('base64url'),
+  };
+
+  if (!url) {
+    const principals = new WeakMap<object, BrokerPrincipal>();
+    const access = options.access;
+    broker = await Aedes.createBroker({
+      authenticate: (client, username, password, done) => {
+        const secret = password?.toString() ?? '';
+        const finish = (principal: BrokerPrincipal | null) => {
+          if (principal) {
+            principals.set(client, principal);
+            return done(null, true);
+          }
+          const error = new Error('bad username or password') as AuthenticateError;
+          error.returnCode = 4;
+          done(error, false);
+        };
+        if (username === internal.username && secret === internal.password)
+          return finish({ kind: 'internal' });
+        if (!access || !username) return finish(null);
+        access.authenticate(username, secret).then(finish, () => finish(null));
+      },
+      authorizePublish: (client, packet, callback) => {
+        const principal = client ? principals.get(client) : { kind: 'internal' as const };
+        const allowed = principal && (access ?? internalOnly).canPublish(principal, packet.topic);
+        callback(allowed ? null : new Error('publish not allowed'));
+      },
+      authorizeSubscribe: (client, subscription, callback) => {
+        const principal = principals.get(client);
+        const allowed = principal && (access ?? internalOnly).canSubscribe(principal, subscription.topic);
+        callback(allowed ? null : new Error('subscribe not allowed'), allowed ? subscription : null);
+      },
+    });
+    server = createServer(broker.handle);
+    brokerPort = await listen(server, options.port, options.host, 'MQTT_PORT');
+    url = `mqtt://${internal.username}:${internal.password}@127.0.0.1:${brokerPort}`;
+    log.info({ port: brokerPort }, 'embedded MQTT broker listening');
+  }
+
+  const client = mqtt.connect(url, {
+    clientId: `kerf-server-${randomUUID()}`,
+    protocolVersion: 4,
+    reconnectPeriod: 1000,
+    connectTimeout: 5000,
+  });
+  client.on('error', (error) => log.warn({ err: error }, 'MQTT client error'));
+  await new Promise<void>((resolve) => {
+    // Start-up does not wait for an unreachable external broker: /api/ready reports it instead.
+    const timer = setTimeout(resolve, 5000);
+    client.once('connect', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
+  return {
+    client,
+    brokerPort,
+    isConnected: () => client.connected,
+    async close() {
+      await client.endAsync(true).catch(() => {});
+      // The broker first: it ends its client connections, which lets the TCP server close.
+      if (broker) await new Promise<void>((resolve) => broker.close(() => resolve()));
+      if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

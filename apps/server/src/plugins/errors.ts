@@ -1,0 +1,125 @@
+import { type ErrorCode, type ErrorResponse, type FieldError, fieldErrorFromIssue } from '@kerf/contracts';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { AppError, messageOf } from '../lib/app-error';
+
+const CONTEXTS: Record<string, FieldError['in']> = {
+  body: 'body',
+  querystring: 'query',
+  params: 'params',
+  headers: 'headers',
+};
+
+function fieldErrors(
+  error: FastifyError & {
+    validation: {
+      keyword: string;
+      instancePath: string;
+      message?: string;
+      params: Record<string, unknown>;
+    }[];
+  },
+): FieldError[] {
+  const where = CONTEXTS[error.validationContext ?? 'body'] ?? 'body';
+  const fields: FieldError[] = [];
+  for (const item of error.validation) {
+    const issue = {
+      code: item.keyword,
+      message: item.message ?? '',
+      ...item.params,
+    } as unknown as z.core.$ZodIssue;
+    const base = item.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.');
+    const mapped = fieldErrorFromIssue(issue);
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys)
+        fields.push({ field: base ? `${base}.${key}` : key, in: where, code: 'UNKNOWN_FIELD' });
+      continue;
+    }
+    fields.push({ field: base, in: where, ...mapped });
+  }
+  return fields;
+}
+
+/** Fastify's own error codes mapped to the catalogue. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'common.PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'common.UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'validation.MALFORMED_BODY',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'validation.MALFORMED_BODY',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'validation.MALFORMED_BODY',
+  FST_ERR_BAD_URL: 'common.NOT_FOUND',
+  FST_ERR_ASYNC_CONSTRAINT: 'common.NOT_FOUND',
+};
+
+function send(
+  reply: FastifyReply,
+  status: number,
+  body: ErrorResponse,
+  headers: Record<string, string> = {},
+) {
+  for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+/**
+ * Every failure leaves as `{code, message, details}` with a catalogue code; a 5xx never carries
+ * internals, only the request id to find it in the logs.
+ */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+      return send(
+        reply,
+        error.status,
+        { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+        error.headers,
+      );
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const code = 'validation.INVALID_INPUT';
+      return send(reply, 400, { code, message: messageOf(code), details: { fields: fieldErrors(error) } });
+    }
+    if (error.validation) {
+      const code = 'validation.INVALID_INPUT';
+      return send(reply, 400, { code, message: messageOf(code) });
+    }
+    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+      return send(reply, 400, {
+        code: 'validation.MALFORMED_BODY',
+        message: messageOf('validation.MALFORMED_BODY'),
+      });
+    }
+    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+    if (mapped) {
+      const status = mapped === 'common.NOT_FOUND' ? 404 : (error.statusCode ?? 400);
+      return send(reply, status, { code: mapped, message: messageOf(mapped) });
+    }
+    if (error.statusCode === 429) {
+      return send(reply, 429, { code: 'common.RATE_LIMITED', message: messageOf('common.RATE_LIMITED') });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      request.log.info({ err: error }, 'client error without catalogue code');
+      const code = error.statusCode === 404 ? 'common.NOT_FOUND' : 'validation.MALFORMED_BODY';
+      return send(reply, error.statusCode === 404 ? 404 : 400, { code, message: messageOf(code) });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its contract');
+    } else {
+      request.log.error({ err: error }, 'request failed');
+    }
+    return send(reply, 500, {
+      code: 'common.INTERNAL_ERROR',
+      message: messageOf('common.INTERNAL_ERROR'),
+      details: { requestId: String(request.id) },
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    return send(reply, 404, {
+      code: 'common.NOT_FOUND',
+      message: `No route ${request.method} ${request.url.split('?')[0]}`,
+    });
+  });
+}

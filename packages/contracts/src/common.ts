@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+/** UI languages (spec §3). `LANGUAGE_LOCALES` maps them to the web app's locale files. */
+export const LANGUAGES = [
+  'GERMAN',
+  'ENGLISH',
+  'POLISH',
+  'ARABIC',
+  'FRENCH',
+  'DUTCH',
+  'ROMANIAN',
+  'RUSSIAN',
+] as const;
+export const LanguageSchema = z.enum(LANGUAGES).meta({ id: 'Language' });
+export type Language = z.infer<typeof LanguageSchema>;
+
+export const LANGUAGE_LOCALES = {
+  ARABIC: 'ar',
+  GERMAN: 'de',
+  ENGLISH: 'en',
+  FRENCH: 'fr',
+  DUTCH: 'nl',
+  POLISH: 'pl',
+  ROMANIAN: 'ro',
+  RUSSIAN: 'ru',
+} as const satisfies Record<Language, string>;
+export type Locale = (typeof LANGUAGE_LOCALES)[Language];
+export const LOCALES = Object.values(LANGUAGE_LOCALES) as Locale[];
+
+export function languageOfLocale(locale: string): Language | undefined {
+  return (Object.keys(LANGUAGE_LOCALES) as Language[]).find(
+    (language) => LANGUAGE_LOCALES[language] === locale,
+  );
+}
+
+export const UuidSchema = z.uuid();
+
+export const IdParamsSchema = z.strictObject({ id: z.uuid() });
+
+/** Query strings arrive as text; booleans accept `true`/`false` only. */
+export const QueryBooleanSchema = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const MAX_PAGE_SIZE = 1000;
+
+/** Zero-based paging (spec §9: lists default to page 0). */
+export function pageQuerySchema(defaultPageSize: number) {
+  return z.strictObject({
+    page: z.coerce.number().int().min(0).max(1_000_000).default(0),
+    page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(defaultPageSize),
+  });
+}
+
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+  });
+}
+export interface Page<T> {
+  items: T[];
+  page: number;
+  pageSize: number;
+  total: number;
+}

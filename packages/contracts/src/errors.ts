@@ -1,0 +1,163 @@
+import { z } from 'zod';
+
+/**
+ * The error catalogue. Every error response carries one of these codes; the web app
+ * translates codes, never server text. Spec §8 codes keep their prefixes
+ * (`authentication`, `service.printing-shops`, `service.grinding-shops`, `service.knives`);
+ * `validation.*` and `common.*` are Kerf's own.
+ */
+export const ERROR_STATUS = {
+  // authentication (spec §8)
+  'authentication.INVALID_CREDENTIALS': 401,
+  'authentication.INVALID_PASSWORD': 400,
+  'authentication.TENANT_NOT_FOUND': 404,
+  'authentication.USER_ALREADY_EXISTS': 409,
+  'authentication.USER_DISABLED': 403,
+  'authentication.USER_NOT_FOUND': 404,
+  'authentication.TOO_MANY_ATTEMPTS': 429,
+  // authentication (Kerf: tokens, sessions, permissions)
+  'authentication.UNAUTHENTICATED': 401,
+  'authentication.TOKEN_EXPIRED': 401,
+  'authentication.TOKEN_INVALID': 401,
+  'authentication.SESSION_EXPIRED': 401,
+  'authentication.REFRESH_TOKEN_INVALID': 401,
+  'authentication.REFRESH_TOKEN_REUSED': 401,
+  'authentication.FORBIDDEN': 403,
+  'authentication.ROLE_NOT_ASSIGNABLE': 403,
+  'authentication.CANNOT_CHANGE_OWN_ACCOUNT': 409,
+  // printing shops (spec §8, incl. the machine codes)
+  'service.printing-shops.PRINTING_SHOP_HAS_USERS': 409,
+  'service.printing-shops.PRINTING_SHOP_HAS_MACHINES': 409,
+  'service.printing-shops.PRINTING_SHOP_NOT_FOUND': 404,
+  'service.printing-shops.SERIAL_NUMBER_NOT_FREE': 409,
+  'service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED': 409,
+  'service.printing-shops.USER_HAS_NO_LOCATION': 409,
+  'service.printing-shops.MACHINE_NOT_FOUND': 404,
+  // grinding shops (spec §8)
+  'service.grinding-shops.KNIFE_ALREADY_SHIPPED': 409,
+  'service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS': 409,
+  'service.grinding-shops.LOCATION_NOT_FOUND': 404,
+  'service.grinding-shops.MACHINE_NOT_FOUND': 404,
+  'service.grinding-shops.SERIAL_NUMBER_ALREADY_USED': 409,
+  'service.grinding-shops.SHOP_HAS_MACHINES': 409,
+  'service.grinding-shops.USER_HAS_NO_LOCATION': 409,
+  // knives (spec §8)
+  'service.knives.INVALID_ARTICLE_NUMBER': 400,
+  'service.knives.KNIFE_ALREADY_EXISTS': 409,
+  'service.knives.KNIFE_ALREADY_SHIPPED': 409,
+  'service.knives.KNIFE_HEIGHT_INCREASED': 422,
+  'service.knives.KNIFE_THICKNESS_INCREASED': 422,
+  'service.knives.KNIFE_IS_SCRAPPED': 409,
+  'service.knives.KNIFE_NOT_FOUND': 404,
+  'service.knives.TENANT_NOT_FOUND': 404,
+  'service.knives.TOO_MANY_ATTEMPTS': 429,
+  // validation (Kerf): details.fields names each offending field
+  'validation.INVALID_INPUT': 400,
+  'validation.MALFORMED_BODY': 400,
+  // common (Kerf)
+  'common.NOT_FOUND': 404,
+  'common.METHOD_NOT_ALLOWED': 405,
+  'common.PAYLOAD_TOO_LARGE': 413,
+  'common.UNSUPPORTED_MEDIA_TYPE': 415,
+  'common.RATE_LIMITED': 429,
+  'common.INTERNAL_ERROR': 500,
+  'common.SERVICE_UNAVAILABLE': 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+export const ErrorCodeSchema = z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]);
+
+/**
+ * Field-level problems inside `validation.INVALID_INPUT`. The web app shows them under the field,
+ * using the same codes for the same rules that its forms check before sending.
+ */
+export const FIELD_ERROR_CODES = [
+  'REQUIRED',
+  'INVALID_TYPE',
+  'INVALID_FORMAT',
+  'INVALID_VALUE',
+  'INVALID_EMAIL',
+  'TOO_SHORT',
+  'TOO_LONG',
+  'TOO_SMALL',
+  'TOO_BIG',
+  'UNKNOWN_FIELD',
+  'NOT_EQUAL',
+  'PASSWORD_TOO_SHORT',
+  'PASSWORD_NEEDS_LOWERCASE',
+  'PASSWORD_NEEDS_UPPERCASE',
+  'PASSWORD_NEEDS_DIGIT',
+  'PASSWORD_NEEDS_SPECIAL',
+  'PASSWORD_TOO_COMMON',
+  'PASSWORD_CONTAINS_CONTEXT',
+  'USERNAME_FORMAT',
+] as const;
+export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
+export const FieldErrorCodeSchema = z.enum(FIELD_ERROR_CODES);
+
+export const FieldErrorSchema = z.object({
+  /** dotted path of the field, e.g. `password` or `machines.0.serialNumber` */
+  field: z.string(),
+  /** where the field was sent: body, query, params or headers */
+  in: z.enum(['body', 'query', 'params', 'headers']),
+  code: FieldErrorCodeSchema,
+  /** bound of a length or size rule, when there is one */
+  limit: z.number().optional(),
+});
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+export const ErrorResponseSchema = z
+  .object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    details: z
+      .object({
+        fields: z.array(FieldErrorSchema).optional(),
+        retryAfterSeconds: z.number().int().optional(),
+        requestId: z.string().optional(),
+      })
+      .optional(),
+  })
+  .meta({ id: 'Error' });
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_STATUS;
+}
+
+/** Maps one zod issue to the field-level code a form shows. Shared by server and web forms. */
+export function fieldErrorFromIssue(issue: z.core.$ZodIssue): { code: FieldErrorCode; limit?: number } {
+  if (issue.code === 'custom' && (FIELD_ERROR_CODES as readonly string[]).includes(issue.message)) {
+    return { code: issue.message as FieldErrorCode };
+  }
+  switch (issue.code) {
+    case 'invalid_type':
+      return { code: issue.input === undefined ? 'REQUIRED' : 'INVALID_TYPE' };
+    case 'too_small': {
+      const limit = Number(issue.minimum);
+      if (issue.origin === 'string') return limit <= 1 ? { code: 'REQUIRED' } : { code: 'TOO_SHORT', limit };
+      if (issue.origin === 'array' || issue.origin === 'set') return { code: 'TOO_SHORT', limit };
+      return { code: 'TOO_SMALL', limit };
+    }
+    case 'too_big': {
+      const limit = Number(issue.maximum);
+      if (issue.origin === 'string' || issue.origin === 'array' || issue.origin === 'set') {
+        return { code: 'TOO_LONG', limit };
+      }
+      return { code: 'TOO_BIG', limit };
+    }
+    case 'invalid_format':
+      return { code: issue.format === 'email' ? 'INVALID_EMAIL' : 'INVALID_FORMAT' };
+    case 'unrecognized_keys':
+      return { code: 'UNKNOWN_FIELD' };
+    case 'invalid_value':
+    case 'invalid_union':
+    case 'invalid_key':
+    case 'invalid_element':
+    case 'not_multiple_of':
+      return { code: 'INVALID_VALUE' };
+    default:
+      return { code: 'INVALID_VALUE' };
+  }
+}

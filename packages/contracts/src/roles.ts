@@ -1,0 +1,173 @@
+import { z } from 'zod';
+
+/** The kind of customer account a tenant is; it decides which roles its users may hold. */
+export const TENANT_KINDS = ['PRINTING_SHOP', 'GRINDING_SHOP', 'MANUFACTURER', 'PROVIDER'] as const;
+export const TenantKindSchema = z.enum(TENANT_KINDS);
+export type TenantKind = z.infer<typeof TenantKindSchema>;
+
+/** The 11 roles of spec §6. */
+export const ROLES = [
+  'SYSTEM_ADMIN',
+  'ADMIN_MANUFACTURER',
+  'MANUFACTURER',
+  'ADMIN_PRINTING_SHOP',
+  'PRINTING_SHOP_MANAGER',
+  'PRINTING_SHOP_OPERATOR',
+  'ADMIN_GRINDING_SHOP',
+  'GRINDER',
+  'ADMIN_CUSTOMER_SERVICE',
+  'SERVICE_USER_SUPPORT',
+  'SERVICE_USER_DEV',
+] as const;
+export const RoleSchema = z.enum(ROLES).meta({ id: 'Role' });
+export type Role = z.infer<typeof RoleSchema>;
+
+export const ROLE_TENANT_KIND: Record<Role, TenantKind> = {
+  SYSTEM_ADMIN: 'PROVIDER',
+  ADMIN_CUSTOMER_SERVICE: 'PROVIDER',
+  SERVICE_USER_SUPPORT: 'PROVIDER',
+  SERVICE_USER_DEV: 'PROVIDER',
+  ADMIN_MANUFACTURER: 'MANUFACTURER',
+  MANUFACTURER: 'MANUFACTURER',
+  ADMIN_PRINTING_SHOP: 'PRINTING_SHOP',
+  PRINTING_SHOP_MANAGER: 'PRINTING_SHOP',
+  PRINTING_SHOP_OPERATOR: 'PRINTING_SHOP',
+  ADMIN_GRINDING_SHOP: 'GRINDING_SHOP',
+  GRINDER: 'GRINDING_SHOP',
+};
+
+/**
+ * Operations a role may perform. Each endpoint declares the one it needs; the service checks it,
+ * the web app uses the same strings only to hide what the user may not do.
+ */
+export const PERMISSIONS = [
+  // own account
+  'self:read',
+  'self:update',
+  // employees and roles of the own tenant
+  'users:read',
+  'users:manage',
+  'roles:read',
+  // tenants
+  'tenants:read',
+  /** cross-tenant: every tenant, through the audited platform path */
+  'tenants:read-all',
+  'audit:read',
+  // printing shop
+  'locations:read',
+  'locations:manage',
+  'machines:read',
+  'machines:manage',
+  'network:manage',
+  'licences:manage',
+  'machine:operate',
+  'orders:manage',
+  'knives:read',
+  'knives:manage',
+  'knife-intervals:manage',
+  'reports:read',
+  // grinding shop
+  'grinding-locations:manage',
+  'grinding:perform',
+  // customer service
+  'service-areas:manage',
+  'customer-service:read',
+  'machine-access:use',
+  // live events
+  'live:subscribe',
+] as const;
+export const PermissionSchema = z.enum(PERMISSIONS);
+export type Permission = z.infer<typeof PermissionSchema>;
+
+const EVERY_USER: Permission[] = ['self:read', 'self:update', 'roles:read', 'tenants:read'];
+const SERVICE_VIEWER: Permission[] = [
+  ...EVERY_USER,
+  'tenants:read-all',
+  'customer-service:read',
+  'reports:read',
+];
+
+/** The permission matrix. Spec §6 gives the outline; the cells are Kerf's decision (docs/decisions). */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  SYSTEM_ADMIN: [...SERVICE_VIEWER, 'users:read', 'users:manage', 'audit:read', 'service-areas:manage'],
+  ADMIN_CUSTOMER_SERVICE: [...SERVICE_VIEWER, 'users:read', 'users:manage', 'service-areas:manage'],
+  SERVICE_USER_SUPPORT: [...SERVICE_VIEWER, 'machine-access:use'],
+  SERVICE_USER_DEV: [...SERVICE_VIEWER, 'machine-access:use'],
+  ADMIN_MANUFACTURER: [...EVERY_USER, 'users:read', 'users:manage', 'machines:read'],
+  MANUFACTURER: [...EVERY_USER, 'machines:read'],
+  ADMIN_PRINTING_SHOP: [
+    ...EVERY_USER,
+    'users:read',
+    'users:manage',
+    'locations:read',
+    'locations:manage',
+    'machines:read',
+    'machines:manage',
+    'network:manage',
+    'licences:manage',
+    'knife-intervals:manage',
+    'live:subscribe',
+  ],
+  PRINTING_SHOP_MANAGER: [
+    ...EVERY_USER,
+    'users:read',
+    'locations:read',
+    'machines:read',
+    'knives:read',
+    'knives:manage',
+    'knife-intervals:manage',
+    'reports:read',
+    'orders:manage',
+    'live:subscribe',
+  ],
+  PRINTING_SHOP_OPERATOR: [
+    ...EVERY_USER,
+    'machines:read',
+    'machine:operate',
+    'orders:manage',
+    'live:subscribe',
+  ],
+  ADMIN_GRINDING_SHOP: [
+    ...EVERY_USER,
+    'users:read',
+    'users:manage',
+    'grinding-locations:manage',
+    'knives:read',
+  ],
+  GRINDER: [...EVERY_USER, 'knives:read', 'grinding:perform'],
+};
+
+export function hasPermission(role: Role, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
+
+/** Roles a user of the given role may give to others (`GET /roles?assignable_only=true`). */
+export const ASSIGNABLE_ROLES: Record<Role, readonly Role[]> = {
+  SYSTEM_ADMIN: ['SYSTEM_ADMIN', 'ADMIN_CUSTOMER_SERVICE', 'SERVICE_USER_SUPPORT', 'SERVICE_USER_DEV'],
+  ADMIN_CUSTOMER_SERVICE: ['ADMIN_CUSTOMER_SERVICE', 'SERVICE_USER_SUPPORT', 'SERVICE_USER_DEV'],
+  SERVICE_USER_SUPPORT: [],
+  SERVICE_USER_DEV: [],
+  ADMIN_MANUFACTURER: ['ADMIN_MANUFACTURER', 'MANUFACTURER'],
+  MANUFACTURER: [],
+  ADMIN_PRINTING_SHOP: ['ADMIN_PRINTING_SHOP', 'PRINTING_SHOP_MANAGER', 'PRINTING_SHOP_OPERATOR'],
+  PRINTING_SHOP_MANAGER: [],
+  PRINTING_SHOP_OPERATOR: [],
+  ADMIN_GRINDING_SHOP: ['ADMIN_GRINDING_SHOP', 'GRINDER'],
+  GRINDER: [],
+};
+
+/** The web area a user lands in after login (spec §2). */
+export const ROLE_AREAS = {
+  SYSTEM_ADMIN: 'system-admin',
+  ADMIN_CUSTOMER_SERVICE: 'service-admin',
+  SERVICE_USER_SUPPORT: 'service',
+  SERVICE_USER_DEV: 'service',
+  ADMIN_MANUFACTURER: 'manufacturer',
+  MANUFACTURER: 'manufacturer',
+  ADMIN_PRINTING_SHOP: 'printing-admin',
+  PRINTING_SHOP_MANAGER: 'printing-manager',
+  PRINTING_SHOP_OPERATOR: 'operator',
+  ADMIN_GRINDING_SHOP: 'grinding-admin',
+  GRINDER: 'grinder',
+} as const satisfies Record<Role, string>;
+export type Area = (typeof ROLE_AREAS)[Role];
