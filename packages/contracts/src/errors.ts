@@ -132,8 +132,12 @@ export function fieldErrorFromIssue(issue: z.core.$ZodIssue): { code: FieldError
     return { code: issue.message as FieldErrorCode };
   }
   switch (issue.code) {
-    case 'invalid_type':
-      return { code: issue.input === undefined ? 'REQUIRED' : 'INVALID_TYPE' };
+    case 'invalid_type': {
+      // zod 4 leaves `input` out of issues unless asked; its default message names what was received.
+      const isMissing =
+        'input' in issue ? issue.input === undefined : /received undefined/.test(issue.message);
+      return { code: isMissing ? 'REQUIRED' : 'INVALID_TYPE' };
+    }
     case 'too_small': {
       const limit = Number(issue.minimum);
       if (issue.origin === 'string') return limit <= 1 ? { code: 'REQUIRED' } : { code: 'TOO_SHORT', limit };

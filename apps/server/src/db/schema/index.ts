@@ -1,1 +1,3 @@
 export * from './platform';
+export * from './printing-shop';
+export * from './telemetry';

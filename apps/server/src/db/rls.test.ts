@@ -1,0 +1,146 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../test/harness';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
+
+/** The database's own message of a failed query (drizzle wraps it in `cause`). */
+async function failure(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause;
+    return cause?.message ?? String(error);
+  }
+  return 'no error';
+}
+
+const rows = async <T>(query: ReturnType<typeof sql>) => (await t.database.db.execute(query)).rows as T[];
+
+async function tenantTables() {
+  return rows<{ table: string; relkind: string; rls: boolean; forced: boolean }>(sql`
+    SELECT c.relname AS table, c.relkind, c.relrowsecurity AS rls, c.relforcerowsecurity AS forced
+    FROM pg_class c
+    JOIN pg_namespace n ON n.oid = c.relnamespace
+    JOIN pg_attribute a ON a.attrelid = c.oid AND a.attname = 'tenant_id' AND NOT a.attisdropped
+    WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
+    ORDER BY c.relname`);
+}
+
+describe('row-level security catalogue', () => {
+  it('forces RLS with a kerf_app tenant policy on every table that has tenant_id', async () => {
+    const tables = await tenantTables();
+    expect(tables.map((table) => table.table)).toEqual(
+      expect.arrayContaining(['audit_log', 'refresh_tokens', 'sessions', 'users']),
+    );
+    const policies = await rows<{ table: string; qual: string; with_check: string | null; cmd: string }>(sql`
+      SELECT tablename AS table, qual, with_check, cmd FROM pg_policies
+      WHERE schemaname = 'public' AND 'kerf_app' = ANY (roles)`);
+    for (const table of tables) {
+      expect({ table: table.table, rls: table.rls, forced: table.forced }).toEqual({
+        table: table.table,
+        rls: true,
+        forced: true,
+      });
+      const policy = policies.find((p) => p.table === table.table);
+      expect(policy, `kerf_app policy on ${table.table}`).toBeDefined();
+      expect(policy!.cmd).toBe('ALL');
+      expect(policy!.qual).toContain('kerf_current_tenant()');
+      expect(policy!.with_check).toContain('kerf_current_tenant()');
+    }
+  });
+
+  it('the tenants table itself is isolated by its id', async () => {
+    const [tenants] = await rows<{ rls: boolean; forced: boolean }>(
+      sql`SELECT relrowsecurity AS rls, relforcerowsecurity AS forced FROM pg_class WHERE relname = 'tenants'`,
+    );
+    expect(tenants).toEqual({ rls: true, forced: true });
+  });
+
+  it('the app roles cannot bypass RLS and own nothing', async () => {
+    const roles = await rows<{
+      rolname: string;
+      rolsuper: boolean;
+      rolbypassrls: boolean;
+      owned: number;
+    }>(sql`
+      SELECT r.rolname, r.rolsuper, r.rolbypassrls,
+             (SELECT count(*)::int FROM pg_class c WHERE c.relowner = r.oid) AS owned
+      FROM pg_roles r WHERE r.rolname IN ('kerf_app', 'kerf_auth', 'kerf_platform') ORDER BY r.rolname`);
+    expect(roles).toEqual([
+      { rolname: 'kerf_app', rolsuper: false, rolbypassrls: false, owned: 0 },
+      { rolname: 'kerf_auth', rolsuper: false, rolbypassrls: false, owned: 0 },
+      { rolname: 'kerf_platform', rolsuper: false, rolbypassrls: false, owned: 0 },
+    ]);
+    const definers = await rows<{ proname: string }>(sql`
+      SELECT p.proname FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace
+      WHERE n.nspname = 'public' AND p.prosecdef`);
+    expect(definers).toEqual([]);
+  });
+
+  it('without a tenant the app role sees no row of any tenant table, and no error', async () => {
+    const tables = await tenantTables();
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT set_config('role', 'kerf_app', true)`);
+      for (const table of tables) {
+        const [count] = (await tx.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table.table)}`))
+          .rows as { n: number }[];
+        expect(count!.n, table.table).toBe(0);
+      }
+    });
+  });
+
+  it('with a tenant set the app role sees exactly that tenant’s rows', async () => {
+    await t.login('demo', 'admin');
+    await t.login('demo-grind', 'admin');
+    const [demo] = await rows<{ id: string }>(sql`SELECT id FROM tenants WHERE slug = 'demo'`);
+    for (const table of await tenantTables()) {
+      const [all] = await rows<{ n: number; own: number }>(
+        sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE tenant_id = ${demo!.id})::int AS own FROM ${sql.identifier(table.table)}`,
+      );
+      const seen = await t.app.kerf.transactions.withTenant(demo!.id, async (tx) => {
+        const result = (
+          await tx.execute(
+            sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE tenant_id <> ${demo!.id})::int AS foreign FROM ${sql.identifier(table.table)}`,
+          )
+        ).rows as { n: number; foreign: number }[];
+        return result[0]!;
+      });
+      expect({ table: table.table, ...seen }).toEqual({ table: table.table, n: all!.own, foreign: 0 });
+    }
+  });
+
+  it('refuses to write a row for another tenant', async () => {
+    const [demo] = await rows<{ id: string }>(sql`SELECT id FROM tenants WHERE slug = 'demo'`);
+    const [grind] = await rows<{ id: string }>(sql`SELECT id FROM tenants WHERE slug = 'demo-grind'`);
+    const { withTenant } = t.app.kerf.transactions;
+    expect(
+      await failure(
+        withTenant(demo!.id, (tx) =>
+          tx.execute(sql`INSERT INTO audit_log (tenant_id, action) VALUES (${grind!.id}, 'forged')`),
+        ),
+      ),
+    ).toMatch(/row-level security/);
+    expect(
+      await failure(withTenant(demo!.id, (tx) => tx.execute(sql`UPDATE users SET tenant_id = ${grind!.id}`))),
+    ).toMatch(/row-level security/);
+    // the app may append to its audit log but never rewrite it
+    expect(await failure(withTenant(demo!.id, (tx) => tx.execute(sql`DELETE FROM audit_log`)))).toMatch(
+      /permission denied/,
+    );
+  });
+
+  it('leaves no tenant setting behind on a pooled connection', async () => {
+    const [demo] = await rows<{ id: string }>(sql`SELECT id FROM tenants WHERE slug = 'demo'`);
+    await t.app.kerf.transactions.withTenant(demo!.id, async () => {});
+    const [after] = await rows<{ tenant: string | null; role: string }>(
+      sql`SELECT NULLIF(current_setting('app.tenant_id', true), '') AS tenant, current_user AS role`,
+    );
+    expect(after!.tenant).toBeNull();
+    expect(after!.role).not.toMatch(/^kerf_/);
+  });
+});

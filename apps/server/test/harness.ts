@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { Role, TenantKind, TokenPair } from '@kerf/contracts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { type Config, parseConfig } from '../src/config';
+import { type DatabaseHandle, openDatabase } from '../src/db/client';
+import { DEMO_PASSWORD, SYSTEM_ACTOR, seedDemo } from '../src/db/seed';
+import { insertTenant, insertUser } from '../src/modules/auth/index';
+import { databaseUrl, TEST_DATABASE_PREFIX } from './global-setup';
+
+export { DEMO_PASSWORD };
+
+/** A fresh database copied from the run's migrated template. */
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+  const source = inject('database');
+  if (source.kind === 'pglite') {
+    const dump = await readFile(source.templateFile);
+    const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
+    return openDatabase({ kind: 'pglite', client });
+  }
+  const name = `${TEST_DATABASE_PREFIX}${randomBytes(4).toString('hex')}_${source.template.slice(-8)}`;
+  const admin = new pg.Client({ connectionString: source.url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source.template}`);
+  await admin.end();
+  const url = databaseUrl(source.url, name);
+  const handle = await openDatabase({ kind: 'postgres', url, poolSize: 4 });
+  return {
+    ...handle,
+    url,
+    async close() {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: source.url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** signs in and returns the token pair; throws when the answer is not 200 */
+  login(tenant: string, username: string, password?: string, ip?: string): Promise<TokenPair>;
+  /** adds a tenant with one user per given role (username = role in lower case, password DEMO_PASSWORD) */
+  addTenant(
+    slug: string,
+    kind: TenantKind,
+    roles: Role[],
+  ): Promise<{ tenantId: string; userIds: Record<string, string> }>;
+  close(): Promise<void>;
+}
+
+let addressCounter = 0;
+/** A distinct client address per call, so the per-address login limit does not tie tests together. */
+export function nextAddress() {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = parseConfig({
+    DATA_DIR: join(tmpdir(), `kerf-test-${randomBytes(4).toString('hex')}`),
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    MQTT_PORT: '0',
+    LOG_LEVEL: 'silent',
+    DEMO: '1',
+    ...env,
+  });
+  const app = await buildApp(config, { database });
+  await seedDemo(app.kerf);
+  const request = (options: InjectOptions) => app.inject(options);
+  return {
+    app,
+    database,
+    config,
+    request,
+    async login(tenant, username, password = DEMO_PASSWORD, ip = nextAddress()) {
+      const response = await request({
+        method: 'POST',
+        url: '/api/auth/auth/login',
+        payload: { tenant, username, password },
+        remoteAddress: ip,
+      });
+      if (response.statusCode !== 200)
+        throw new Error(`login ${tenant}/${username}: ${response.statusCode} ${response.body}`);
+      return response.json() as TokenPair;
+    },
+    async addTenant(slug, kind, roles) {
+      const { transactions, hasher } = app.kerf;
+      const tenant = await transactions.withPlatform({ actor: SYSTEM_ACTOR, action: 'test.tenant' }, (tx) =>
+        insertTenant(tx, { slug, name: `Tenant ${slug}`, kind }),
+      );
+      const passwordHash = await hasher.hash(DEMO_PASSWORD);
+      const userIds: Record<string, string> = {};
+      await transactions.withTenant(tenant.id, async (tx) => {
+        for (const role of roles) {
+          const row = await insertUser(tx, tenant.id, {
+            username: role.toLowerCase().replaceAll('_', '-'),
+            passwordHash,
+            email: null,
+            firstName: 'Test',
+            lastName: role,
+            displayName: null,
+            personnelNumber: null,
+            role,
+            language: 'ENGLISH',
+            active: true,
+          });
+          userIds[role] = row.id;
+        }
+      });
+      return { tenantId: tenant.id, userIds };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const bearer = (tokens: Pick<TokenPair, 'bearerToken'>) => ({
+  authorization: `Bearer ${tokens.bearerToken}`,
+});

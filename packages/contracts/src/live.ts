@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { MachineStatusSchema } from './telemetry';
+
+/** Event types of the live socket (spec §7 "Live events"). */
+export const LIVE_EVENT_TYPES = ['MACHINE_CUT', 'MACHINE_STATUS', 'OPERATOR_MACHINE_USE'] as const;
+export const LiveEventTypeSchema = z.enum(LIVE_EVENT_TYPES);
+export type LiveEventType = z.infer<typeof LiveEventTypeSchema>;
+
+/** Path of the live socket; the spec's retry delay after a close (spec §9). */
+export const LIVE_PATH = '/api/live';
+export const LIVE_RETRY_DELAY_MS = 700;
+/** Largest client frame the server reads. */
+export const LIVE_MAX_MESSAGE_BYTES = 16 * 1024;
+
+/**
+ * A client frame. Subscribe messages carry token, type, resource and replayLastEvent as the spec
+ * says (browsers cannot set headers on a WebSocket, so the access token travels here). The
+ * resource of every type is a cutting machine id.
+ */
+export const LiveSubscribeSchema = z.strictObject({
+  action: z.literal('SUBSCRIBE').default('SUBSCRIBE'),
+  token: z.string().min(1).max(4096),
+  type: LiveEventTypeSchema,
+  resource: z.uuid(),
+  replayLastEvent: z.boolean().default(false),
+});
+export const LiveUnsubscribeSchema = z.strictObject({
+  action: z.literal('UNSUBSCRIBE'),
+  type: LiveEventTypeSchema,
+  resource: z.uuid(),
+});
+export const LiveClientMessageSchema = z.union([LiveUnsubscribeSchema, LiveSubscribeSchema]);
+export type LiveSubscribe = z.input<typeof LiveSubscribeSchema>;
+export type LiveClientMessage = z.input<typeof LiveClientMessageSchema>;
+
+export const MachineCutDataSchema = z.object({
+  machineId: z.uuid(),
+  /** cuts in this event (the ingest sends one event per committed batch and machine) */
+  cuts: z.number().int(),
+  totalCuts: z.number().int(),
+  knifeRfid: z.string().nullable(),
+  knifeCutsSinceGrinding: z.number().int().nullable(),
+  lastCutAt: z.string(),
+});
+export const MachineStatusDataSchema = z.object({
+  machineId: z.uuid(),
+  status: MachineStatusSchema,
+  since: z.string(),
+  operatorId: z.uuid().nullable(),
+});
+export const OperatorMachineUseDataSchema = z.object({
+  machineId: z.uuid(),
+  operatorId: z.uuid().nullable(),
+  operatorName: z.string().nullable(),
+  since: z.string(),
+});
+export type MachineCutData = z.infer<typeof MachineCutDataSchema>;
+export type MachineStatusData = z.infer<typeof MachineStatusDataSchema>;
+export type OperatorMachineUseData = z.infer<typeof OperatorMachineUseDataSchema>;
+
+/** A server frame. `ERROR` with status 401 means: refresh the token and subscribe again. */
+export const LiveServerMessageSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('EVENT'),
+    type: LiveEventTypeSchema,
+    resource: z.string(),
+    data: z.unknown(),
+    /** when the server published it (ms since epoch): lets benchmarks measure latency */
+    publishedAt: z.number(),
+    replay: z.boolean().optional(),
+  }),
+  z.object({ kind: z.literal('SUBSCRIBED'), type: LiveEventTypeSchema, resource: z.string() }),
+  z.object({ kind: z.literal('UNSUBSCRIBED'), type: LiveEventTypeSchema, resource: z.string() }),
+  z.object({
+    kind: z.literal('ERROR'),
+    status: z.number().int(),
+    code: z.string(),
+    type: LiveEventTypeSchema.optional(),
+    resource: z.string().optional(),
+  }),
+]);
+export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;

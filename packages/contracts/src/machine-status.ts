@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { IdParamsSchema } from './common';
+import { defineRoute } from './route';
+import { MachineStatusSchema, OnlineStatusSchema, SerialNumberSchema } from './telemetry';
+
+/** Knife swap urgency (spec §3): how much of the swap interval the knife in the machine has used. */
+export const KNIFE_SWAP_URGENCIES = [
+  'UNKNOWN',
+  'OK',
+  'SWAP_PREFERRED',
+  'SWAP_SOON',
+  'SWAP_REQUIRED',
+] as const;
+export const KnifeSwapUrgencySchema = z.enum(KNIFE_SWAP_URGENCIES).meta({ id: 'KnifeSwapUrgency' });
+export type KnifeSwapUrgency = z.infer<typeof KnifeSwapUrgencySchema>;
+
+/** Thresholds as a share of the swap interval: 80 % preferred, 90 % soon, 100 % required. */
+export function knifeSwapUrgency(
+  cutsSinceGrinding: number | null,
+  interval: number | null,
+): KnifeSwapUrgency {
+  if (cutsSinceGrinding === null || !interval) return 'UNKNOWN';
+  const used = cutsSinceGrinding / interval;
+  if (used >= 1) return 'SWAP_REQUIRED';
+  if (used >= 0.9) return 'SWAP_SOON';
+  if (used >= 0.8) return 'SWAP_PREFERRED';
+  return 'OK';
+}
+
+export const SetMachineStatusRequestSchema = z.strictObject({ value: MachineStatusSchema });
+
+export const MachineStatusViewSchema = z
+  .object({
+    machineId: z.uuid(),
+    name: z.string(),
+    serialNumber: z.string(),
+    status: MachineStatusSchema.nullable(),
+    statusSince: z.iso.datetime().nullable(),
+    operator: z.object({ id: z.uuid(), displayName: z.string() }).nullable(),
+    onlineStatus: OnlineStatusSchema,
+    lastSeenAt: z.iso.datetime().nullable(),
+    totalCuts: z.number().int(),
+    lastCutAt: z.iso.datetime().nullable(),
+    knife: z
+      .object({
+        rfid: z.string(),
+        cutsSinceLastGrinding: z.number().int(),
+        totalCuts: z.number().int(),
+        knifeSwapInterval: z.number().int().nullable(),
+        swapUrgency: KnifeSwapUrgencySchema,
+      })
+      .nullable(),
+  })
+  .meta({ id: 'MachineStatusView' });
+export type MachineStatusView = z.infer<typeof MachineStatusViewSchema>;
+
+/** `a,b,c` or repeated parameters, at most 1000 values. */
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (value) =>
+      (Array.isArray(value) ? value : typeof value === 'string' ? [value] : [])
+        .flatMap((v) => String(v).split(','))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    z.array(item).max(1000),
+  );
+
+export const OnlineStatusQuerySchema = z
+  .strictObject({
+    machineIds: listOf(z.uuid()).optional(),
+    serialNumbers: listOf(SerialNumberSchema).optional(),
+  })
+  .refine((q) => (q.machineIds?.length ?? 0) + (q.serialNumbers?.length ?? 0) > 0, {
+    message: 'REQUIRED',
+    path: ['machineIds'],
+  });
+
+export const MachineOnlineStatusSchema = z
+  .object({
+    machineId: z.uuid(),
+    serialNumber: z.string(),
+    onlineStatus: OnlineStatusSchema,
+    lastSeenAt: z.iso.datetime().nullable(),
+  })
+  .meta({ id: 'MachineOnlineStatus' });
+
+export const setMachineStatus = defineRoute({
+  module: 'printing-shop',
+  method: 'PUT',
+  path: '/cutting-machines/:id/status',
+  summary: 'Set the status of a cutting machine (operator): running, break, interruption, support time …',
+  access: 'machine:operate',
+  params: IdParamsSchema,
+  body: SetMachineStatusRequestSchema,
+  responses: { 200: MachineStatusViewSchema },
+  errors: ['service.printing-shops.MACHINE_NOT_FOUND'],
+});
+
+export const getMachineStatusView = defineRoute({
+  module: 'printing-shop',
+  method: 'GET',
+  path: '/cutting-machines/:id/status-view',
+  summary: 'Status, operator, online state, counters and knife of one cutting machine',
+  access: 'machines:read',
+  params: IdParamsSchema,
+  responses: { 200: MachineStatusViewSchema },
+  errors: ['service.printing-shops.MACHINE_NOT_FOUND'],
+});
+
+export const getMachinesOnlineStatus = defineRoute({
+  module: 'printing-shop',
+  method: 'GET',
+  path: '/cutting-machines/online-status',
+  summary: 'Online status of machines by id or serial number (unknown ones are left out)',
+  access: 'machines:read',
+  query: OnlineStatusQuerySchema,
+  responses: { 200: z.array(MachineOnlineStatusSchema) },
+  errors: [],
+});
