@@ -19,6 +19,7 @@ import {
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { createTransactions, type Transactions } from './db/transactions';
+import { messageOf } from './lib/app-error';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
 import type { Authenticator } from './lib/route';
 import {
@@ -100,6 +101,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 600 },
+    // A path that cannot be decoded never reaches a route; it is still answered from the catalogue.
+    frameworkErrors: (_error, _request, reply) =>
+      reply.code(400).send({
+        code: 'validation.INVALID_INPUT',
+        message: messageOf('validation.INVALID_INPUT'),
+        details: { fields: [{ field: 'path', in: 'params', code: 'INVALID_FORMAT' }] },
+      }),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

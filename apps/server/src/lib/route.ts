@@ -110,8 +110,8 @@ export function registerRoute<C extends RouteContract>(
         request,
         reply,
       } as RouteCall<C>);
-      if (reply.sent) return reply;
-      reply.code(successStatus);
+      // A handler may answer with another declared status by setting it on the reply.
+      if (reply.statusCode === 200) reply.code(successStatus);
       if (contract.responses[successStatus] === null) return reply.send();
       return result;
     },

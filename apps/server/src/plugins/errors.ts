@@ -48,8 +48,6 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'validation.MALFORMED_BODY',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'validation.MALFORMED_BODY',
   FST_ERR_CTP_INVALID_JSON_BODY: 'validation.MALFORMED_BODY',
-  FST_ERR_BAD_URL: 'common.NOT_FOUND',
-  FST_ERR_ASYNC_CONSTRAINT: 'common.NOT_FOUND',
 };
 
 function send(

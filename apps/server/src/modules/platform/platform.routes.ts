@@ -18,7 +18,7 @@ export function registerPlatformRoutes(
     const checks = { database: await deps.database.ping(), broker: deps.bus.isConnected() };
     const isReady = checks.database && checks.broker;
     const body = { status: isReady ? ('ready' as const) : ('not_ready' as const), checks };
-    if (!isReady) reply.code(503).send(body);
+    if (!isReady) reply.code(503);
     return body;
   });
 }

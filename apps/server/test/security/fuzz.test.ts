@@ -1,0 +1,148 @@
+import { CreateUserSchema, ERROR_CODES, type TokenPair } from '@kerf/contracts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, nextAddress, startTestApp, type TestApp } from '../harness';
+
+/**
+ * Property-based bad input on every operation of the OpenAPI document (Schemathesis-style
+ * "not_a_server_error" and "negative_data_rejection"): wrong types, missing and unknown fields,
+ * oversize values, broken JSON, odd path and query values. Every answer must be < 500 and every
+ * error must carry a catalogue code.
+ */
+let t: TestApp;
+let tokens: Record<string, TokenPair>;
+let operations: { method: string; path: string; fields: string[] }[];
+
+type OpenApi = {
+  paths: Record<
+    string,
+    Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+  >;
+  components?: { schemas?: Record<string, JsonSchema> };
+};
+type JsonSchema = { $ref?: string; properties?: Record<string, unknown> };
+
+beforeAll(async () => {
+  t = await startTestApp({ LOGIN_IP_LIMIT: '100000' });
+  tokens = { admin: await t.login('demo', 'admin'), sysadmin: await t.login('kerf', 'sysadmin') };
+  await t.app.ready();
+  const doc = t.app.swagger() as unknown as OpenApi;
+  const resolve = (schema: JsonSchema | undefined): JsonSchema | undefined =>
+    schema?.$ref ? doc.components?.schemas?.[schema.$ref.split('/').at(-1)!] : schema;
+  operations = Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/api/') && !path.startsWith('/api/docs'))
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        fields: Object.keys(
+          resolve(operation.requestBody?.content?.['application/json']?.schema)?.properties ?? {},
+        ),
+      })),
+    );
+});
+afterAll(() => t.close());
+
+const oddText = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }),
+  fc.constantFrom(
+    '',
+    ' ',
+    '../../etc/passwd',
+    "' OR 1=1 --",
+    '<script>alert(1)</script>',
+    '=cmd|calc',
+    '\u0000',
+    '%00',
+    'null',
+    '00000000-0000-0000-0000-000000000000',
+    'ℌ𝔢𝔩𝔩𝔬',
+    'مرحبا',
+    '9'.repeat(400),
+  ),
+  fc.string({ minLength: 300, maxLength: 3000 }),
+);
+const oddValue = fc.oneof(
+  oddText,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(oddText, { maxLength: 5 }),
+  fc.object({ maxDepth: 2 }),
+);
+
+function bodies(fields: string[]) {
+  const keys = [...fields, '__proto__', 'constructor', 'tenantId', 'id', 'role', 'passwordHash', 'extra'];
+  return fc.oneof(
+    fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)),
+    fc
+      .dictionary(fc.constantFrom(...keys), oddValue, { maxKeys: keys.length })
+      .map((value) => JSON.stringify(value)),
+    fc.string({ maxLength: 50 }),
+  );
+}
+
+describe('fuzzed bad input', () => {
+  it('covers every operation', () => {
+    expect(operations.length).toBeGreaterThanOrEqual(13);
+  });
+
+  it('answers every operation with < 500 and a catalogue code, storing nothing invalid', async () => {
+    let requests = 0;
+    const statuses = new Map<number, number>();
+    const created: unknown[] = [];
+    for (const operation of operations) {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom(...Object.keys(tokens), 'none'),
+          oddText,
+          fc.dictionary(fc.constantFrom('page', 'page_size', 'assignable_only', 'x', 'machineIds'), oddText, {
+            maxKeys: 3,
+          }),
+          bodies(operation.fields),
+          fc.constantFrom(
+            'application/json',
+            'application/json; charset=utf-8',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+          ),
+          async (who, pathValue, query, body, contentType) => {
+            const url = operation.path.replace(
+              /\{[^}]+\}/g,
+              () => encodeURIComponent(pathValue).slice(0, 600) || 'x',
+            );
+            const hasBody = operation.method !== 'GET' && operation.method !== 'DELETE';
+            const response = await t.request({
+              method: operation.method as 'GET',
+              url,
+              query,
+              remoteAddress: nextAddress(),
+              headers: {
+                ...(who === 'none' ? {} : bearer(tokens[who]!)),
+                ...(hasBody ? { 'content-type': contentType } : {}),
+              },
+              ...(hasBody ? { payload: body } : {}),
+            });
+            requests++;
+            statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+            expect(
+              response.statusCode,
+              `${operation.method} ${url} ${body.slice(0, 200)}\n${response.body}`,
+            ).toBeLessThan(500);
+            if (response.statusCode >= 400) expect(ERROR_CODES).toContain(response.json().code);
+            if (response.statusCode === 201) created.push(JSON.parse(body));
+          },
+        ),
+        { numRuns: 120 },
+      );
+    }
+    // Whatever random input got through to be stored was valid by the contract.
+    for (const body of created) expect(CreateUserSchema.safeParse(body).success).toBe(true);
+    expect(requests).toBe(operations.length * 120);
+    console.info(
+      `fuzz: ${requests} requests over ${operations.length} operations, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
+  });
+});
