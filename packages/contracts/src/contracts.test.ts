@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { authRoutes } from './auth';
+import { ERROR_CODES, ERROR_STATUS, fieldErrorFromIssue } from './errors';
+import { PasswordSchema } from './password';
+import {
+  ASSIGNABLE_ROLES,
+  hasPermission,
+  ROLE_AREAS,
+  ROLE_PERMISSIONS,
+  ROLE_TENANT_KIND,
+  ROLES,
+} from './roles';
+import { routeUrl } from './route';
+
+const passwordCodes = (value: string) =>
+  (PasswordSchema.safeParse(value).error?.issues ?? []).map((issue) => fieldErrorFromIssue(issue).code);
+
+describe('password rule (spec §5)', () => {
+  it.each([
+    ['Kerf-demo-2026', []],
+    ['Aa1!aaaa', []],
+    ['Ärger7#ü', []],
+    ['Aa1!aaa', ['PASSWORD_TOO_SHORT']],
+    ['AA1!AAAA', ['PASSWORD_NEEDS_LOWERCASE']],
+    ['aa1!aaaa', ['PASSWORD_NEEDS_UPPERCASE']],
+    ['Aa!aaaaa', ['PASSWORD_NEEDS_DIGIT']],
+    ['Aa1aaaaa', ['PASSWORD_NEEDS_SPECIAL']],
+    [
+      '',
+      [
+        'PASSWORD_TOO_SHORT',
+        'PASSWORD_NEEDS_LOWERCASE',
+        'PASSWORD_NEEDS_UPPERCASE',
+        'PASSWORD_NEEDS_DIGIT',
+        'PASSWORD_NEEDS_SPECIAL',
+      ],
+    ],
+  ])('%s → %j', (value, codes) => {
+    expect(passwordCodes(value)).toEqual(codes);
+  });
+
+  it('counts code points, so 8 emoji-safe characters are 8', () => {
+    expect(passwordCodes('Aa1!😀😀😀😀')).toEqual([]);
+    expect(passwordCodes('Aa1!😀😀😀')).toEqual(['PASSWORD_TOO_SHORT']);
+  });
+
+  it('accepts 256 characters and refuses more', () => {
+    const base = 'Aa1!';
+    expect(passwordCodes(base + 'x'.repeat(252))).toEqual([]);
+    expect(passwordCodes(base + 'x'.repeat(253))).toEqual(['TOO_LONG']);
+  });
+});
+
+describe('field error codes', () => {
+  const issues = (schema: z.ZodType, value: unknown) =>
+    schema.safeParse(value).error!.issues.map((issue) => fieldErrorFromIssue(issue));
+
+  it('tells missing from wrong type, and reports length limits', () => {
+    const schema = z.strictObject({
+      name: z.string().min(3).max(5),
+      count: z.number().max(10),
+      mail: z.email(),
+    });
+    expect(issues(schema, {})).toEqual([{ code: 'REQUIRED' }, { code: 'REQUIRED' }, { code: 'REQUIRED' }]);
+    expect(issues(schema, { name: 1, count: 'x', mail: 'no', extra: 1 })).toEqual([
+      { code: 'INVALID_TYPE' },
+      { code: 'INVALID_TYPE' },
+      { code: 'INVALID_EMAIL' },
+      { code: 'UNKNOWN_FIELD' },
+    ]);
+    expect(issues(schema, { name: 'ab', count: 11, mail: 'a@b.de' })).toEqual([
+      { code: 'TOO_SHORT', limit: 3 },
+      { code: 'TOO_BIG', limit: 10 },
+    ]);
+  });
+});
+
+describe('catalogue', () => {
+  it('has every code of spec §8 with a 4xx status', () => {
+    for (const code of [
+      'authentication.INVALID_CREDENTIALS',
+      'authentication.INVALID_PASSWORD',
+      'authentication.TENANT_NOT_FOUND',
+      'authentication.USER_ALREADY_EXISTS',
+      'authentication.USER_DISABLED',
+      'authentication.USER_NOT_FOUND',
+      'service.grinding-shops.KNIFE_ALREADY_SHIPPED',
+      'service.grinding-shops.SHOP_HAS_MACHINES',
+      'service.knives.KNIFE_HEIGHT_INCREASED',
+      'service.knives.TOO_MANY_ATTEMPTS',
+      'service.printing-shops.PRINTING_SHOP_HAS_USERS',
+      'service.printing-shops.SERIAL_NUMBER_NOT_FREE',
+      'service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED',
+    ] as const) {
+      expect(ERROR_CODES).toContain(code);
+      expect(ERROR_STATUS[code]).toBeGreaterThanOrEqual(400);
+      expect(ERROR_STATUS[code]).toBeLessThan(500);
+    }
+  });
+});
+
+describe('roles and permissions', () => {
+  it('defines the 11 roles of spec §6, each with an area and a tenant kind', () => {
+    expect(ROLES).toHaveLength(11);
+    for (const role of ROLES) {
+      expect(ROLE_AREAS[role]).toBeTruthy();
+      expect(ROLE_TENANT_KIND[role]).toBeTruthy();
+      expect(hasPermission(role, 'self:read')).toBe(true);
+    }
+  });
+
+  it('lets roles assign only roles of their own tenant kind, and only admins assign any', () => {
+    for (const role of ROLES) {
+      for (const assignable of ASSIGNABLE_ROLES[role])
+        expect(ROLE_TENANT_KIND[assignable]).toBe(ROLE_TENANT_KIND[role]);
+      expect(ASSIGNABLE_ROLES[role].length > 0).toBe(hasPermission(role, 'users:manage'));
+    }
+  });
+
+  it('gives cross-tenant reading only to provider roles', () => {
+    for (const role of ROLES) {
+      if (ROLE_PERMISSIONS[role].includes('tenants:read-all'))
+        expect(ROLE_TENANT_KIND[role]).toBe('PROVIDER');
+    }
+  });
+});
+
+describe('route contracts', () => {
+  it('keep the spec paths under the module prefix, each once', () => {
+    const urls = authRoutes.map((route) => `${route.method} ${routeUrl(route)}`);
+    expect(new Set(urls).size).toBe(urls.length);
+    expect(urls).toContain('POST /api/auth/auth/login');
+    expect(urls).toContain('DELETE /api/auth/auth/sessions/:refreshToken');
+    expect(urls).toContain('GET /api/auth/tenants');
+  });
+});

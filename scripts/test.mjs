@@ -1,0 +1,116 @@
+// `npm test`: the whole suite — unit and integration tests on PGlite, the server suite again on
+// PostgreSQL, then the browser journeys in Chromium — ending with one line `N passed, N failed`.
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureDependencies, ensureWebBuild, ROOT, run } from './lib.mjs';
+
+const isCi = Boolean(process.env.CI);
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const reports = mkdtempSync(join(tmpdir(), 'kerf-test-'));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const phases = [];
+
+function count(name, passed, failed, skipped) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  phases.push(`${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+}
+
+function vitest(name, args, env = {}) {
+  const output = join(reports, `${name}.json`);
+  const status = run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...args],
+    {
+      env: { ...process.env, ...env },
+    },
+  );
+  if (!existsSync(output)) {
+    count(name, 0, 1, 0);
+    return;
+  }
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  const suiteErrors = report.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  ).length;
+  count(
+    name,
+    report.numPassedTests,
+    report.numFailedTests +
+      suiteErrors +
+      (status !== 0 && report.numFailedTests === 0 && suiteErrors === 0 ? 1 : 0),
+    report.numPendingTests + report.numTodoTests,
+  );
+}
+
+function reachable(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: hostname, port: Number(port || 5432) });
+    socket.setTimeout(2000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+function playwright() {
+  const output = join(reports, 'e2e.json');
+  const status = run(
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: output },
+    },
+  );
+  if (!existsSync(output)) {
+    count('browser', 0, 1, 0);
+    return;
+  }
+  const { stats } = JSON.parse(readFileSync(output, 'utf8'));
+  const failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
+  count('browser', stats.expected + stats.flaky, failed, stats.skipped);
+}
+
+ensureDependencies();
+
+console.log('\n== Unit and integration tests (PGlite) ==');
+vitest('pglite', []);
+
+console.log(`\n== Server tests on PostgreSQL (${postgresUrl}) ==`);
+if (await reachable(postgresUrl)) {
+  vitest('postgres', ['--project', 'server'], { DATABASE_URL: postgresUrl });
+} else if (isCi) {
+  console.log('PostgreSQL is not reachable: failing, CI must test both databases.');
+  count('postgres', 0, 1, 0);
+} else {
+  console.log('PostgreSQL is not reachable: skipped (set TEST_DATABASE_URL to test against another server).');
+}
+
+console.log('\n== Browser journeys (Chromium) ==');
+if (existsSync('/usr/bin/chromium') && existsSync(join(ROOT, 'e2e/playwright.config.ts'))) {
+  ensureWebBuild();
+  playwright();
+} else if (isCi) {
+  console.log('Chromium or the e2e suite is missing: failing.');
+  count('browser', 0, 1, 0);
+} else {
+  console.log('Chromium (/usr/bin/chromium) is missing: skipped (apt-get install chromium).');
+}
+
+console.log('\n== Summary ==');
+for (const phase of phases) console.log(`  ${phase}`);
+writeFileSync(join(ROOT, '.test-summary.json'), JSON.stringify(totals));
+console.log(
+  `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
+process.exit(totals.failed > 0 ? 1 : 0);
