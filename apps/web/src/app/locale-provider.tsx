@@ -1,0 +1,56 @@
+import { useDirection } from '@mantine/core';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { notifyError } from '../components/feedback';
+import { sessionKeys, updateSelfLanguage } from '../features/session';
+import { tokenStore } from '../lib/api';
+import {
+  currentLocale,
+  directionOf,
+  type Locale,
+  LocaleContext,
+  type LocaleContextValue,
+  languageOf,
+  switchLocale,
+} from '../lib/i18n';
+
+async function saveToAccount(queryClient: QueryClient, locale: Locale, i18n: I18n) {
+  if (!tokenStore.get()) return;
+  try {
+    await updateSelfLanguage(languageOf(locale));
+    await queryClient.invalidateQueries({ queryKey: sessionKeys.self() });
+  } catch (error) {
+    notifyError(error, i18n.t, i18n);
+  }
+}
+
+/** Owns the language: i18next, `<html lang dir>`, Mantine's direction, local storage and the account. */
+export function LocaleProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
+  const [locale, setLocale] = useState<Locale>(() => currentLocale(i18n));
+  const { setDirection } = useDirection();
+  const queryClient = useQueryClient();
+
+  const adoptLocale = useCallback(
+    async (next: Locale) => {
+      await switchLocale(i18n, next);
+      setDirection(directionOf(next));
+      setLocale(next);
+    },
+    [i18n, setDirection],
+  );
+
+  const chooseLocale = useCallback(
+    async (next: Locale) => {
+      await adoptLocale(next);
+      await saveToAccount(queryClient, next, i18n);
+    },
+    [adoptLocale, queryClient, i18n],
+  );
+
+  const value = useMemo<LocaleContextValue>(
+    () => ({ locale, chooseLocale, adoptLocale }),
+    [locale, chooseLocale, adoptLocale],
+  );
+  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
+}

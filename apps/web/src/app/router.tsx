@@ -1,0 +1,62 @@
+import type { Area } from '@kerf/contracts';
+import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { NotFoundContent, RouteErrorPage } from '../components/errors';
+import { PageSkeleton, PublicLayout, usePageTitle } from '../components/layout';
+
+type LazyArea = () => Promise<{ Component: ComponentType }>;
+
+/**
+ * One lazily loaded bundle per role area (spec §2), keyed by the contract's `Area`, so a new role in
+ * contracts cannot lack its area. Paths are stable: later issues fill the areas, not move them.
+ */
+export const AREA_MODULES: Record<Area, LazyArea> = {
+  'printing-admin': () => import('../areas/printing-admin'),
+  'printing-manager': () => import('../areas/printing-manager'),
+  operator: () => import('../areas/operator'),
+  'grinding-admin': () => import('../areas/grinding-admin'),
+  grinder: () => import('../areas/grinder'),
+  'service-admin': () => import('../areas/service-admin'),
+  service: () => import('../areas/service'),
+  'system-admin': () => import('../areas/system-admin'),
+  manufacturer: () => import('../areas/manufacturer'),
+};
+
+function NotFoundPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('notFound.title'));
+  return (
+    <PublicLayout>
+      <NotFoundContent />
+    </PublicLayout>
+  );
+}
+
+function RouteError() {
+  return (
+    <PublicLayout>
+      <RouteErrorPage />
+    </PublicLayout>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: Outlet,
+    HydrateFallback: PageSkeleton,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: () => import('../areas/website') },
+      { path: 'login', lazy: () => import('../areas/auth') },
+      { path: 'register', lazy: () => import('../areas/registration') },
+      ...Object.entries(AREA_MODULES).map(([area, load]) => ({ path: `${area}/*`, lazy: load })),
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

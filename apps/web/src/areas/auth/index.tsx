@@ -1,0 +1,4 @@
+import { LoginPage } from './login-page';
+
+export { LoginPage };
+export const Component = LoginPage;

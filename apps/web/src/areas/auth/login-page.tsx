@@ -1,0 +1,122 @@
+import { LoginRequestSchema } from '@kerf/contracts';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconInfoCircle, IconLogin } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { ErrorAlert } from '../../components/errors';
+import { helpText, useContractForm } from '../../components/form';
+import { PublicLayout, usePageTitle } from '../../components/layout';
+import { areaOf, useIsSignedIn, useLogin, useSelf } from '../../features/session';
+
+interface LoginState {
+  returnTo?: string;
+  sessionEnded?: boolean;
+  loggedOut?: boolean;
+}
+
+/** spec §2 "Login": client, username, password; the account's area opens afterwards. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  usePageTitle(t('login.title'));
+  const state = (useLocation().state ?? {}) as LoginState;
+  const isSignedIn = useIsSignedIn();
+  const self = useSelf();
+  const mutation = useLogin(state.returnTo);
+  const form = useContractForm(LoginRequestSchema, {
+    initialValues: { tenant: '', username: '', password: '' },
+  });
+
+  if (isSignedIn && self.data && !mutation.isPending)
+    return <Navigate to={`/${areaOf(self.data)}`} replace />;
+
+  const notice = state.sessionEnded ? t('session.ended') : state.loggedOut ? t('session.loggedOut') : null;
+
+  return (
+    <PublicLayout>
+      <Container size={460} py={{ base: 'lg', sm: 64 }}>
+        <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }}>
+          <form
+            noValidate
+            aria-labelledby="login-title"
+            onSubmit={form.onSubmit((values) => mutation.mutate(values))}
+          >
+            <Stack gap="md">
+              <Stack gap={4}>
+                <Title order={1} id="login-title">
+                  {t('login.title')}
+                </Title>
+                <Text c="dimmed" size="sm">
+                  {t('login.intro')}
+                </Text>
+              </Stack>
+              {notice && !mutation.error && (
+                <Alert color="steel" variant="light" icon={<IconInfoCircle aria-hidden />} role="status">
+                  {notice}
+                </Alert>
+              )}
+              <TextInput
+                label={t('login.tenant')}
+                description={t('login.tenantHelp')}
+                autoComplete="organization"
+                autoCapitalize="none"
+                spellCheck={false}
+                dir="ltr"
+                required
+                size="md"
+                data-autofocus
+                {...form.getInputProps('tenant')}
+              />
+              <TextInput
+                label={t('login.username')}
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                dir="ltr"
+                required
+                size="md"
+                {...form.getInputProps('username')}
+              />
+              <PasswordInput
+                label={t('login.password')}
+                description={helpText(t, 'caseSensitive')}
+                autoComplete="current-password"
+                dir="ltr"
+                required
+                size="md"
+                visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+                {...form.getInputProps('password')}
+              />
+              {mutation.error && <ErrorAlert error={mutation.error} />}
+              <Button
+                type="submit"
+                size="md"
+                fullWidth
+                loading={mutation.isPending}
+                leftSection={<IconLogin size={18} aria-hidden />}
+              >
+                {t('login.submit')}
+              </Button>
+              <Text size="sm" ta="center">
+                {t('login.noAccount')}{' '}
+                <Anchor component={Link} to="/register">
+                  {t('login.register')}
+                </Anchor>
+              </Text>
+            </Stack>
+          </form>
+        </Paper>
+      </Container>
+    </PublicLayout>
+  );
+}

@@ -1,0 +1,13 @@
+import { IconBuildingStore, IconUsers } from '@tabler/icons-react';
+import { type AreaSection, PlaceholderArea } from '../../features/session';
+import { TenantsPage } from '../../features/tenants';
+
+const SECTIONS: AreaSection[] = [
+  { path: 'tenants', label: 'tenants', icon: IconBuildingStore, element: <TenantsPage /> },
+  { path: 'employees', label: 'employees', icon: IconUsers },
+];
+
+/** System administration: every client of the platform; staff management follows with its issue. */
+export function Component() {
+  return <PlaceholderArea area="system-admin" sections={SECTIONS} />;
+}

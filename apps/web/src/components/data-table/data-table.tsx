@@ -1,0 +1,127 @@
+import { Button, CloseButton, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import {
+  type DataTableColumn,
+  type DataTableSortStatus,
+  DataTable as MantineDataTable,
+} from 'mantine-datatable';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../errors/error-alert';
+import { EmptyState } from '../feedback/empty-state';
+import { PAGE_SIZES } from './use-table-state';
+
+export interface DataTableProps<T> {
+  /** names the table for screen readers */
+  label: string;
+  columns: DataTableColumn<T>[];
+  /** undefined while the first load runs */
+  records: T[] | undefined;
+  idAccessor?: keyof T & string;
+  isLoading?: boolean;
+  error?: unknown;
+  onRetry?: () => void;
+  totalRecords: number;
+  page: number;
+  onPageChange: (page: number) => void;
+  recordsPerPage: number;
+  onRecordsPerPageChange: (size: number) => void;
+  sortStatus: DataTableSortStatus<T>;
+  onSortStatusChange: (status: DataTableSortStatus<T>) => void;
+  search?: { value: string; onChange: (value: string) => void };
+  /** shown when the list itself is empty (not just the search): what is missing and how to fill it */
+  empty: { title: string; description?: string; action?: ReactNode };
+  onRowClick?: (record: T) => void;
+}
+
+/**
+ * The list pattern of DESIGN.md: search, sortable columns, paging, and the three states (loading as
+ * skeleton, error with code and retry, empty with the action that fills it). Full width by design.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { t } = useTranslation();
+  const { records, error, isLoading, search, empty } = props;
+  const isSearching = Boolean(search?.value.trim());
+
+  const searchField = search && (
+    <TextInput
+      label={t('table.search')}
+      placeholder={t('table.searchPlaceholder')}
+      value={search.value}
+      onChange={(event) => search.onChange(event.currentTarget.value)}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      rightSection={
+        search.value ? (
+          <CloseButton aria-label={t('table.clearSearch')} onClick={() => search.onChange('')} size="sm" />
+        ) : null
+      }
+      maw={360}
+    />
+  );
+
+  let body: ReactNode;
+  if (error && !records) {
+    body = (
+      <ErrorAlert
+        error={error}
+        title={t('table.loadFailed')}
+        action={
+          props.onRetry && (
+            <Button mt="sm" size="xs" variant="light" color="red" onClick={props.onRetry}>
+              {t('actions.retry')}
+            </Button>
+          )
+        }
+      />
+    );
+  } else if (isLoading || !records) {
+    body = (
+      <Stack gap="xs" role="status" aria-busy="true" aria-label={t('table.loading')}>
+        <Skeleton height={36} />
+        {Array.from({ length: 6 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+          <Skeleton key={index} height={28} />
+        ))}
+      </Stack>
+    );
+  } else if (props.totalRecords === 0 && !isSearching) {
+    body = <EmptyState title={empty.title} description={empty.description} action={empty.action} />;
+  } else {
+    body = (
+      <MantineDataTable<T>
+        aria-label={props.label}
+        withTableBorder={false}
+        striped
+        highlightOnHover
+        minHeight={props.totalRecords === 0 ? 180 : undefined}
+        columns={props.columns}
+        records={records}
+        idAccessor={props.idAccessor}
+        totalRecords={props.totalRecords}
+        page={props.page}
+        onPageChange={props.onPageChange}
+        recordsPerPage={props.recordsPerPage}
+        recordsPerPageOptions={PAGE_SIZES}
+        onRecordsPerPageChange={props.onRecordsPerPageChange}
+        recordsPerPageLabel={t('table.recordsPerPage')}
+        sortStatus={props.sortStatus}
+        onSortStatusChange={props.onSortStatusChange}
+        noRecordsText={t('table.noResults')}
+        paginationText={({ from, to, totalRecords }) =>
+          t('table.pagination', { from, to, total: totalRecords })
+        }
+        getPaginationControlProps={(control) => ({ 'aria-label': t(`table.${control}Page`) })}
+        onRowClick={props.onRowClick ? ({ record }) => props.onRowClick?.(record) : undefined}
+      />
+    );
+  }
+
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Stack gap="md">
+        {searchField}
+        {body}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,3 @@
+export type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+export { DataTable, type DataTableProps } from './data-table';
+export { PAGE_SIZES, type TableStateOptions, useTableState } from './use-table-state';

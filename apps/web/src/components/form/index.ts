@@ -1,0 +1,8 @@
+export {
+  applyServerFieldErrors,
+  fieldErrorMessage,
+  type HelpText,
+  helpText,
+  schemaErrors,
+  useContractForm,
+} from './contract-form';

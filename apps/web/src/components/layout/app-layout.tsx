@@ -1,0 +1,179 @@
+import {
+  AppShell,
+  Avatar,
+  Burger,
+  Divider,
+  Group,
+  Menu,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type Icon, IconChevronDown, IconLogout } from '@tabler/icons-react';
+import clsx from 'clsx';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { Brand } from './brand';
+import { LanguagePicker } from './language-picker';
+import classes from './layout.module.css';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  icon: Icon;
+  /** match the path exactly (the area's start page) */
+  end?: boolean;
+}
+
+export interface LayoutUser {
+  name: string;
+  username: string;
+  roleLabel: string;
+  tenantName: string;
+}
+
+export interface AppLayoutProps {
+  homePath: string;
+  areaTitle: string;
+  navItems: NavItem[];
+  user: LayoutUser;
+  onLogout: () => void;
+  /** operator terminal: 64 px targets, 18 px+ text (DESIGN.md) */
+  touch?: boolean;
+  children: ReactNode;
+}
+
+function initials(name: string) {
+  return name
+    .split(/\s+/)
+    .map((part) => part.charAt(0))
+    .join('')
+    .slice(0, 2)
+    .toLocaleUpperCase();
+}
+
+/**
+ * The app frame of every staff area (DESIGN.md): header with product, tenant, language picker and
+ * user menu; navigation on the start side (right in Arabic, through logical CSS); content in <main>.
+ */
+export function AppLayout({
+  homePath,
+  areaTitle,
+  navItems,
+  user,
+  onLogout,
+  touch,
+  children,
+}: AppLayoutProps) {
+  const { t } = useTranslation();
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const size = touch ? 'touch' : 'sm';
+
+  const isActive = (item: NavItem) =>
+    item.end ? pathname === item.to || pathname === `${item.to}/` : pathname.startsWith(item.to);
+
+  return (
+    <AppShell
+      className={clsx(touch && classes.touch)}
+      header={{ height: touch ? 80 : 60 }}
+      navbar={{ width: touch ? 300 : 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={touch ? 'lg' : 'md'}
+    >
+      <SkipLink />
+      <AppShell.Header>
+        <div className={classes.header}>
+          <Burger
+            opened={opened}
+            onClick={toggle}
+            hiddenFrom="sm"
+            size={touch ? 'lg' : 'sm'}
+            aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-expanded={opened}
+            aria-controls="area-navigation"
+          />
+          <Brand to={homePath} label={t('nav.home')} />
+          <Divider orientation="vertical" visibleFrom="xs" />
+          <Text className={classes.tenantName} c="dimmed" fw={500} visibleFrom="xs" translate="no">
+            {user.tenantName}
+          </Text>
+          <Group gap="sm" ms="auto" wrap="nowrap">
+            <LanguagePicker size={size} />
+            <Menu position="bottom-end" width={260} withinPortal>
+              <Menu.Target>
+                <UnstyledButton
+                  aria-label={t('nav.userMenu')}
+                  data-testid="user-menu"
+                  style={{ minHeight: touch ? 64 : 36 }}
+                >
+                  <Group gap={8} wrap="nowrap">
+                    <Avatar color="steel" radius="xl" size={touch ? 48 : 32} translate="no">
+                      {initials(user.name)}
+                    </Avatar>
+                    <Text fw={500} visibleFrom="md" translate="no">
+                      {user.name}
+                    </Text>
+                    <IconChevronDown size={16} aria-hidden />
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{t('nav.signedInAs', { name: user.username })}</Menu.Label>
+                <Text px="sm" pb="xs" size="sm">
+                  {user.roleLabel}
+                </Text>
+                <Menu.Divider />
+                <Menu.Item
+                  leftSection={<IconLogout size={18} aria-hidden />}
+                  onClick={onLogout}
+                  mih={touch ? 64 : undefined}
+                  fz={touch ? 'lg' : undefined}
+                >
+                  {t('nav.logout')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </div>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm" id="area-navigation" aria-label={t('nav.label')}>
+        <AppShell.Section>
+          <Text size="xs" tt="uppercase" fw={700} c="dimmed" px="sm" pb="xs">
+            {areaTitle}
+          </Text>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          <Stack gap={touch ? 'md' : 4}>
+            {navItems.map((item) => {
+              const active = isActive(item);
+              return (
+                <NavLink
+                  key={item.to}
+                  component={RouterNavLink}
+                  to={item.to}
+                  end={item.end}
+                  label={item.label}
+                  leftSection={<item.icon size={touch ? 26 : 20} aria-hidden />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  className={classes.navLink}
+                  onClick={close}
+                />
+              );
+            })}
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,37 @@
+import { NativeSelect } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { isLocale, LOCALES, type Locale, useLocale } from '../../lib/i18n';
+
+/** Each language in its own name and script ("Deutsch", "العربية"), so anyone can find theirs. */
+export function endonym(locale: Locale): string {
+  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
+  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+}
+
+/** The language picker of every page (spec §1, DESIGN.md app frame). */
+export function LanguagePicker({ size = 'sm' }: { size?: string }) {
+  const { t } = useTranslation();
+  const { locale, chooseLocale } = useLocale();
+  return (
+    <NativeSelect
+      aria-label={t('language.label')}
+      title={t('language.label')}
+      data-testid="language-picker"
+      size={size}
+      w={size === 'touch' ? 220 : 150}
+      value={locale}
+      leftSection={<IconLanguage size={18} aria-hidden />}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        if (isLocale(next)) void chooseLocale(next);
+      }}
+    >
+      {LOCALES.map((code) => (
+        <option key={code} value={code} lang={code} translate="no">
+          {endonym(code)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}

@@ -1,0 +1,80 @@
+import {
+  type Icon,
+  IconAlertOctagon,
+  IconAlertTriangle,
+  IconBolt,
+  IconCircleCheck,
+  IconCircleDashed,
+  IconClockExclamation,
+  IconClockPause,
+  IconHelpCircle,
+  IconPlayerPlay,
+  IconPlugConnectedX,
+  IconTool,
+} from '@tabler/icons-react';
+
+/**
+ * The one status map of DESIGN.md: every machine status belongs to a group, every group has one
+ * colour and one icon, and every status has a label key. Colour is never the only signal.
+ */
+export const STATUS_GROUPS = ['producing', 'interruption', 'support', 'setup', 'idle', 'offline'] as const;
+export type StatusGroup = (typeof STATUS_GROUPS)[number];
+
+export interface StatusLook {
+  color: string;
+  icon: Icon;
+  /** offline/unknown are drawn with a dashed outline */
+  dashed: boolean;
+}
+
+export const STATUS_GROUP_LOOK: Record<StatusGroup, StatusLook> = {
+  producing: { color: 'green.8', icon: IconPlayerPlay, dashed: false },
+  interruption: { color: 'red.8', icon: IconAlertTriangle, dashed: false },
+  support: { color: 'yellow.9', icon: IconTool, dashed: false },
+  setup: { color: 'blue.8', icon: IconBolt, dashed: false },
+  idle: { color: 'gray.7', icon: IconClockPause, dashed: false },
+  offline: { color: 'dark.6', icon: IconPlugConnectedX, dashed: true },
+};
+
+/** spec §4 machine statuses plus the connection states shown in their place */
+export const MACHINE_STATUSES = [
+  'RUNNING',
+  'PAUSED',
+  'BREAK',
+  'KNIFE_CALIBRATION',
+  'KNIFE_SWAP',
+  'INTERRUPTION_PRINTING_MATERIAL_FAULTY',
+  'INTERRUPTION_PRINTING_MATERIAL_MISPRINT',
+  'INTERRUPTION_PRINTING_MATERIAL_MISSING',
+  'INTERRUPTION_PRINTING_WASTE_DISPOSAL',
+  'SUPPORT_CUTTING_MACHINE_CLEANING',
+  'SUPPORT_CUTTING_MACHINE_MAINTENANCE',
+  'SUPPORT_PRINTING_MATERIAL_DISPOSAL',
+  'SUPPORT_PRINTING_MATERIAL_LOGISTICS',
+  'OFFLINE',
+  'UNKNOWN',
+  'CONNECTING',
+] as const;
+export type MachineStatus = (typeof MACHINE_STATUSES)[number];
+
+export function statusGroupOf(status: MachineStatus): StatusGroup {
+  if (status === 'RUNNING') return 'producing';
+  if (status.startsWith('INTERRUPTION_')) return 'interruption';
+  if (status.startsWith('SUPPORT_')) return 'support';
+  if (status === 'KNIFE_CALIBRATION' || status === 'KNIFE_SWAP') return 'setup';
+  if (status === 'PAUSED' || status === 'BREAK') return 'idle';
+  return 'offline';
+}
+
+export const SWAP_URGENCIES = ['OK', 'SWAP_PREFERRED', 'SWAP_SOON', 'SWAP_REQUIRED', 'UNKNOWN'] as const;
+export type SwapUrgency = (typeof SWAP_URGENCIES)[number];
+
+export const SWAP_URGENCY_LOOK: Record<SwapUrgency, StatusLook> = {
+  OK: { color: 'green.8', icon: IconCircleCheck, dashed: false },
+  SWAP_PREFERRED: { color: 'teal.8', icon: IconClockExclamation, dashed: false },
+  SWAP_SOON: { color: 'yellow.9', icon: IconAlertTriangle, dashed: false },
+  SWAP_REQUIRED: { color: 'red.8', icon: IconAlertOctagon, dashed: false },
+  UNKNOWN: { color: 'gray.7', icon: IconHelpCircle, dashed: false },
+};
+
+export const OFFLINE_ICON = IconCircleDashed;

@@ -1,0 +1,4 @@
+export const sessionKeys = {
+  all: ['session'] as const,
+  self: () => [...sessionKeys.all, 'self'] as const,
+};

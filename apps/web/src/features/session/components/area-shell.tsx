@@ -1,0 +1,83 @@
+import { type Area, ROLE_AREAS } from '@kerf/contracts';
+import { Box, Button, Container, Skeleton } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { ErrorAlert } from '../../../components/errors';
+import { AppLayout, type NavItem, PageSkeleton, PublicLayout } from '../../../components/layout';
+import { isApiError } from '../../../lib/api';
+import { translateKey } from '../../../lib/i18n';
+import { useLogout } from '../hooks/use-logout';
+import { displayNameOf, useIsSignedIn, useSelf } from '../hooks/use-session';
+
+export interface AreaShellProps {
+  area: Area;
+  navItems: NavItem[];
+  touch?: boolean;
+  children: ReactNode;
+}
+
+function FrameSkeleton() {
+  return (
+    <Box p="md">
+      <Skeleton height={44} mb="lg" />
+      <Container size="lg">
+        <PageSkeleton />
+      </Container>
+    </Box>
+  );
+}
+
+/**
+ * Gate and frame of a role's area: signed-out users go to the login, users of another role to their
+ * own area (the server refuses them the data as well), everyone else gets the app layout.
+ */
+export function AreaShell({ area, navItems, touch, children }: AreaShellProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const isSignedIn = useIsSignedIn();
+  const self = useSelf();
+  const onLogout = useLogout();
+
+  if (!isSignedIn || (isApiError(self.error) && self.error.status === 401)) {
+    return <Navigate to="/login" replace state={{ returnTo: location.pathname }} />;
+  }
+  if (self.error) {
+    return (
+      <PublicLayout>
+        <Container size="sm" py="xl">
+          <ErrorAlert
+            error={self.error}
+            action={
+              <Button mt="sm" size="xs" variant="light" color="red" onClick={() => self.refetch()}>
+                {t('actions.retry')}
+              </Button>
+            }
+          />
+        </Container>
+      </PublicLayout>
+    );
+  }
+  if (!self.data) return <FrameSkeleton />;
+
+  const ownArea = ROLE_AREAS[self.data.role];
+  if (ownArea !== area) return <Navigate to={`/${ownArea}`} replace />;
+
+  return (
+    <AppLayout
+      homePath={`/${area}`}
+      areaTitle={translateKey(t, `areas.${area}.title`)}
+      navItems={navItems}
+      touch={touch}
+      onLogout={() => void onLogout()}
+      user={{
+        name: displayNameOf(self.data),
+        username: self.data.username,
+        roleLabel: translateKey(t, `roles.${self.data.role}`),
+        tenantName: self.data.tenant.name,
+      }}
+    >
+      {children}
+    </AppLayout>
+  );
+}

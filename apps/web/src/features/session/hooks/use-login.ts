@@ -1,0 +1,34 @@
+import { type LoginRequest, ROLE_AREAS } from '@kerf/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useLocale } from '../../../lib/i18n';
+import { localeOf } from '../../../lib/i18n/locales';
+import { getSelf } from '../api/get-self';
+import { sessionKeys } from '../api/keys';
+import { login } from '../api/login';
+
+/**
+ * Signs in, loads the user, takes over the language saved in the account and opens the user's area
+ * (or the page inside it that sent them to the login).
+ */
+export function useLogin(returnTo?: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { adoptLocale } = useLocale();
+  return useMutation({
+    mutationFn: async (credentials: LoginRequest) => {
+      await login(credentials);
+      queryClient.removeQueries();
+      return queryClient.fetchQuery({
+        queryKey: sessionKeys.self(),
+        queryFn: ({ signal }) => getSelf(signal),
+      });
+    },
+    onSuccess: async (self) => {
+      await adoptLocale(localeOf(self.language));
+      const home = `/${ROLE_AREAS[self.role]}`;
+      const target = returnTo && (returnTo === home || returnTo.startsWith(`${home}/`)) ? returnTo : home;
+      await navigate(target, { replace: true });
+    },
+  });
+}

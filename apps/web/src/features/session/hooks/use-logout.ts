@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { logout } from '../api/logout';
+
+/** Deletes the server session, forgets every cached answer and shows the login. */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    try {
+      await logout();
+    } catch {
+      // The tokens are gone locally; an unreachable server only delays the session's expiry.
+    }
+    queryClient.clear();
+    await navigate('/login', { replace: true, state: { loggedOut: true } });
+  }, [queryClient, navigate]);
+}

@@ -1,0 +1,32 @@
+import { ROLE_AREAS, type Self } from '@kerf/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
+import { tokenStore } from '../../../lib/api';
+import { getSelf } from '../api/get-self';
+import { sessionKeys } from '../api/keys';
+
+const hasTokens = () => tokenStore.get() !== null;
+
+/** True while tokens are stored (in this tab or, through storage events, another). */
+export function useIsSignedIn(): boolean {
+  return useSyncExternalStore(tokenStore.subscribe, hasTokens, hasTokens);
+}
+
+export function useSelf() {
+  const isSignedIn = useIsSignedIn();
+  return useQuery({
+    queryKey: sessionKeys.self(),
+    queryFn: ({ signal }) => getSelf(signal),
+    enabled: isSignedIn,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function areaOf(self: Pick<Self, 'role'>): string {
+  return ROLE_AREAS[self.role];
+}
+
+export function displayNameOf(self: Pick<Self, 'firstName' | 'lastName' | 'username'>): string {
+  const name = `${self.firstName} ${self.lastName}`.trim();
+  return name || self.username;
+}

@@ -1,0 +1,11 @@
+export { getSelf } from './api/get-self';
+export { sessionKeys } from './api/keys';
+export { login, normaliseCredentials } from './api/login';
+export { logout } from './api/logout';
+export { updateSelfLanguage } from './api/update-self-language';
+export { AreaHome, SectionPending } from './components/area-home';
+export { AreaShell, type AreaShellProps } from './components/area-shell';
+export { type AreaSection, PlaceholderArea } from './components/placeholder-area';
+export { useLogin } from './hooks/use-login';
+export { useLogout } from './hooks/use-logout';
+export { areaOf, displayNameOf, useIsSignedIn, useSelf } from './hooks/use-session';

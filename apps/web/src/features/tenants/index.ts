@@ -1,0 +1,3 @@
+export { tenantKeys } from './api/keys';
+export { listTenants, useAllTenants } from './api/list-tenants';
+export { TenantsPage } from './components/tenants-page';

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDuration, formatMoney, formatTime, formatWait } from './format';
+
+describe('formatDuration', () => {
+  it('shows days, hours and minutes as DD:HH:MM', () => {
+    expect(formatDuration(0)).toBe('00:00:00');
+    expect(formatDuration(59)).toBe('00:00:00');
+    expect(formatDuration(3 * 60)).toBe('00:00:03');
+    expect(formatDuration(26 * 3600 + 5 * 60)).toBe('01:02:05');
+    expect(formatDuration(120 * 86400)).toBe('120:00:00');
+    expect(formatDuration(-10)).toBe('00:00:00');
+  });
+});
+
+describe('formatTime', () => {
+  it('shows hh:mm in 24-hour form in the given zone', () => {
+    expect(formatTime('2026-03-29T05:07:00Z', 'UTC')).toBe('05:07');
+    expect(formatTime('2026-03-29T22:30:00Z', 'Europe/Berlin')).toBe('00:30');
+    expect(formatTime('2026-03-29T12:00:00Z', 'Asia/Dubai')).toBe('16:00');
+  });
+});
+
+describe('formatDate and formatMoney', () => {
+  it('follow the locale', () => {
+    expect(formatDate('2026-03-29T12:00:00Z', 'de', 'UTC')).toBe('29.03.2026');
+    expect(formatMoney(25, 'EUR', 'en')).toBe('25.00 EUR');
+    expect(formatMoney(1234.5, 'EUR', 'de')).toBe('1.234,50 EUR');
+  });
+});
+
+describe('formatWait', () => {
+  it('uses seconds below a minute and whole minutes above', () => {
+    expect(formatWait(45, 'en')).toBe('45 seconds');
+    expect(formatWait(61, 'en')).toBe('2 minutes');
+    expect(formatWait(300, 'de')).toBe('5 Minuten');
+  });
+});

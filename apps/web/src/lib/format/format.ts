@@ -1,0 +1,64 @@
+/**
+ * Numbers and time as DESIGN.md wants them: durations DD:HH:MM, times hh:mm (24 h), dates in the
+ * user's locale, all in the browser's time zone unless one is given.
+ */
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** 93784 s → "01:02:03" (days:hours:minutes); negative durations count as zero, seconds are dropped. */
+export function formatDuration(totalSeconds: number): string {
+  const minutes = Math.floor(Math.max(0, totalSeconds) / 60);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  return `${pad(days)}:${pad(hours)}:${pad(minutes % 60)}`;
+}
+
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+type DateInput = Date | string | number;
+const toDate = (value: DateInput) => (value instanceof Date ? value : new Date(value));
+
+/** hh:mm in 24-hour form, e.g. "07:05"; Latin digits in every locale so times line up in tables. */
+export function formatTime(value: DateInput, timeZone = browserTimeZone()): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).formatToParts(toDate(value));
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('hour')}:${part('minute')}`;
+}
+
+export function formatDate(value: DateInput, locale: string, timeZone = browserTimeZone()): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(toDate(value));
+}
+
+export function formatDateTime(value: DateInput, locale: string, timeZone = browserTimeZone()): string {
+  return `${formatDate(value, locale, timeZone)} ${formatTime(value, timeZone)}`;
+}
+
+export function formatNumber(value: number, locale: string, fractionDigits?: number): string {
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: fractionDigits,
+    maximumFractionDigits: fractionDigits ?? 3,
+  }).format(value);
+}
+
+/** "25.00 EUR": amount with two decimals in the locale's separators, then the ISO currency code. */
+export function formatMoney(amount: number, currency: string, locale: string): string {
+  return `${formatNumber(amount, locale, 2)} ${currency}`;
+}
+
+/** A wait such as a login lock-out: "45 seconds", or whole minutes rounded up ("5 minutes"). */
+export function formatWait(seconds: number, locale: string): string {
+  const useMinutes = seconds >= 60;
+  const value = useMinutes ? Math.ceil(seconds / 60) : Math.max(1, Math.ceil(seconds));
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: useMinutes ? 'minute' : 'second',
+    unitDisplay: 'long',
+  }).format(value);
+}
