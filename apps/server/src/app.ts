@@ -30,7 +30,17 @@ import {
   createUsersService,
   registerAuthRoutes,
 } from './modules/auth/index';
+import { type IngestStats, startTelemetryIngest } from './ingest/index';
+import { registerLiveGateway, startLiveBus } from './live/index';
+import {
+  createMachineBrokerAccess,
+  createMachineCredentialsService,
+  createMachineStatusService,
+  type MachineCredentialsService,
+  registerMachineStatusRoutes,
+} from './modules/machines/index';
 import { registerPlatformRoutes } from './modules/platform/platform.routes';
+import { createTelemetryService, type TelemetryService } from './modules/telemetry/index';
 import { type Bus, startBus } from './plugins/bus';
 import { registerErrorHandling } from './plugins/errors';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -44,6 +54,10 @@ export interface Kerf {
   transactions: Transactions;
   hasher: PasswordHasher;
   bus: Bus;
+  /** machine telemetry (issue 4): the write path, agent credentials, ingest counters */
+  telemetry: TelemetryService;
+  machineCredentials: MachineCredentialsService;
+  ingestStats: () => IngestStats;
 }
 
 declare module 'fastify' {
@@ -124,14 +138,36 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ));
   const transactions = createTransactions(database.db);
   const hasher = await createPasswordHasher();
+  const machineCredentials = createMachineCredentialsService({ transactions });
   const bus = await startBus({
     mqttUrl: config.mqttUrl,
     port: config.mqttPort,
     host: config.host,
     log: app.log,
+    access: createMachineBrokerAccess(machineCredentials),
   });
-  app.decorate('kerf', { config, database, transactions, hasher, bus });
+  const liveBus = startLiveBus({ bus, log: app.log });
+  const telemetry = createTelemetryService({ transactions, live: liveBus.publisher });
+  const ingest = startTelemetryIngest({
+    bus,
+    telemetry,
+    log: app.log,
+    shared: config.mqttUrl !== undefined,
+    concurrency: database.kind === 'postgres' ? 2 : 1,
+  });
+  app.decorate('kerf', {
+    config,
+    database,
+    transactions,
+    hasher,
+    bus,
+    telemetry,
+    machineCredentials,
+    ingestStats: ingest.stats,
+  });
   app.addHook('onClose', async () => {
+    await ingest.stop();
+    liveBus.close();
     await bus.close();
     if (!options.database) await database.close();
   });
@@ -186,6 +222,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     users: createUsersService({ transactions, hasher }),
     tenants: createTenantsService({ transactions }),
     refreshRateLimit: { max: 150, timeWindow: 5 * 60 * 1000 },
+  });
+  const machineStatus = createMachineStatusService({ transactions, telemetry });
+  registerMachineStatusRoutes(app, { authenticator, machineStatus });
+  await registerLiveGateway(app, {
+    live: liveBus,
+    authenticate: (authorization, ip) => auth.authenticate(authorization, ip),
+    machineExists: machineStatus.exists,
+    allowedOrigins: config.corsOrigins,
   });
 
   await serveWebApp(app, config);

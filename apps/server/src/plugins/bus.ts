@@ -84,7 +84,11 @@ export async function startBus(options: {
         if (username === internal.username && secret === internal.password)
           return finish({ kind: 'internal' });
         if (!access || !username) return finish(null);
-        access.authenticate(username, secret).then(finish, () => finish(null));
+        access.authenticate(username, secret).then(
+          // A machine's client id is its username, so no one can take over another machine's session.
+          (principal) => finish(principal?.kind === 'machine' && client.id !== username ? null : principal),
+          () => finish(null),
+        );
       },
       authorizePublish: (client, packet, callback) => {
         const principal = client ? principals.get(client) : { kind: 'internal' as const };

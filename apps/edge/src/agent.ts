@@ -1,0 +1,259 @@
+import { randomUUID } from 'node:crypto';
+import {
+  HEARTBEAT_SECONDS,
+  machineTopics,
+  machineUsername,
+  type TelemetryAck,
+  TelemetryAckSchema,
+  type TelemetryEvent,
+} from '@kerf/contracts';
+import mqtt, { type MqttClient } from 'mqtt';
+import { Outbox } from './outbox';
+
+type Unstamped<E> = E extends TelemetryEvent ? Omit<E, 'seq' | 'at'> & { at?: string } : never;
+export type NewEvent = Unstamped<TelemetryEvent>;
+
+export interface AgentOptions {
+  brokerUrl: string;
+  tenantId: string;
+  serial: string;
+  password: string;
+  /** outbox directory; null keeps it in memory (load generators) */
+  outboxDir: string | null;
+  fsync?: boolean;
+  /** re-send what is still unacknowledged after this long */
+  ackTimeoutMs?: number;
+  /** events handed to MQTT but not yet acknowledged, at most */
+  maxInFlight?: number;
+  /** events per MQTT message */
+  batchMax?: number;
+  heartbeatMs?: number;
+  /** called for every event as it is stamped (the chaos oracle's journal) */
+  onStamped?: (boot: string, event: TelemetryEvent) => void;
+}
+
+export interface AgentStats {
+  stamped: number;
+  published: number;
+  resent: number;
+  acked: number;
+  rejected: number;
+  pending: number;
+  connected: boolean;
+}
+
+/**
+ * The on-site "site manager" for one machine: stamps every event with (serial, boot id, seq) and a
+ * timestamp, keeps it in the disk outbox and publishes it with QoS 1 until the server's
+ * end-to-end ack (sent after commit) covers it. Re-sends after a reconnect, a restart, or when an
+ * ack is overdue. A new boot id per start keeps seq numbers unambiguous without persisting them.
+ */
+export class MachineAgent {
+  readonly boot = randomUUID();
+  private seq = 0;
+  private client: MqttClient | null = null;
+  private readonly outbox: Outbox;
+  private readonly topics: ReturnType<typeof machineTopics>;
+  private inFlight = 0;
+  private timers: NodeJS.Timeout[] = [];
+  private sendScheduled = false;
+  private readonly stats: AgentStats = {
+    stamped: 0,
+    published: 0,
+    resent: 0,
+    acked: 0,
+    rejected: 0,
+    pending: 0,
+    connected: false,
+  };
+  private ackWaiters: (() => void)[] = [];
+  /** never handed to MQTT yet, oldest first */
+  private unsent: OutboxEntryLike[] = [];
+
+  constructor(private readonly options: AgentOptions) {
+    this.outbox = new Outbox(options.outboxDir, { fsync: options.fsync });
+    this.topics = machineTopics(options.tenantId, options.serial);
+  }
+
+  get username() {
+    return machineUsername(this.options.tenantId, this.options.serial);
+  }
+
+  async start(): Promise<void> {
+    this.outbox.open();
+    this.unsent = [...this.outbox.entries()];
+    const presence = (state: 'ONLINE' | 'OFFLINE') =>
+      JSON.stringify({ state, boot: this.boot, at: new Date().toISOString() });
+    const client = mqtt.connect(this.options.brokerUrl, {
+      clientId: this.username,
+      username: this.username,
+      password: this.options.password,
+      protocolVersion: 4,
+      clean: true,
+      reconnectPeriod: 500,
+      connectTimeout: 5000,
+      keepalive: 15,
+      will: { topic: this.topics.presence, payload: Buffer.from(presence('OFFLINE')), qos: 1, retain: true },
+      // The outbox is the store of record; mqtt.js must not replay its own copies out of order.
+      queueQoSZero: false,
+    });
+    this.client = client;
+    // Handlers before the connection: nothing may arrive unheard (reliability.md M10).
+    client.on('message', (topic, payload) => {
+      if (topic === this.topics.ack) this.onAck(payload);
+    });
+    client.on('connect', () => {
+      this.stats.connected = true;
+      client.subscribe(this.topics.ack, { qos: 1 });
+      client.publish(this.topics.presence, presence('ONLINE'), { qos: 1, retain: true });
+      this.resend(0);
+    });
+    client.on('close', () => {
+      this.stats.connected = false;
+    });
+    client.on('error', () => {});
+    const ackTimeout = this.options.ackTimeoutMs ?? 5000;
+    this.timers.push(setInterval(() => this.resend(ackTimeout), Math.min(1000, ackTimeout)));
+    const heartbeatMs = this.options.heartbeatMs ?? HEARTBEAT_SECONDS * 1000;
+    if (heartbeatMs > 0) this.timers.push(setInterval(() => this.record({ type: 'heartbeat' }), heartbeatMs));
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, 5000);
+      client.once('connect', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  /** Stamps and keeps an event; it goes out as soon as the window allows. */
+  record(event: NewEvent): TelemetryEvent {
+    this.seq += 1;
+    const stamped = { ...event, seq: this.seq, at: event.at ?? new Date().toISOString() } as TelemetryEvent;
+    this.unsent.push(this.outbox.append(this.boot, stamped));
+    this.stats.stamped += 1;
+    this.options.onStamped?.(this.boot, stamped);
+    this.scheduleSend();
+    return stamped;
+  }
+
+  getStats(): AgentStats {
+    return { ...this.stats, pending: this.outbox.size };
+  }
+
+  /** Resolves when every recorded event has been acknowledged (or the timeout passes). */
+  async drain(timeoutMs = 60_000): Promise<boolean> {
+    const until = Date.now() + timeoutMs;
+    while (this.outbox.size > 0 && Date.now() < until) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 200);
+        this.ackWaiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    }
+    return this.outbox.size === 0;
+  }
+
+  async stop(options: { graceful?: boolean } = {}) {
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    if (this.client) {
+      if (options.graceful !== false && this.client.connected) {
+        await this.client
+          .publishAsync(
+            this.topics.presence,
+            JSON.stringify({ state: 'OFFLINE', boot: this.boot, at: new Date().toISOString() }),
+            {
+              qos: 1,
+              retain: true,
+            },
+          )
+          .catch(() => {});
+      }
+      await this.client.endAsync(true).catch(() => {});
+    }
+    this.outbox.close();
+  }
+
+  private scheduleSend() {
+    if (this.sendScheduled) return;
+    this.sendScheduled = true;
+    setImmediate(() => {
+      this.sendScheduled = false;
+      this.sendNew();
+    });
+  }
+
+  private sendNew() {
+    const max = this.options.maxInFlight ?? 5000;
+    if (!this.client?.connected) return;
+    const batch: OutboxEntryLike[] = [];
+    while (this.unsent.length > 0 && this.inFlight + batch.length < max) {
+      const entry = this.unsent.shift()!;
+      if (entry.sentAt === 0) batch.push(entry);
+    }
+    this.publish(batch, false);
+  }
+
+  /** Re-sends what was handed to MQTT longer than `olderThanMs` ago without an ack (0: everything). */
+  private resend(olderThanMs: number) {
+    if (!this.client?.connected) return;
+    const now = Date.now();
+    const batch: OutboxEntryLike[] = [];
+    if (olderThanMs === 0) this.inFlight = 0;
+    for (const entry of this.outbox.entries()) {
+      if (entry.sentAt > 0 && (olderThanMs === 0 || now - entry.sentAt >= olderThanMs)) batch.push(entry);
+    }
+    if (batch.length > 0) {
+      this.stats.resent += batch.length;
+      if (olderThanMs !== 0) this.inFlight = Math.max(0, this.inFlight - batch.length);
+      this.publish(batch, true);
+    }
+    this.sendNew();
+  }
+
+  private publish(entries: OutboxEntryLike[], isResend: boolean) {
+    const client = this.client;
+    if (!client?.connected || entries.length === 0) return;
+    const batchMax = this.options.batchMax ?? 500;
+    const byBoot = new Map<string, OutboxEntryLike[]>();
+    for (const entry of entries) {
+      const list = byBoot.get(entry.boot) ?? [];
+      list.push(entry);
+      byBoot.set(entry.boot, list);
+    }
+    const now = Date.now();
+    for (const [boot, list] of byBoot) {
+      for (let i = 0; i < list.length; i += batchMax) {
+        const chunk = list.slice(i, i + batchMax);
+        for (const entry of chunk) entry.sentAt = now;
+        this.inFlight += chunk.length;
+        if (!isResend) this.stats.published += chunk.length;
+        client.publish(
+          this.topics.telemetry,
+          JSON.stringify({ serial: this.options.serial, boot, events: chunk.map((entry) => entry.event) }),
+          { qos: 1 },
+        );
+      }
+    }
+  }
+
+  private onAck(payload: Buffer) {
+    let ack: TelemetryAck;
+    try {
+      ack = TelemetryAckSchema.parse(JSON.parse(payload.toString('utf8')));
+    } catch {
+      return;
+    }
+    const acked = this.outbox.ack(ack.boot, ack.ranges);
+    const rejected = ack.rejected?.length ? this.outbox.ack(ack.boot, ack.rejected) : 0;
+    this.stats.acked += acked;
+    this.stats.rejected += rejected;
+    this.inFlight = Math.max(0, this.inFlight - acked - rejected);
+    for (const waiter of this.ackWaiters.splice(0)) waiter();
+    this.sendNew();
+  }
+}
+
+type OutboxEntryLike = { boot: string; event: TelemetryEvent; sentAt: number };

@@ -1,0 +1,2 @@
+/** MQTT entry points: machine telemetry and presence. */
+export { type IngestStats, startTelemetryIngest, type TelemetryIngest } from './telemetry.ingest';

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { type MachineStatusView, machineTopics } from '@kerf/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startTestApp, type TestApp } from '../../test/harness';
+import {
+  connectMachine,
+  cutEvents,
+  machineIdsBySerial,
+  provisionMachine,
+  publishAndAwaitAcks,
+  type TestMachine,
+  tenantOf,
+} from '../../test/machine-helpers';
+
+let t: TestApp;
+let machine: TestMachine;
+let tokens: Awaited<ReturnType<TestApp['login']>>;
+
+const statusView = async (machineId: string) => {
+  const response = await t.request({
+    method: 'GET',
+    url: `/api/printing-shop/cutting-machines/${machineId}/status-view`,
+    headers: bearer(tokens),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json() as MachineStatusView;
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  tokens = await t.login('demo', 'manager');
+  const ids = await machineIdsBySerial(t, tokens, ['PM-115-0001']);
+  machine = await provisionMachine(t, tenantOf(tokens), ids['PM-115-0001']!);
+});
+afterAll(() => t.close());
+
+describe('telemetry ingest', () => {
+  it('stores every cut once, moves machine and knife counters with them, and acks only what it committed', async () => {
+    const client = await connectMachine(t, machine);
+    const boot = randomUUID();
+    const knife = 'E2801160ABCDEF01';
+    const events = [
+      {
+        type: 'knife-inserted' as const,
+        seq: 1,
+        at: new Date(Date.now() - 4000_000).toISOString(),
+        rfid: knife,
+      },
+      {
+        type: 'status' as const,
+        seq: 2,
+        at: new Date(Date.now() - 3900_000).toISOString(),
+        status: 'RUNNING' as const,
+      },
+      ...cutEvents(1200, { startSeq: 3 }),
+    ];
+    await publishAndAwaitAcks(client, machine, events, { boot });
+    let view = await statusView(machine.machineId);
+    expect(view.totalCuts).toBe(1200);
+    expect(view.status).toBe('RUNNING');
+    expect(view.knife).toMatchObject({ rfid: knife, cutsSinceLastGrinding: 1200, totalCuts: 1200 });
+
+    // The same events again (an agent re-sending after a lost ack): acked again, stored once.
+    const again = await publishAndAwaitAcks(client, machine, events, { boot, batch: 333 });
+    expect(again.flatMap((ack) => ack.rejected ?? [])).toEqual([]);
+    view = await statusView(machine.machineId);
+    expect(view.totalCuts).toBe(1200);
+    expect(view.knife?.cutsSinceLastGrinding).toBe(1200);
+    await client.endAsync();
+  });
+
+  it('the operator sets a status through the same path, and it shows in the status view', async () => {
+    const operator = await t.login('demo', 'operator');
+    const response = await t.request({
+      method: 'PUT',
+      url: `/api/printing-shop/cutting-machines/${machine.machineId}/status`,
+      headers: bearer(operator),
+      payload: { value: 'INTERRUPTION_PRINTING_MATERIAL_MISSING' },
+    });
+    expect(response.statusCode).toBe(200);
+    const view = response.json() as MachineStatusView;
+    expect(view.status).toBe('INTERRUPTION_PRINTING_MATERIAL_MISSING');
+    expect(view.operator?.displayName).toBe('Jonas S.');
+    // A manager may look but not operate.
+    const refused = await t.request({
+      method: 'PUT',
+      url: `/api/printing-shop/cutting-machines/${machine.machineId}/status`,
+      headers: bearer(tokens),
+      payload: { value: 'RUNNING' },
+    });
+    expect(refused.statusCode).toBe(403);
+    const bad = await t.request({
+      method: 'PUT',
+      url: `/api/printing-shop/cutting-machines/${machine.machineId}/status`,
+      headers: bearer(operator),
+      payload: { value: 'DANCING' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('reports a machine ONLINE after its presence and a heartbeat, OFFLINE after its last will', async () => {
+    const ids = await machineIdsBySerial(t, tokens, ['PM-115-0002']);
+    const second = await provisionMachine(t, machine.tenantId, ids['PM-115-0002']!);
+    const onlineStatus = async () => {
+      const response = await t.request({
+        method: 'GET',
+        url: `/api/printing-shop/cutting-machines/online-status?machineIds=${second.machineId}`,
+        headers: bearer(tokens),
+      });
+      return (response.json() as { onlineStatus: string }[])[0]?.onlineStatus;
+    };
+    expect(await onlineStatus()).toBe('UNKNOWN');
+    const client = await connectMachine(t, second);
+    const topics = machineTopics(second.tenantId, second.serial);
+    await client.publishAsync(
+      topics.presence,
+      JSON.stringify({ state: 'ONLINE', at: new Date().toISOString() }),
+      {
+        qos: 1,
+        retain: true,
+      },
+    );
+    await publishAndAwaitAcks(client, second, [{ type: 'heartbeat', seq: 1, at: new Date().toISOString() }]);
+    await expect.poll(onlineStatus).toBe('ONLINE');
+    await client.publishAsync(
+      topics.presence,
+      JSON.stringify({ state: 'OFFLINE', at: new Date().toISOString() }),
+      {
+        qos: 1,
+        retain: true,
+      },
+    );
+    await expect.poll(onlineStatus).toBe('OFFLINE');
+    await client.endAsync();
+  });
+
+  it('answers 404 for a machine of another tenant and 400 without ids', async () => {
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/printing-shop/cutting-machines/${randomUUID()}/status-view`,
+      headers: bearer(tokens),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('service.printing-shops.MACHINE_NOT_FOUND');
+    const none = await t.request({
+      method: 'GET',
+      url: '/api/printing-shop/cutting-machines/online-status',
+      headers: bearer(tokens),
+    });
+    expect(none.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,202 @@
+import {
+  MAX_TELEMETRY_BYTES,
+  machineTopics,
+  PresenceSchema,
+  parseMachineTopic,
+  TelemetryMessageSchema,
+} from '@kerf/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { TelemetryBatchItem, TelemetryService } from '../modules/telemetry/index';
+import type { Bus } from '../plugins/bus';
+
+export interface IngestStats {
+  received: number;
+  invalid: number;
+  committedEvents: number;
+  insertedCuts: number;
+  failedBatches: number;
+  dropped: number;
+  queued: number;
+}
+
+interface Queued {
+  tenantId: string;
+  item: TelemetryBatchItem;
+}
+
+const TELEMETRY_FILTER = 'kerf/+/+/telemetry';
+const PRESENCE_FILTER = 'kerf/+/+/presence';
+/** Instances of a scaled deployment share the telemetry stream (MQTT 5 / Mosquitto shared subscription). */
+const SHARE_GROUP = '$share/kerf-ingest/';
+
+/**
+ * MQTT entry point of machine telemetry. Validates every message against the contracts (invalid
+ * ones are counted and logged, never stored), batches them, writes each tenant's batch in one
+ * transaction through the telemetry service and, only after the commit, publishes the
+ * end-to-end ack on each machine's ack topic. The MQTT PUBACK is transport only: an event stays in
+ * the agent's outbox until an ack covers it (ARCHITECTURE §3), so a crash anywhere between
+ * publish and commit loses nothing, and the (machine, boot, seq) key makes the re-send harmless.
+ */
+export function startTelemetryIngest(deps: {
+  bus: Pick<Bus, 'client'>;
+  telemetry: Pick<TelemetryService, 'record' | 'recordPresence'>;
+  log: FastifyBaseLogger;
+  /** subscribe as a shared group (external broker with several server instances) */
+  shared: boolean;
+  maxBatchEvents?: number;
+  flushMs?: number;
+  concurrency?: number;
+}) {
+  const { bus, telemetry, log } = deps;
+  const maxBatch = deps.maxBatchEvents ?? 5000;
+  const flushMs = deps.flushMs ?? 10;
+  const concurrency = deps.concurrency ?? 1;
+  const maxQueued = maxBatch * 20;
+  const stats: IngestStats = {
+    received: 0,
+    invalid: 0,
+    committedEvents: 0,
+    insertedCuts: 0,
+    failedBatches: 0,
+    dropped: 0,
+    queued: 0,
+  };
+  const queue: Queued[] = [];
+  let timer: NodeJS.Timeout | null = null;
+  let running = 0;
+  let backoffMs = 0;
+  let stopped = false;
+  let lastInvalidLog = 0;
+  let invalidSinceLog = 0;
+
+  const reportInvalid = (topic: string, reason: string) => {
+    stats.invalid += 1;
+    invalidSinceLog += 1;
+    const now = Date.now();
+    if (now - lastInvalidLog > 1000) {
+      log.warn({ topic, reason, invalid: invalidSinceLog }, 'invalid telemetry refused');
+      lastInvalidLog = now;
+      invalidSinceLog = 0;
+    }
+  };
+
+  function schedule() {
+    if (stopped || timer || running >= concurrency || queue.length === 0) return;
+    const delay = backoffMs > 0 ? backoffMs : stats.queued >= maxBatch ? 0 : flushMs;
+    timer = setTimeout(() => {
+      timer = null;
+      void flush();
+    }, delay);
+  }
+
+  async function flush() {
+    const batch: Queued[] = [];
+    let events = 0;
+    while (queue.length > 0 && events < maxBatch) {
+      const next = queue.shift()!;
+      events += next.item.events.length;
+      batch.push(next);
+    }
+    stats.queued -= events;
+    if (batch.length === 0) return;
+    running += 1;
+    schedule();
+    const byTenant = new Map<string, TelemetryBatchItem[]>();
+    for (const { tenantId, item } of batch) {
+      const items = byTenant.get(tenantId) ?? [];
+      items.push(item);
+      byTenant.set(tenantId, items);
+    }
+    for (const [tenantId, items] of byTenant) {
+      try {
+        const result = await telemetry.record(tenantId, items);
+        stats.committedEvents += items.reduce((sum, item) => sum + item.events.length, 0);
+        stats.insertedCuts += result.inserted.cuts;
+        backoffMs = 0;
+        for (const ack of result.acks) {
+          bus.client.publish(
+            machineTopics(tenantId, ack.serial).ack,
+            JSON.stringify({ boot: ack.boot, ranges: ack.ranges, rejected: ack.rejected }),
+            { qos: 1 },
+          );
+        }
+      } catch (error) {
+        // Not acknowledged, so the agents send these again; nothing is lost by dropping them here.
+        stats.failedBatches += 1;
+        backoffMs = Math.min(Math.max(backoffMs * 2, 50), 2000);
+        log.warn({ err: error, tenantId, backoffMs }, 'telemetry batch not committed; agents will re-send');
+      }
+    }
+    running -= 1;
+    schedule();
+  }
+
+  function onTelemetry(topic: string, payload: Buffer) {
+    stats.received += 1;
+    const target = parseMachineTopic(topic);
+    if (!target || target.kind !== 'telemetry') return reportInvalid(topic, 'topic');
+    if (payload.length > MAX_TELEMETRY_BYTES) return reportInvalid(topic, 'size');
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return reportInvalid(topic, 'json');
+    }
+    const parsed = TelemetryMessageSchema.safeParse(body);
+    if (!parsed.success) return reportInvalid(topic, 'schema');
+    if (parsed.data.serial !== target.serial) return reportInvalid(topic, 'serial');
+    const now = Date.now();
+    // Far-future times are refused (clock trouble); old ones are fine: an outbox may hold a long outage.
+    if (parsed.data.events.some((event) => Date.parse(event.at) > now + 5 * 60_000)) {
+      return reportInvalid(topic, 'time');
+    }
+    if (stats.queued + parsed.data.events.length > maxQueued) {
+      stats.dropped += parsed.data.events.length; // not acked: the agent re-sends
+      return;
+    }
+    queue.push({ tenantId: target.tenantId, item: { ...parsed.data, source: 'MACHINE' } });
+    stats.queued += parsed.data.events.length;
+    schedule();
+  }
+
+  function onPresence(topic: string, payload: Buffer) {
+    const target = parseMachineTopic(topic);
+    if (!target || payload.length === 0 || payload.length > 1024) return;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload.toString('utf8'));
+    } catch {
+      return reportInvalid(topic, 'json');
+    }
+    const parsed = PresenceSchema.safeParse(body);
+    if (!parsed.success) return reportInvalid(topic, 'schema');
+    telemetry
+      .recordPresence(target.tenantId, target.serial, parsed.data.state, parsed.data.at)
+      .catch((error) => log.warn({ err: error }, 'presence not recorded'));
+  }
+
+  const onMessage = (topic: string, payload: Buffer) => {
+    try {
+      if (topic.endsWith('/telemetry')) onTelemetry(topic, payload);
+      else if (topic.endsWith('/presence') && topic.startsWith('kerf/')) onPresence(topic, payload);
+    } catch (error) {
+      // Never let one message take the ingest down.
+      reportInvalid(topic, 'error');
+      log.error({ err: error, topic }, 'telemetry handler failed');
+    }
+  };
+  bus.client.on('message', onMessage);
+  const telemetryFilter = deps.shared ? `${SHARE_GROUP}${TELEMETRY_FILTER}` : TELEMETRY_FILTER;
+  bus.client.subscribe([telemetryFilter, PRESENCE_FILTER], { qos: 1 });
+
+  return {
+    stats: () => ({ ...stats }),
+    async stop() {
+      stopped = true;
+      bus.client.off('message', onMessage);
+      if (timer) clearTimeout(timer);
+      while (running > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
+  };
+}
+export type TelemetryIngest = ReturnType<typeof startTelemetryIngest>;

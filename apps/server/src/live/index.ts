@@ -1,0 +1,4 @@
+/** The live socket `/api/live` and the broker-backed event bus behind it. */
+
+export { registerLiveGateway } from './live.gateway';
+export { type LiveBus, liveTopic, startLiveBus } from './live-bus';

@@ -1,0 +1,187 @@
+import websocket from '@fastify/websocket';
+import {
+  type ErrorCode,
+  hasPermission,
+  LIVE_MAX_MESSAGE_BYTES,
+  LIVE_PATH,
+  LiveClientMessageSchema,
+  type LiveServerMessage,
+} from '@kerf/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Actor } from '../lib/actor';
+import { AppError } from '../lib/app-error';
+import { type LiveBus, type LiveFrame, liveTopic } from './live-bus';
+
+const MAX_SUBSCRIPTIONS = 500;
+const PING_MS = 30_000;
+
+function tokenExpiry(token: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : Date.now();
+  } catch {
+    return Date.now();
+  }
+}
+
+/**
+ * `/api/live` (spec §7 "Live events"). The token arrives in each subscribe message, because
+ * browsers cannot set headers on a WebSocket. Each subscription is authorised against the token's
+ * tenant and role; the tenant in the bus topic comes from the token, never from the client, so a
+ * subscription can only ever see its own tenant's events. When a subscription's token expires the
+ * client gets a 401 event for it and is expected to refresh and subscribe again.
+ */
+export async function registerLiveGateway(
+  app: FastifyInstance,
+  deps: {
+    live: LiveBus;
+    authenticate: (authorization: string, ip: string) => Promise<Actor>;
+    machineExists: (tenantId: string, machineId: string) => Promise<boolean>;
+    allowedOrigins: string[];
+  },
+) {
+  const { live } = deps;
+  await app.register(websocket, { options: { maxPayload: LIVE_MAX_MESSAGE_BYTES } });
+
+  const isOriginAllowed = (request: FastifyRequest) => {
+    const origin = request.headers.origin;
+    if (origin === undefined) return true; // not a browser: nothing to forge
+    if (deps.allowedOrigins.includes(origin)) return true;
+    try {
+      return new URL(origin).host === request.headers.host;
+    } catch {
+      return false;
+    }
+  };
+
+  app.get(
+    LIVE_PATH,
+    {
+      websocket: true,
+      schema: { hide: true },
+      preValidation: async (request, reply) => {
+        if (!isOriginAllowed(request)) {
+          await reply.code(403).send({ code: 'authentication.FORBIDDEN', message: 'Origin not allowed.' });
+        }
+      },
+    },
+    (socket: WebSocket, request) => {
+      const subscriptions = new Map<
+        string,
+        { unlisten: () => void; expiresAt: number; type: string; resource: string }
+      >();
+      const send = (message: LiveServerMessage | string) => {
+        if (socket.readyState === socket.OPEN)
+          socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+      };
+      const fail = (
+        status: number,
+        code: ErrorCode | string,
+        extra: { type?: never; resource?: string } | object = {},
+      ) => send({ kind: 'ERROR', status, code, ...extra } as LiveServerMessage);
+
+      let alive = true;
+      socket.on('pong', () => {
+        alive = true;
+      });
+      const timer = setInterval(() => {
+        const now = Date.now();
+        for (const [key, sub] of subscriptions) {
+          if (sub.expiresAt <= now) {
+            sub.unlisten();
+            subscriptions.delete(key);
+            fail(401, 'authentication.TOKEN_EXPIRED', { type: sub.type, resource: sub.resource });
+          }
+        }
+      }, 1000);
+      const ping = setInterval(() => {
+        if (!alive) return socket.terminate();
+        alive = false;
+        socket.ping();
+      }, PING_MS);
+      socket.on('close', () => {
+        clearInterval(timer);
+        clearInterval(ping);
+        for (const sub of subscriptions.values()) sub.unlisten();
+        subscriptions.clear();
+      });
+
+      // Frames are handled one after the other, so a subscribe is settled before the next message.
+      let chain = Promise.resolve();
+      socket.on('message', (raw, isBinary) => {
+        chain = chain
+          .then(() => handle(raw.toString(), isBinary))
+          .catch((error) => {
+            request.log.error({ err: error }, 'live message failed');
+            fail(500, 'common.INTERNAL_ERROR');
+          });
+      });
+
+      async function handle(text: string, isBinary: boolean) {
+        let body: unknown;
+        try {
+          if (isBinary) throw new Error('binary');
+          body = JSON.parse(text);
+        } catch {
+          return fail(400, 'validation.MALFORMED_BODY');
+        }
+        const parsed = LiveClientMessageSchema.safeParse(body);
+        if (!parsed.success) return fail(400, 'validation.INVALID_INPUT');
+        const message = parsed.data;
+        const where = { type: message.type, resource: message.resource };
+        if (message.action === 'UNSUBSCRIBE') {
+          for (const [key, sub] of subscriptions) {
+            if (sub.type === message.type && sub.resource === message.resource) {
+              sub.unlisten();
+              subscriptions.delete(key);
+            }
+          }
+          return send({ kind: 'UNSUBSCRIBED', ...where });
+        }
+        let actor: Actor;
+        try {
+          actor = await deps.authenticate(`Bearer ${message.token}`, request.ip);
+        } catch (error) {
+          if (error instanceof AppError) return fail(error.status, error.code, where);
+          throw error;
+        }
+        if (!hasPermission(actor.role, 'live:subscribe')) return fail(403, 'authentication.FORBIDDEN', where);
+        if (!(await deps.machineExists(actor.tenantId, message.resource))) {
+          return fail(404, 'service.printing-shops.MACHINE_NOT_FOUND', where);
+        }
+        const topic = liveTopic(actor.tenantId, message.type, message.resource);
+        const expiresAt = tokenExpiry(message.token);
+        const existing = subscriptions.get(topic);
+        if (existing) existing.expiresAt = expiresAt;
+        else {
+          if (subscriptions.size >= MAX_SUBSCRIPTIONS) return fail(429, 'common.RATE_LIMITED', where);
+          const unlisten = live.listen(topic, (frame: LiveFrame) =>
+            send({
+              kind: 'EVENT',
+              type: frame.type,
+              resource: frame.resource,
+              data: frame.data,
+              publishedAt: frame.publishedAt,
+            }),
+          );
+          subscriptions.set(topic, { unlisten, expiresAt, ...where });
+        }
+        send({ kind: 'SUBSCRIBED', ...where });
+        if (message.replayLastEvent) {
+          const lastFrame = live.lastEvent(topic);
+          if (lastFrame) {
+            send({
+              kind: 'EVENT',
+              type: lastFrame.type,
+              resource: lastFrame.resource,
+              data: lastFrame.data,
+              publishedAt: lastFrame.publishedAt,
+              replay: true,
+            });
+          }
+        }
+      }
+    },
+  );
+}

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import {
+  HEARTBEAT_SECONDS,
+  knifeSwapUrgency,
+  type MachineOnlineStatusSchema,
+  type MachineStatus,
+  type MachineStatusView,
+  type OnlineStatus,
+} from '@kerf/contracts';
+import type { z } from 'zod';
+import type { Transactions } from '../../db/transactions';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import type { TelemetryService } from '../telemetry/index';
+import { findMachineSerial, findMachinesLive, type MachineLiveRow } from './machines.repository';
+
+/** A machine silent for this long counts as offline (three missed heartbeats). */
+const STALE_MS = 3 * HEARTBEAT_SECONDS * 1000;
+
+/**
+ * ONLINE: the agent's presence says online and it was heard from lately. CONNECTING: it announced
+ * itself but nothing has come since. OFFLINE: its last will fired, or it went silent. UNKNOWN:
+ * never heard from.
+ */
+export function onlineStatusOf(
+  row: Pick<MachineLiveRow, 'presence' | 'presenceAt' | 'lastHeartbeatAt'>,
+  now = Date.now(),
+): OnlineStatus {
+  if (!row.presence && !row.lastHeartbeatAt) return 'UNKNOWN';
+  if (row.presence === 'OFFLINE') return 'OFFLINE';
+  const heard = row.lastHeartbeatAt?.getTime() ?? 0;
+  if (heard >= now - STALE_MS && (!row.presenceAt || heard >= row.presenceAt.getTime() - 1000))
+    return 'ONLINE';
+  if (row.presence === 'ONLINE' && row.presenceAt && row.presenceAt.getTime() >= now - STALE_MS)
+    return 'CONNECTING';
+  return 'OFFLINE';
+}
+
+function toView(row: MachineLiveRow): MachineStatusView {
+  return {
+    machineId: row.id,
+    name: row.name,
+    serialNumber: row.serialNumber,
+    status: (row.currentStatus as MachineStatus | null) ?? null,
+    statusSince: row.statusSince?.toISOString() ?? null,
+    operator: row.operatorId ? { id: row.operatorId, displayName: row.operatorName ?? 'No pseudonym' } : null,
+    onlineStatus: onlineStatusOf(row),
+    lastSeenAt: row.lastHeartbeatAt?.toISOString() ?? null,
+    totalCuts: row.totalCuts,
+    lastCutAt: row.lastCutAt?.toISOString() ?? null,
+    knife: row.knifeRfid
+      ? {
+          rfid: row.knifeRfid,
+          cutsSinceLastGrinding: row.knifeCutsSinceLastGrinding ?? 0,
+          totalCuts: row.knifeTotalCuts ?? 0,
+          knifeSwapInterval: row.knifeSwapInterval,
+          swapUrgency: knifeSwapUrgency(row.knifeCutsSinceLastGrinding, row.knifeSwapInterval),
+        }
+      : null,
+  };
+}
+
+export function createMachineStatusService(deps: {
+  transactions: Transactions;
+  telemetry: Pick<TelemetryService, 'record'>;
+}) {
+  const { transactions, telemetry } = deps;
+
+  async function statusView(actor: Pick<Actor, 'tenantId'>, machineId: string): Promise<MachineStatusView> {
+    const [row] = await transactions.withTenant(actor.tenantId, (tx) =>
+      findMachinesLive(tx, { ids: [machineId] }),
+    );
+    if (!row) throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
+    return toView(row);
+  }
+
+  return {
+    statusView,
+
+    /** Whether the machine exists in the tenant (live subscriptions are authorised by it). */
+    async exists(tenantId: string, machineId: string): Promise<boolean> {
+      return (await transactions.withTenant(tenantId, (tx) => findMachineSerial(tx, machineId))) !== null;
+    },
+
+    /**
+     * The operator sets a status (spec §4). It takes the machine telemetry path: an interval,
+     * the operator on the machine, live events, all idempotent by (machine, boot, seq).
+     */
+    async setStatus(actor: Pick<Actor, 'tenantId' | 'userId'>, machineId: string, status: MachineStatus) {
+      const serial = await transactions.withTenant(actor.tenantId, (tx) => findMachineSerial(tx, machineId));
+      if (!serial) throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
+      await telemetry.record(actor.tenantId, [
+        {
+          serial,
+          boot: randomUUID(),
+          source: 'OPERATOR',
+          operatorId: actor.userId,
+          events: [{ type: 'status', seq: 1, at: new Date().toISOString(), status }],
+        },
+      ]);
+      return statusView(actor, machineId);
+    },
+
+    async onlineStatus(
+      actor: Pick<Actor, 'tenantId'>,
+      query: { machineIds?: string[]; serialNumbers?: string[] },
+    ): Promise<z.input<typeof MachineOnlineStatusSchema>[]> {
+      const rows = await transactions.withTenant(actor.tenantId, (tx) =>
+        findMachinesLive(tx, { ids: query.machineIds, serials: query.serialNumbers }),
+      );
+      return rows.map((row) => ({
+        machineId: row.id,
+        serialNumber: row.serialNumber,
+        onlineStatus: onlineStatusOf(row),
+        lastSeenAt: row.lastHeartbeatAt?.toISOString() ?? null,
+      }));
+    },
+  };
+}
+export type MachineStatusService = ReturnType<typeof createMachineStatusService>;

@@ -1,0 +1,104 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/transactions';
+
+const run = async (tx: Tx, query: SQL) => (await tx.execute(query)) as unknown as { rows: unknown[] };
+const json = (value: unknown) => JSON.stringify(value);
+
+export interface MachineLiveRow {
+  id: string;
+  name: string;
+  serialNumber: string;
+  currentStatus: string | null;
+  statusSince: Date | null;
+  operatorId: string | null;
+  operatorName: string | null;
+  presence: string | null;
+  presenceAt: Date | null;
+  lastHeartbeatAt: Date | null;
+  totalCuts: number;
+  lastCutAt: Date | null;
+  knifeRfid: string | null;
+  knifeCutsSinceLastGrinding: number | null;
+  knifeTotalCuts: number | null;
+  knifeSwapInterval: number | null;
+}
+
+const dateOrNull = (value: unknown) => (value ? new Date(value as string) : null);
+
+function toLiveRow(row: Record<string, unknown>): MachineLiveRow {
+  return {
+    ...(row as unknown as MachineLiveRow),
+    statusSince: dateOrNull(row.statusSince),
+    presenceAt: dateOrNull(row.presenceAt),
+    lastHeartbeatAt: dateOrNull(row.lastHeartbeatAt),
+    lastCutAt: dateOrNull(row.lastCutAt),
+    totalCuts: Number(row.totalCuts),
+    knifeCutsSinceLastGrinding:
+      row.knifeCutsSinceLastGrinding == null ? null : Number(row.knifeCutsSinceLastGrinding),
+    knifeTotalCuts: row.knifeTotalCuts == null ? null : Number(row.knifeTotalCuts),
+  };
+}
+
+/** Machines of the current tenant with their live state, by id or by serial number. */
+export async function findMachinesLive(
+  tx: Tx,
+  filter: { ids?: string[]; serials?: string[] },
+): Promise<MachineLiveRow[]> {
+  const result = await run(
+    tx,
+    sql`
+    SELECT m.id, m.name, m.serial_number AS "serialNumber", m.current_status AS "currentStatus",
+           m.status_since AS "statusSince", m.current_operator_id AS "operatorId",
+           COALESCE(u.display_name, u.first_name || ' ' || u.last_name) AS "operatorName",
+           m.presence, m.presence_at AS "presenceAt", m.last_heartbeat_at AS "lastHeartbeatAt",
+           m.total_cuts::float8 AS "totalCuts", m.last_cut_at AS "lastCutAt",
+           m.current_knife_rfid AS "knifeRfid",
+           k.cuts_since_last_grinding::float8 AS "knifeCutsSinceLastGrinding", k.total_cuts::float8 AS "knifeTotalCuts",
+           COALESCE(k.knife_swap_interval, m.knife_swap_interval, l.knife_swap_interval) AS "knifeSwapInterval"
+    FROM cutting_machines m
+    LEFT JOIN users u ON u.id = m.current_operator_id
+    LEFT JOIN knives k ON k.rfid = m.current_knife_rfid
+    LEFT JOIN locations l ON l.id = m.location_id
+    WHERE m.deleted_at IS NULL AND (
+      m.id IN (SELECT (jsonb_array_elements_text(${json(filter.ids ?? [])}::jsonb))::uuid)
+      OR m.serial_number IN (SELECT jsonb_array_elements_text(${json(filter.serials ?? [])}::jsonb)))
+    ORDER BY m.serial_number`,
+  );
+  return (result.rows as Record<string, unknown>[]).map(toLiveRow);
+}
+
+export async function findMachineSerial(tx: Tx, id: string): Promise<string | null> {
+  const result = await run(
+    tx,
+    sql`SELECT serial_number FROM cutting_machines WHERE id = ${id} AND deleted_at IS NULL`,
+  );
+  return (result.rows[0] as { serial_number: string } | undefined)?.serial_number ?? null;
+}
+
+export async function upsertMachineCredential(
+  tx: Tx,
+  row: { tenantId: string; machineId: string; username: string; secretHash: string },
+) {
+  await run(
+    tx,
+    sql`
+    INSERT INTO machine_credentials (tenant_id, machine_id, username, secret_hash)
+    VALUES (${row.tenantId}, ${row.machineId}, ${row.username}, ${row.secretHash})
+    ON CONFLICT (tenant_id, machine_id) DO UPDATE
+      SET username = excluded.username, secret_hash = excluded.secret_hash, created_at = now(), revoked_at = NULL`,
+  );
+}
+
+/** Sign-in role (kerf_auth): a credential by its username, before the tenant is known. */
+export async function findMachineCredential(
+  tx: Tx,
+  username: string,
+): Promise<{ tenantId: string; machineId: string; secretHash: string; revokedAt: Date | null } | null> {
+  const result = await run(
+    tx,
+    sql`
+    SELECT tenant_id AS "tenantId", machine_id AS "machineId", secret_hash AS "secretHash", revoked_at AS "revokedAt"
+    FROM machine_credentials WHERE username = ${username}`,
+  );
+  return (result.rows[0] as never) ?? null;
+}

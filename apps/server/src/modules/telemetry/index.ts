@@ -1,0 +1,11 @@
+/** Machine telemetry: the one write path for cuts, statuses, knife scans and heartbeats. */
+
+export { toRanges } from './seq-ranges';
+export {
+  createTelemetryService,
+  type LiveEvent,
+  type LivePublisher,
+  type MachineAck,
+  type TelemetryBatchItem,
+  type TelemetryService,
+} from './telemetry.service';

@@ -1,0 +1,299 @@
+import type {
+  LiveEventType,
+  MachineCutData,
+  MachineStatusData,
+  OperatorMachineUseData,
+  TelemetryEvent,
+} from '@kerf/contracts';
+import { NO_KNIFE, NONE_ID } from '../../db/schema/telemetry';
+import type { Transactions } from '../../db/transactions';
+import { toRanges } from './seq-ranges';
+import {
+  addCutRollups,
+  addJobCuts,
+  addKnifeCuts,
+  addMachineCuts,
+  type CutRow,
+  insertCuts,
+  insertKnifeScan,
+  insertStatusInterval,
+  lockMachinesBySerial,
+  type MachineState,
+  type RollupRow,
+  setMachineKnife,
+  setMachineOperator,
+  setMachineStatus,
+  setPresence,
+  touchMachines,
+} from './telemetry.repository';
+
+/** Events of one machine boot, already validated against the contracts. */
+export interface TelemetryBatchItem {
+  serial: string;
+  boot: string;
+  events: TelemetryEvent[];
+  /** OPERATOR for `PUT /cutting-machines/{id}/status`: the operator is the signed-in user */
+  source?: 'MACHINE' | 'OPERATOR';
+  operatorId?: string | null;
+}
+
+export interface MachineAck {
+  serial: string;
+  boot: string;
+  /** stored now or already before */
+  ranges: [number, number][];
+  /** refused (unknown machine); never stored */
+  rejected: [number, number][];
+}
+
+export interface LiveEvent {
+  tenantId: string;
+  type: LiveEventType;
+  resource: string;
+  data: MachineCutData | MachineStatusData | OperatorMachineUseData;
+}
+
+export interface LivePublisher {
+  publish(events: LiveEvent[]): void;
+}
+
+export interface RecordResult {
+  acks: MachineAck[];
+  inserted: { cuts: number; statuses: number; knifeScans: number };
+}
+
+const hourOf = (iso: string) => `${iso.slice(0, 13)}:00:00.000Z`;
+
+/**
+ * The single write path of machine telemetry: MQTT ingest, the operator's status PUT and the
+ * history generator all come through `record`. One transaction per tenant batch; counters,
+ * rollups and intervals move in it; live events go out only after commit.
+ */
+export function createTelemetryService(deps: { transactions: Transactions; live?: LivePublisher }) {
+  const { transactions } = deps;
+
+  async function record(tenantId: string, items: TelemetryBatchItem[]): Promise<RecordResult> {
+    const live: LiveEvent[] = [];
+    const result = await transactions.withTenant(tenantId, async (tx) => {
+      const serials = [...new Set(items.map((item) => item.serial))].sort();
+      const machines = new Map<string, MachineState>(
+        (await lockMachinesBySerial(tx, serials)).map((m) => [m.serialNumber, m]),
+      );
+      const acks = new Map<string, MachineAck & { seqs: number[]; refused: number[] }>();
+      const cutRows: CutRow[] = [];
+      const statusItems: { machine: MachineState; item: TelemetryBatchItem; event: TelemetryEvent }[] = [];
+      const knifeItems: { machine: MachineState; item: TelemetryBatchItem; event: TelemetryEvent }[] = [];
+      const seen = new Set<string>();
+
+      for (const item of items) {
+        const key = `${item.serial}/${item.boot}`;
+        let ack = acks.get(key);
+        if (!ack) {
+          ack = { serial: item.serial, boot: item.boot, ranges: [], rejected: [], seqs: [], refused: [] };
+          acks.set(key, ack);
+        }
+        const machine = machines.get(item.serial);
+        if (!machine) {
+          for (const event of item.events) ack.refused.push(event.seq);
+          continue;
+        }
+        seen.add(machine.id);
+        for (const event of item.events) {
+          ack.seqs.push(event.seq);
+          if (event.type === 'cut') {
+            cutRows.push({
+              machineId: machine.id,
+              bootId: item.boot,
+              seq: event.seq,
+              at: new Date(event.at).toISOString(),
+              knifeRfid: event.knifeRfid ?? null,
+              operatorId: machine.currentOperatorId,
+              jobId: machine.currentJobId,
+            });
+          } else if (event.type === 'status') statusItems.push({ machine, item, event });
+          else if (event.type === 'knife-inserted' || event.type === 'knife-removed')
+            knifeItems.push({ machine, item, event });
+        }
+      }
+
+      const knifeAtStart = new Map([...machines.values()].map((m) => [m.id, m.currentKnifeRfid]));
+      // Knife changes first, in time order, so that cuts without an RFID of their own are booked
+      // to the knife that was in the machine.
+      let knifeScans = 0;
+      knifeItems.sort((a, b) => a.event.at.localeCompare(b.event.at));
+      for (const { machine, item, event } of knifeItems) {
+        if (event.type !== 'knife-inserted' && event.type !== 'knife-removed') continue;
+        const at = new Date(event.at).toISOString();
+        const kind = event.type === 'knife-inserted' ? 'INSERTED' : 'REMOVED';
+        const isNew = await insertKnifeScan(tenantId, tx, {
+          machineId: machine.id,
+          locationId: machine.locationId,
+          rfid: event.rfid,
+          kind,
+          at,
+          bootId: item.boot,
+          seq: event.seq,
+        });
+        if (!isNew) continue;
+        knifeScans += 1;
+        if (!machine.knifeChangedAt || machine.knifeChangedAt.getTime() <= Date.parse(at)) {
+          const rfid =
+            kind === 'INSERTED'
+              ? event.rfid
+              : machine.currentKnifeRfid === event.rfid
+                ? null
+                : machine.currentKnifeRfid;
+          await setMachineKnife(tx, machine.id, rfid, at);
+          machine.currentKnifeRfid = rfid;
+          machine.knifeChangedAt = new Date(at);
+        }
+      }
+
+      let statuses = 0;
+      statusItems.sort((a, b) => a.event.at.localeCompare(b.event.at));
+      for (const { machine, item, event } of statusItems) {
+        if (event.type !== 'status') continue;
+        const at = new Date(event.at).toISOString();
+        const operatorId = item.source === 'OPERATOR' ? (item.operatorId ?? null) : machine.currentOperatorId;
+        const isNew = await insertStatusInterval(tenantId, tx, {
+          machineId: machine.id,
+          status: event.status,
+          operatorId,
+          at,
+          source: item.source ?? 'MACHINE',
+          bootId: item.boot,
+          seq: event.seq,
+        });
+        if (!isNew) continue;
+        statuses += 1;
+        if (item.source === 'OPERATOR' && operatorId !== machine.currentOperatorId) {
+          await setMachineOperator(tx, machine.id, operatorId);
+          machine.currentOperatorId = operatorId;
+          live.push({
+            tenantId,
+            type: 'OPERATOR_MACHINE_USE',
+            resource: machine.id,
+            data: { machineId: machine.id, operatorId, operatorName: null, since: at },
+          });
+        }
+        if (!machine.statusSince || machine.statusSince.getTime() <= Date.parse(at)) {
+          await setMachineStatus(tx, machine.id, { status: event.status, since: at, operatorId });
+          machine.currentStatus = event.status;
+          machine.statusSince = new Date(at);
+          live.push({
+            tenantId,
+            type: 'MACHINE_STATUS',
+            resource: machine.id,
+            data: { machineId: machine.id, status: event.status, since: at, operatorId },
+          });
+        }
+      }
+
+      // Cuts that carry no RFID of their own go to the knife in the machine at that moment: the
+      // last knife event of this batch before the cut, else the machine's knife before the batch.
+      const knifeBefore = knifeAtStart;
+      const timeline = new Map<string, { at: string; rfid: string | null }[]>();
+      for (const { machine, event } of knifeItems) {
+        if (event.type !== 'knife-inserted' && event.type !== 'knife-removed') continue;
+        const list = timeline.get(machine.id) ?? [];
+        list.push({
+          at: new Date(event.at).toISOString(),
+          rfid: event.type === 'knife-inserted' ? event.rfid : null,
+        });
+        timeline.set(machine.id, list);
+      }
+      for (const cut of cutRows) {
+        if (cut.knifeRfid) continue;
+        const changes = timeline.get(cut.machineId);
+        const change = changes?.findLast((c) => c.at <= cut.at);
+        cut.knifeRfid = change ? change.rfid : (knifeBefore.get(cut.machineId) ?? null);
+      }
+
+      const insertedCuts = await insertCuts(tx, tenantId, cutRows);
+      if (insertedCuts.length > 0) {
+        const perMachine = new Map<string, { cuts: number; lastCutAt: string; knifeRfid: string | null }>();
+        const perKnife = new Map<string, number>();
+        const perJob = new Map<string, number>();
+        const rollups = new Map<string, RollupRow>();
+        for (const cut of insertedCuts) {
+          const m = perMachine.get(cut.machineId) ?? { cuts: 0, lastCutAt: cut.at, knifeRfid: cut.knifeRfid };
+          m.cuts += 1;
+          if (cut.at >= m.lastCutAt) {
+            m.lastCutAt = cut.at;
+            m.knifeRfid = cut.knifeRfid;
+          }
+          perMachine.set(cut.machineId, m);
+          if (cut.knifeRfid) perKnife.set(cut.knifeRfid, (perKnife.get(cut.knifeRfid) ?? 0) + 1);
+          if (cut.jobId) perJob.set(cut.jobId, (perJob.get(cut.jobId) ?? 0) + 1);
+          const row: RollupRow = {
+            hour: hourOf(cut.at),
+            machineId: cut.machineId,
+            knifeRfid: cut.knifeRfid ?? NO_KNIFE,
+            operatorId: cut.operatorId ?? NONE_ID,
+            jobId: cut.jobId ?? NONE_ID,
+            cuts: 0,
+          };
+          const key = `${row.hour}|${row.machineId}|${row.knifeRfid}|${row.operatorId}|${row.jobId}`;
+          (rollups.get(key) ?? rollups.set(key, row).get(key)!).cuts += 1;
+        }
+        const machineTotals = await addMachineCuts(
+          tx,
+          [...perMachine].map(([machineId, m]) => ({ machineId, cuts: m.cuts, lastCutAt: m.lastCutAt })),
+        );
+        const knives = new Map(
+          (
+            await addKnifeCuts(
+              tx,
+              tenantId,
+              [...perKnife].map(([rfid, cuts]) => ({ rfid, cuts })),
+            )
+          ).map((k) => [k.rfid, k]),
+        );
+        await addCutRollups(tx, tenantId, [...rollups.values()]);
+        await addJobCuts(
+          tx,
+          [...perJob].map(([jobId, cuts]) => ({ jobId, cuts })),
+        );
+        for (const total of machineTotals) {
+          const m = perMachine.get(total.id)!;
+          live.push({
+            tenantId,
+            type: 'MACHINE_CUT',
+            resource: total.id,
+            data: {
+              machineId: total.id,
+              cuts: m.cuts,
+              totalCuts: Number(total.totalCuts),
+              knifeRfid: m.knifeRfid,
+              knifeCutsSinceGrinding: m.knifeRfid
+                ? Number(knives.get(m.knifeRfid)?.cutsSinceLastGrinding ?? 0)
+                : null,
+              lastCutAt: new Date(total.lastCutAt).toISOString(),
+            },
+          });
+        }
+      }
+      await touchMachines(tx, [...seen]);
+
+      return {
+        acks: [...acks.values()].map(({ seqs, refused, ...ack }) => ({
+          ...ack,
+          ranges: toRanges(seqs),
+          rejected: toRanges(refused),
+        })),
+        inserted: { cuts: insertedCuts.length, statuses, knifeScans },
+      };
+    });
+    if (live.length > 0) deps.live?.publish(live);
+    return result;
+  }
+
+  /** The agent's retained presence message, or its last will. */
+  async function recordPresence(tenantId: string, serial: string, state: 'ONLINE' | 'OFFLINE', at: string) {
+    return transactions.withTenant(tenantId, (tx) => setPresence(tx, serial, state, at));
+  }
+
+  return { record, recordPresence };
+}
+
+export type TelemetryService = ReturnType<typeof createTelemetryService>;
