@@ -1,9 +1,10 @@
 import type { Area } from '@kerf/contracts';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { NotFoundContent, RouteErrorPage } from '../components/errors';
 import { PageSkeleton, PublicLayout, usePageTitle } from '../components/layout';
+import { RootLayout } from './root-layout';
 
 type LazyArea = () => Promise<{ Component: ComponentType }>;
 
@@ -44,7 +45,7 @@ function RouteError() {
 export const routes: RouteObject[] = [
   {
     id: 'root',
-    Component: Outlet,
+    Component: RootLayout,
     HydrateFallback: PageSkeleton,
     ErrorBoundary: RouteError,
     children: [

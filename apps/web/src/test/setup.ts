@@ -6,7 +6,8 @@ import { afterEach, vi } from 'vitest';
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
+    // like browsers: the empty query matches everything, others describe a narrow, motion-free screen
+    matches: query.trim() === '',
     media: query,
     onchange: null,
     addListener: vi.fn(),

@@ -18,11 +18,10 @@ import { ErrorAlert } from '../../components/errors';
 import { helpText, useContractForm } from '../../components/form';
 import { PublicLayout, usePageTitle } from '../../components/layout';
 import { areaOf, useIsSignedIn, useLogin, useSelf } from '../../features/session';
+import { tokenStore } from '../../lib/api';
 
 interface LoginState {
   returnTo?: string;
-  sessionEnded?: boolean;
-  loggedOut?: boolean;
 }
 
 /** spec §2 "Login": client, username, password; the account's area opens afterwards. */
@@ -40,7 +39,9 @@ export function LoginPage() {
   if (isSignedIn && self.data && !mutation.isPending)
     return <Navigate to={`/${areaOf(self.data)}`} replace />;
 
-  const notice = state.sessionEnded ? t('session.ended') : state.loggedOut ? t('session.loggedOut') : null;
+  const endReason = isSignedIn ? null : tokenStore.endReason();
+  const notice =
+    endReason === 'ended' ? t('session.ended') : endReason === 'logged-out' ? t('session.loggedOut') : null;
 
   return (
     <PublicLayout>

@@ -82,7 +82,7 @@ describe('session-aware HTTP client', () => {
     tokens.set({ bearerToken: 'b', refreshToken: 'r' });
     expect(window.localStorage.getItem('bearerToken')).toBe('b');
     expect(window.localStorage.getItem('refreshToken')).toBe('r');
-    tokens.clear();
+    tokens.clear('logged-out');
     expect(window.localStorage.getItem('bearerToken')).toBeNull();
   });
 

@@ -106,7 +106,7 @@ export function createHttpClient({ fetch, tokens, readCookies }: HttpClientOptio
       // The server could not decide; the session may still be fine.
       throw ApiError.fromResponse(response.status, response.data);
     }
-    tokens.clear();
+    tokens.clear('ended');
     for (const listener of sessionListeners) listener();
     return false;
   }

@@ -7,10 +7,15 @@ export interface Tokens {
   refreshToken: string;
 }
 
+/** Why the tokens were last cleared: the user logged out, or the session ended without them. */
+export type SessionEndReason = 'logged-out' | 'ended';
+
 export interface TokenStore {
   get(): Tokens | null;
   set(tokens: Tokens): void;
-  clear(): void;
+  clear(reason: SessionEndReason): void;
+  /** the reason of the last clear since tokens were last set, for the login page's notice */
+  endReason(): SessionEndReason | null;
   /** called after every change, also when another tab changed the tokens */
   subscribe(listener: () => void): () => void;
 }
@@ -20,11 +25,16 @@ export function createTokenStore(
   eventTarget?: Pick<Window, 'addEventListener'>,
 ): TokenStore {
   const listeners = new Set<() => void>();
+  let lastEndReason: SessionEndReason | null = null;
   const notify = () => {
     for (const listener of listeners) listener();
   };
   eventTarget?.addEventListener('storage', (event) => {
-    if (event.key === null || event.key === BEARER_TOKEN_KEY || event.key === REFRESH_TOKEN_KEY) notify();
+    if (event.key === null || event.key === BEARER_TOKEN_KEY || event.key === REFRESH_TOKEN_KEY) {
+      // Another tab logged out or lost the session; this tab's session is gone too.
+      if (event.newValue === null) lastEndReason = 'ended';
+      notify();
+    }
   });
   return {
     get() {
@@ -35,12 +45,17 @@ export function createTokenStore(
     set(tokens) {
       storage.setItem(BEARER_TOKEN_KEY, tokens.bearerToken);
       storage.setItem(REFRESH_TOKEN_KEY, tokens.refreshToken);
+      lastEndReason = null;
       notify();
     },
-    clear() {
+    clear(reason) {
       storage.removeItem(BEARER_TOKEN_KEY);
       storage.removeItem(REFRESH_TOKEN_KEY);
+      lastEndReason = reason;
       notify();
+    },
+    endReason() {
+      return lastEndReason;
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -7,6 +7,6 @@ export async function logout() {
   try {
     if (tokens) await api(logoutRoute, { params: { refreshToken: tokens.refreshToken } });
   } finally {
-    tokenStore.clear();
+    tokenStore.clear('logged-out');
   }
 }

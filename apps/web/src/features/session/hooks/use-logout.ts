@@ -14,6 +14,6 @@ export function useLogout() {
       // The tokens are gone locally; an unreachable server only delays the session's expiry.
     }
     queryClient.clear();
-    await navigate('/login', { replace: true, state: { loggedOut: true } });
+    await navigate('/login', { replace: true });
   }, [queryClient, navigate]);
 }

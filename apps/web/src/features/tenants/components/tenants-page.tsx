@@ -2,8 +2,8 @@ import type { Tenant } from '@kerf/contracts';
 import { Badge, Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/data-table';
+import { DateText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
-import { formatDate } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
 import { useAllTenants } from '../api/list-tenants';
 
@@ -55,7 +55,7 @@ export function TenantsPage() {
       accessor: 'createdAt',
       title: t('tenants.createdAt'),
       sortable: true,
-      render: (tenant) => formatDate(tenant.createdAt, i18n.language),
+      render: (tenant) => <DateText value={tenant.createdAt} />,
     },
   ];
 

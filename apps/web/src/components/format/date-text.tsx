@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatDateTime, formatDuration, formatTime } from '../../lib/format';
+
+type DateInput = Date | string | number;
+const iso = (value: DateInput) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** A date in the user's locale and the browser's zone, machine-readable in `datetime`. */
+export function DateText({ value, withTime = false }: { value: DateInput; withTime?: boolean }) {
+  const { i18n } = useTranslation();
+  return (
+    <time dateTime={iso(value)}>
+      {withTime ? formatDateTime(value, i18n.language) : formatDate(value, i18n.language)}
+    </time>
+  );
+}
+
+/** hh:mm in the browser's zone. */
+export function TimeText({ value }: { value: DateInput }) {
+  return (
+    <time dateTime={iso(value)} dir="ltr">
+      {formatTime(value)}
+    </time>
+  );
+}
+
+/** DD:HH:MM, with an ISO 8601 duration for assistive technology and machines. */
+export function DurationText({ seconds }: { seconds: number }) {
+  return (
+    <time dateTime={`PT${Math.max(0, Math.floor(seconds))}S`} dir="ltr" data-tabular>
+      {formatDuration(seconds)}
+    </time>
+  );
+}

@@ -1,0 +1,1 @@
+export { DateText, DurationText, TimeText } from './date-text';

@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderApp, SELF } from '../../../test/render';
+
+function signIn() {
+  window.localStorage.setItem('bearerToken', 'bearer-1');
+  window.localStorage.setItem('refreshToken', 'refresh-1');
+}
+
+describe('role areas', () => {
+  it('send signed-out visitors to the login', async () => {
+    const { router } = await renderApp({ path: '/printing-manager/reports' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toMatchObject({ returnTo: '/printing-manager/reports' });
+  });
+
+  it("send a user who opens another role's area to their own", async () => {
+    vi.spyOn(window, 'fetch').mockResolvedValue(
+      jsonResponse(200, { ...SELF, role: 'PRINTING_SHOP_OPERATOR' }),
+    );
+    signIn();
+    const { router } = await renderApp({ path: '/printing-admin/machines' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/operator'));
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Anna Becker');
+  });
+
+  it('show who is signed in, the role, the tenant and the area navigation', async () => {
+    vi.spyOn(window, 'fetch').mockResolvedValue(jsonResponse(200, SELF));
+    signIn();
+    await renderApp({ path: '/printing-admin' });
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Anna Becker');
+    expect(screen.getByText('Printing-shop admin')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation');
+    expect(nav).toHaveTextContent('Locations');
+    expect(screen.getByRole('main')).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toHaveTextContent('Druckerei Beispiel GmbH');
+  });
+
+  it('return to the login with a notice when the session cannot be refreshed', async () => {
+    vi.spyOn(window, 'fetch').mockImplementation(async (input) =>
+      String(input) === '/api/auth/auth/refresh'
+        ? jsonResponse(401, { code: 'authentication.SESSION_EXPIRED', message: 'x' })
+        : jsonResponse(401, { code: 'authentication.TOKEN_EXPIRED', message: 'x' }),
+    );
+    signIn();
+    const { router } = await renderApp({ path: '/printing-admin' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your session has ended. Please log in again.',
+    );
+    expect(window.localStorage.getItem('bearerToken')).toBeNull();
+  });
+
+  it('log out: the server session is deleted and the login shown', async () => {
+    const fetch = vi
+      .spyOn(window, 'fetch')
+      .mockImplementation(async (input) =>
+        String(input).startsWith('/api/auth/auth/sessions/') ? jsonResponse(204) : jsonResponse(200, SELF),
+      );
+    signIn();
+    const { router } = await renderApp({ path: '/printing-admin' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const call = fetch.mock.calls.find(([url]) => String(url).startsWith('/api/auth/auth/sessions/'));
+    expect(call?.[0]).toBe('/api/auth/auth/sessions/refresh-1');
+    expect(call?.[1]?.method).toBe('DELETE');
+    expect(window.localStorage.getItem('refreshToken')).toBeNull();
+    expect(await screen.findByRole('status')).toHaveTextContent('You are logged out.');
+  });
+});
