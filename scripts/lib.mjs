@@ -15,8 +15,10 @@ export function ensureDependencies() {
   const marker = join(ROOT, 'node_modules', '.package-lock.json');
   const lock = join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('Installing dependencies (npm ci) …');
-  if (run('npm', ['ci', '--no-audit', '--no-fund']) !== 0) process.exit(1);
+  // `npm install` rather than `npm ci`: it takes the versions from the lock file too, but skips optional
+  // platform binaries the registry does not serve (docs/decisions/0001-toolchain.md).
+  console.log('Installing dependencies (npm install) …');
+  if (run('npm', ['install', '--no-audit', '--no-fund']) !== 0) process.exit(1);
 }
 
 function newestFile(directory) {
