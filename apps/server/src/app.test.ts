@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { ERROR_CODES } from '@kerf/contracts';
+import { ERROR_CODES, type TokenPair } from '@kerf/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startTestApp, type TestApp } from '../test/harness';
 import { startServerProcess } from '../test/server-process';
@@ -39,6 +40,50 @@ describe('probes', () => {
 });
 
 describe('errors', () => {
+  it('answers 503 with Retry-After, not 500, while the database is unreachable', async () => {
+    const other = await startTestApp();
+    const pair = await other.login('demo', 'admin');
+    await other.database.close();
+    try {
+      const response = await other.request({
+        method: 'GET',
+        url: '/api/auth/users/self',
+        headers: { authorization: `Bearer ${pair.bearerToken}` },
+      });
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.json().code).toBe('common.SERVICE_UNAVAILABLE');
+      expect(response.headers['retry-after']).toBe('5');
+      expect(response.body).not.toMatch(/pglite|pool|postgres/i);
+      const login = await other.request({
+        method: 'POST',
+        url: '/api/auth/auth/login',
+        payload: { tenant: 'demo', username: 'admin', password: DEMO_PASSWORD },
+      });
+      expect(login.statusCode).toBe(503);
+    } finally {
+      await other.app.close();
+    }
+  });
+
+  it('rate-limits refresh calls per address', async () => {
+    const codes = new Set<string>();
+    for (let i = 0; i < 152; i++) {
+      const response = await t.request({
+        method: 'POST',
+        url: '/api/auth/auth/refresh',
+        payload: { refreshToken: 'x' },
+        remoteAddress: '10.99.0.1',
+      });
+      codes.add(response.json().code);
+      if (response.statusCode === 429) {
+        expect(response.json().code).toBe('common.RATE_LIMITED');
+        expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+        return;
+      }
+    }
+    throw new Error(`never limited: ${[...codes].join(', ')}`);
+  });
+
   it('unknown API routes answer 404 with a code', async () => {
     for (const url of ['/api/nothing', '/api/auth/nothing', '/api/auth/users/self/extra']) {
       const response = await t.request({ method: 'GET', url });
@@ -130,6 +175,26 @@ describe('security headers', () => {
     }
   });
 
+  it('opens CORS only to the configured origins', async () => {
+    const open = await startTestApp({ CORS_ORIGINS: 'https://shop.example' });
+    try {
+      const preflight = (origin: string) =>
+        open.request({
+          method: 'OPTIONS',
+          url: '/api/auth/auth/login',
+          headers: { origin, 'access-control-request-method': 'POST' },
+        });
+      expect((await preflight('https://shop.example')).headers['access-control-allow-origin']).toBe(
+        'https://shop.example',
+      );
+      expect(
+        (await preflight('https://evil.example')).headers['access-control-allow-origin'],
+      ).toBeUndefined();
+    } finally {
+      await open.close();
+    }
+  });
+
   it('keeps CORS closed by default', async () => {
     const response = await t.request({
       method: 'OPTIONS',
@@ -150,17 +215,17 @@ describe('the server process', () => {
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify(body),
         });
-      const pair = await (
+      const pair = (await (
         await post('/api/auth/auth/login', { tenant: 'demo', username: 'admin', password: DEMO_PASSWORD })
-      ).json();
+      ).json()) as TokenPair;
       expect(pair.bearerToken).toBeTruthy();
       await fetch(`${server.url}/api/auth/users/self`, {
         headers: { authorization: `Bearer ${pair.bearerToken}` },
       });
       await post('/api/auth/auth/login', { tenant: 'demo', username: 'admin', password: 'Wrong-Secret-99' });
-      const renewed = await (
+      const renewed = (await (
         await post('/api/auth/auth/refresh', { refreshToken: pair.refreshToken })
-      ).json();
+      ).json()) as TokenPair;
       await fetch(`${server.url}/api/auth/auth/sessions/${renewed.refreshToken}`, { method: 'DELETE' });
     } finally {
       expect(await server.stop('SIGTERM')).toBe(0);
@@ -174,13 +239,20 @@ describe('the server process', () => {
     expect(output).not.toMatch(/[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}/);
   });
 
-  it('names the variable to change when its port is taken', async () => {
+  it('names the variable to change when its port is taken', { timeout: 120_000 }, async () => {
     const first = await startServerProcess();
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     try {
       const port = new URL(first.url).port;
       await expect(startServerProcess({ PORT: port })).rejects.toThrow(/set PORT to a free port/);
+      const mqttPort = String((blocker.address() as AddressInfo).port);
+      await expect(startServerProcess({ MQTT_PORT: mqttPort })).rejects.toThrow(
+        /set MQTT_PORT to a free port/,
+      );
     } finally {
       await first.stop();
+      blocker.close();
     }
   });
 });

@@ -9,7 +9,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -116,7 +116,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 600 },
     // A path that cannot be decoded never reaches a route; it is still answered from the catalogue.
-    frameworkErrors: (_error, _request, reply) =>
+    frameworkErrors: (_error, _request, reply: FastifyReply) =>
       reply.code(400).send({
         code: 'validation.INVALID_INPUT',
         message: messageOf('validation.INVALID_INPUT'),

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
+import { queryRows } from './client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +20,7 @@ async function failure(promise: Promise<unknown>): Promise<string> {
   return 'no error';
 }
 
-const rows = async <T>(query: ReturnType<typeof sql>) => (await t.database.db.execute(query)).rows as T[];
+const rows = <T>(query: SQL) => queryRows<T>(t.database.db, query);
 
 async function tenantTables() {
   return rows<{ table: string; relkind: string; rls: boolean; forced: boolean }>(sql`
@@ -87,8 +88,10 @@ describe('row-level security catalogue', () => {
     await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`SELECT set_config('role', 'kerf_app', true)`);
       for (const table of tables) {
-        const [count] = (await tx.execute(sql`SELECT count(*)::int AS n FROM ${sql.identifier(table.table)}`))
-          .rows as { n: number }[];
+        const [count] = await queryRows<{ n: number }>(
+          tx,
+          sql`SELECT count(*)::int AS n FROM ${sql.identifier(table.table)}`,
+        );
         expect(count!.n, table.table).toBe(0);
       }
     });
@@ -103,12 +106,11 @@ describe('row-level security catalogue', () => {
         sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE tenant_id = ${demo!.id})::int AS own FROM ${sql.identifier(table.table)}`,
       );
       const seen = await t.app.kerf.transactions.withTenant(demo!.id, async (tx) => {
-        const result = (
-          await tx.execute(
-            sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE tenant_id <> ${demo!.id})::int AS foreign FROM ${sql.identifier(table.table)}`,
-          )
-        ).rows as { n: number; foreign: number }[];
-        return result[0]!;
+        const [result] = await queryRows<{ n: number; foreign: number }>(
+          tx,
+          sql`SELECT count(*)::int AS n, count(*) FILTER (WHERE tenant_id <> ${demo!.id})::int AS foreign FROM ${sql.identifier(table.table)}`,
+        );
+        return result!;
       });
       expect({ table: table.table, ...seen }).toEqual({ table: table.table, n: all!.own, foreign: 0 });
     }

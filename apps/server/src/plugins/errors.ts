@@ -50,6 +50,35 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'validation.MALFORMED_BODY',
 };
 
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|connection error|Cannot use a pool after calling end|timeout exceeded when trying to connect|PGlite is closed|the database system is (starting up|shutting down)/i;
+
+/** True when an error, or one it wraps, says the database cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
 function send(
   reply: FastifyReply,
   status: number,
@@ -66,52 +95,17 @@ function send(
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'request failed');
-      return send(
-        reply,
-        error.status,
-        { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
-        error.headers,
-      );
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const code = 'validation.INVALID_INPUT';
-      return send(reply, 400, { code, message: messageOf(code), details: { fields: fieldErrors(error) } });
-    }
-    if (error.validation) {
-      const code = 'validation.INVALID_INPUT';
-      return send(reply, 400, { code, message: messageOf(code) });
-    }
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
-      return send(reply, 400, {
-        code: 'validation.MALFORMED_BODY',
-        message: messageOf('validation.MALFORMED_BODY'),
+    try {
+      return answer(error, request, reply);
+    } catch (handlerError) {
+      // Even a fault here must not reach the client as text.
+      request.log.error({ err: handlerError, original: error }, 'error handler failed');
+      return send(reply, 500, {
+        code: 'common.INTERNAL_ERROR',
+        message: messageOf('common.INTERNAL_ERROR'),
+        details: { requestId: String(request.id) },
       });
     }
-    const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
-    if (mapped) {
-      const status = mapped === 'common.NOT_FOUND' ? 404 : (error.statusCode ?? 400);
-      return send(reply, status, { code: mapped, message: messageOf(mapped) });
-    }
-    if (error.statusCode === 429) {
-      return send(reply, 429, { code: 'common.RATE_LIMITED', message: messageOf('common.RATE_LIMITED') });
-    }
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      request.log.info({ err: error }, 'client error without catalogue code');
-      const code = error.statusCode === 404 ? 'common.NOT_FOUND' : 'validation.MALFORMED_BODY';
-      return send(reply, error.statusCode === 404 ? 404 : 400, { code, message: messageOf(code) });
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its contract');
-    } else {
-      request.log.error({ err: error }, 'request failed');
-    }
-    return send(reply, 500, {
-      code: 'common.INTERNAL_ERROR',
-      message: messageOf('common.INTERNAL_ERROR'),
-      details: { requestId: String(request.id) },
-    });
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -119,5 +113,67 @@ export function registerErrorHandling(app: FastifyInstance) {
       code: 'common.NOT_FOUND',
       message: `No route ${request.method} ${request.url.split('?')[0]}`,
     });
+  });
+}
+
+function answer(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+    return send(
+      reply,
+      error.status,
+      { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+      error.headers,
+    );
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const code = 'validation.INVALID_INPUT';
+    return send(reply, 400, { code, message: messageOf(code), details: { fields: fieldErrors(error) } });
+  }
+  if (error.validation) {
+    const code = 'validation.INVALID_INPUT';
+    return send(reply, 400, { code, message: messageOf(code) });
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return send(reply, 400, {
+      code: 'validation.MALFORMED_BODY',
+      message: messageOf('validation.MALFORMED_BODY'),
+    });
+  }
+  const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
+  if (mapped) {
+    const status = mapped === 'common.NOT_FOUND' ? 404 : (error.statusCode ?? 400);
+    return send(reply, status, { code: mapped, message: messageOf(mapped) });
+  }
+  if (error.statusCode === 429) {
+    return send(reply, 429, { code: 'common.RATE_LIMITED', message: messageOf('common.RATE_LIMITED') });
+  }
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    request.log.info({ err: error }, 'client error without catalogue code');
+    const code = error.statusCode === 404 ? 'common.NOT_FOUND' : 'validation.MALFORMED_BODY';
+    return send(reply, error.statusCode === 404 ? 404 : 400, { code, message: messageOf(code) });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.error({ err: error }, 'database unavailable');
+    return send(
+      reply,
+      503,
+      {
+        code: 'common.SERVICE_UNAVAILABLE',
+        message: messageOf('common.SERVICE_UNAVAILABLE'),
+        details: { retryAfterSeconds: 5, requestId: String(request.id) },
+      },
+      { 'retry-after': '5' },
+    );
+  }
+  if (isResponseSerializationError(error)) {
+    request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its contract');
+  } else {
+    request.log.error({ err: error }, 'request failed');
+  }
+  return send(reply, 500, {
+    code: 'common.INTERNAL_ERROR',
+    message: messageOf('common.INTERNAL_ERROR'),
+    details: { requestId: String(request.id) },
   });
 }

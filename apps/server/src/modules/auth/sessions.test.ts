@@ -3,6 +3,7 @@ import type { TokenPair } from '@kerf/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../../test/harness';
+import { queryRows } from '../../db/client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,9 +59,12 @@ describe('refresh token rotation', () => {
   it('stores only hashes of refresh tokens', async () => {
     const pair = await t.login('demo', 'operator');
     const secret = pair.refreshToken.split('.')[1]!;
-    const rows = await t.database.db.execute(sql`SELECT token_hash FROM refresh_tokens`);
-    expect(rows.rows.length).toBeGreaterThan(0);
-    for (const row of rows.rows as { token_hash: string }[]) {
+    const rows = await queryRows<{ token_hash: string }>(
+      t.database.db,
+      sql`SELECT token_hash FROM refresh_tokens`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
       expect(row.token_hash).not.toContain(secret);
       expect(row.token_hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
     }

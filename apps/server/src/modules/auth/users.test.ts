@@ -1,6 +1,8 @@
 import type { TokenPair } from '@kerf/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, nextAddress, startTestApp, type TestApp } from '../../../test/harness';
+import { queryRows } from '../../db/client';
 
 let t: TestApp;
 let admin: TokenPair;
@@ -244,9 +246,10 @@ describe('tenants', () => {
     expect(first.items).toHaveLength(2);
     const second = (await call('GET', '/tenants?page=1&page_size=2', support)).json();
     expect(second.items[0].id).not.toBe(first.items[0].id);
-    const { rows } = await t.database.db.execute<{ action: string }>(
-      // read as the owner, outside the app role, to check what was recorded
-      (await import('drizzle-orm')).sql`SELECT action FROM audit_log WHERE action = 'platform.tenants.list'`,
+    // read as the owner, outside the app roles, to check what was recorded
+    const rows = await queryRows<{ action: string }>(
+      t.database.db,
+      sql`SELECT action FROM audit_log WHERE action = 'platform.tenants.list'`,
     );
     expect(rows.length).toBeGreaterThanOrEqual(2);
     expect((await call('GET', '/tenants?page_size=0', support)).statusCode).toBe(400);
