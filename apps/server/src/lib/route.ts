@@ -15,7 +15,8 @@ type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type SuccessBody<C extends RouteContract> = {
   [K in keyof C['responses']]: C['responses'][K] extends z.ZodType
     ? z.input<C['responses'][K]>
-    : undefined | void;
+    : // biome-ignore lint/suspicious/noConfusingVoidType: routes without a body hand back a service's Promise<void>
+      undefined | void;
 }[keyof C['responses']];
 
 export interface RouteCall<C extends RouteContract> {

@@ -58,7 +58,7 @@ export function createAuthService(deps: {
       tenantId,
       sessionId,
       tokenHash: parsed.hash,
-      idleExpiresAt: idle < session.expiresAt ? idle : session.expiresAt,
+      idleExpiresAt: new Date(Math.min(idle.getTime(), session.expiresAt.getTime())),
     });
     const bearerToken = await accessTokens.sign({ sub: userId, tid: tenantId, sid: sessionId, role });
     return { bearerToken, refreshToken, tokenType: 'Bearer', expiresIn: accessTokens.ttlSeconds };
