@@ -3,5 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['packages/contracts', 'apps/server', 'apps/web'],
+    // Two cores: two test files at a time (each server file holds its own database).
+    maxWorkers: 2,
   },
 });

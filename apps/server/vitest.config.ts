@@ -7,8 +7,7 @@ export default defineProject({
     globalSetup: ['./test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Each test file gets its own database; two at a time fit two cores.
+    // Each test file gets its own database (worker count: root vitest.config.ts).
     pool: 'forks',
-    maxWorkers: 2,
   },
 });
