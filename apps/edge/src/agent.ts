@@ -69,6 +69,8 @@ export class MachineAgent {
   private ackWaiters: (() => void)[] = [];
   /** never handed to MQTT yet, oldest first */
   private unsent: OutboxEntryLike[] = [];
+  /** moving average of publish → ack */
+  private ackLatencyMs = 0;
 
   constructor(private readonly options: AgentOptions) {
     this.outbox = new Outbox(options.outboxDir, { fsync: options.fsync });
@@ -200,6 +202,9 @@ export class MachineAgent {
   private resend(olderThanMs: number) {
     if (!this.client?.connected) return;
     const now = Date.now();
+    // A busy server acks late, not never: wait several observed ack latencies before re-sending,
+    // so that a backlog is not doubled by re-sends.
+    if (olderThanMs !== 0) olderThanMs = Math.max(olderThanMs, 4 * this.ackLatencyMs);
     const batch: OutboxEntryLike[] = [];
     if (olderThanMs === 0) this.inFlight = 0;
     for (const entry of this.outbox.entries()) {
@@ -246,6 +251,9 @@ export class MachineAgent {
     } catch {
       return;
     }
+    const first = ack.ranges[0];
+    const sample = first ? this.outbox.sentAtOf(ack.boot, first[0]) : 0;
+    if (sample > 0) this.ackLatencyMs = 0.8 * this.ackLatencyMs + 0.2 * (Date.now() - sample);
     const acked = this.outbox.ack(ack.boot, ack.ranges);
     const rejected = ack.rejected?.length ? this.outbox.ack(ack.boot, ack.rejected) : 0;
     this.stats.acked += acked;

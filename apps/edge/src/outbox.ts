@@ -94,6 +94,11 @@ export class Outbox {
     return removed;
   }
 
+  /** when the event was last handed to MQTT (0 when unknown) */
+  sentAtOf(boot: string, seq: number): number {
+    return this.pending.get(`${boot}/${seq}`)?.sentAt ?? 0;
+  }
+
   entries(): IterableIterator<OutboxEntry> {
     return this.pending.values();
   }

@@ -37,6 +37,7 @@ import {
   createMachineCredentialsService,
   createMachineStatusService,
   type MachineCredentialsService,
+  registerMachineCredentialRoutes,
   registerMachineStatusRoutes,
 } from './modules/machines/index';
 import { registerPlatformRoutes } from './modules/platform/platform.routes';
@@ -225,6 +226,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   const machineStatus = createMachineStatusService({ transactions, telemetry });
   registerMachineStatusRoutes(app, { authenticator, machineStatus });
+  registerMachineCredentialRoutes(app, {
+    authenticator,
+    credentials: machineCredentials,
+    transactions,
+    demo: config.demo,
+    brokerPort: () => bus.brokerPort,
+  });
   await registerLiveGateway(app, {
     live: liveBus,
     authenticate: (authorization, ip) => auth.authenticate(authorization, ip),

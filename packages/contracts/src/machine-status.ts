@@ -117,3 +117,46 @@ export const getMachinesOnlineStatus = defineRoute({
   responses: { 200: z.array(MachineOnlineStatusSchema) },
   errors: [],
 });
+
+export const MachineCredentialSchema = z
+  .object({
+    tenantId: z.uuid(),
+    machineId: z.uuid(),
+    serial: z.string(),
+    /** MQTT username and client id */
+    username: z.string(),
+    /** shown once; only a hash is kept */
+    password: z.string(),
+  })
+  .meta({ id: 'MachineCredential' });
+export type MachineCredentialView = z.infer<typeof MachineCredentialSchema>;
+
+export const issueMachineCredential = defineRoute({
+  module: 'printing-shop',
+  method: 'POST',
+  path: '/cutting-machines/:id/credentials',
+  summary: "Issue the MQTT credential of a machine's edge agent (replaces and revokes the previous one)",
+  access: 'machines:manage',
+  params: IdParamsSchema,
+  responses: { 201: MachineCredentialSchema },
+  errors: ['service.printing-shops.MACHINE_NOT_FOUND'],
+});
+
+export const DemoAgentsRequestSchema = z.strictObject({ count: z.number().int().min(1).max(500) });
+export const DemoAgentsResponseSchema = z.object({
+  /** port of the embedded broker; null when an external broker is configured */
+  mqttPort: z.number().int().nullable(),
+  agents: z.array(MachineCredentialSchema),
+});
+
+/** Demo mode only: machines and fresh agent credentials for the simulator (`npm run simulate`). */
+export const issueDemoAgents = defineRoute({
+  module: 'printing-shop',
+  method: 'POST',
+  path: '/demo/agents',
+  summary: 'Demo mode only: ensure N machines and issue credentials for simulated edge agents',
+  access: 'machines:manage',
+  body: DemoAgentsRequestSchema,
+  responses: { 200: DemoAgentsResponseSchema },
+  errors: [],
+});

@@ -134,7 +134,7 @@ export function startTelemetryIngest(deps: {
   function onTelemetry(topic: string, payload: Buffer) {
     stats.received += 1;
     const target = parseMachineTopic(topic);
-    if (!target || target.kind !== 'telemetry') return reportInvalid(topic, 'topic');
+    if (target?.kind !== 'telemetry') return reportInvalid(topic, 'topic');
     if (payload.length > MAX_TELEMETRY_BYTES) return reportInvalid(topic, 'size');
     let body: unknown;
     try {

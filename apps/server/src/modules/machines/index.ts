@@ -7,6 +7,7 @@ export {
   insertMachine,
   seedDemoMachines,
 } from './demo-machines';
+export { registerMachineCredentialRoutes } from './machine-credentials.routes';
 export {
   createMachineBrokerAccess,
   createMachineCredentialsService,

@@ -1,0 +1,193 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { type AgentStats, MachineAgent } from './agent';
+import { provisionAgents } from './provision';
+import { knivesFor, machineTimeline } from './simulation';
+
+const HELP = `kerf-edge: the on-site agent ("site manager") and machine simulator
+
+  simulate   drive N simulated machines live            kerf-edge simulate --machines 5
+  history    publish months of simulated history fast   kerf-edge history --machines 5 --days 60
+  agent      one machine; events as JSON lines on stdin  kerf-edge agent --credentials c.json --serial PM-1
+
+Credentials: --credentials <file> ({ brokerUrl, agents:[{tenantId, serial, username, password}] }), or
+a server in demo mode: --server http://127.0.0.1:8080 --tenant demo --user admin --password Kerf-demo-2026
+Options: --broker <mqtt url>  --outbox <dir> (default ./data/edge)  --speed <x>  --journal <file>
+         --cuts <n> (stop after n cuts per machine)  --fsync  --seed <n>`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    machines: { type: 'string', default: '5' },
+    days: { type: 'string', default: '30' },
+    server: { type: 'string', default: process.env.KERF_SERVER ?? 'http://127.0.0.1:8080' },
+    tenant: { type: 'string', default: 'demo' },
+    user: { type: 'string', default: 'admin' },
+    password: { type: 'string', default: 'Kerf-demo-2026' },
+    broker: { type: 'string' },
+    credentials: { type: 'string' },
+    serial: { type: 'string' },
+    outbox: { type: 'string', default: './data/edge' },
+    speed: { type: 'string', default: '1' },
+    journal: { type: 'string' },
+    cuts: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+    fsync: { type: 'boolean', default: false },
+    'memory-outbox': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+const command = positionals[0];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function startAgents(count: number) {
+  const provisioned = await provisionAgents({
+    count,
+    server: values.server!,
+    tenant: values.tenant!,
+    username: values.user!,
+    password: values.password!,
+    broker: values.broker,
+    credentialsFile: values.credentials,
+  });
+  const agents = provisioned.agents
+    .filter((agent) => !values.serial || agent.serial === values.serial)
+    .map(
+      (credential) =>
+        new MachineAgent({
+          brokerUrl: provisioned.brokerUrl,
+          tenantId: credential.tenantId,
+          serial: credential.serial,
+          password: credential.password,
+          outboxDir: values['memory-outbox'] ? null : join(values.outbox!, credential.serial),
+          fsync: values.fsync,
+          maxInFlight: 5000,
+          batchMax: command === 'history' ? 1000 : 500,
+          onStamped: values.journal
+            ? (boot, event) =>
+                appendFileSync(values.journal!, `${credential.serial} ${boot} ${event.seq} ${event.type}\n`)
+            : undefined,
+        }),
+    );
+  if (values.journal) mkdirSync(join(values.journal, '..'), { recursive: true });
+  await Promise.all(agents.map((agent) => agent.start()));
+  return agents;
+}
+
+function total(agents: MachineAgent[]): AgentStats {
+  const sum: AgentStats = {
+    stamped: 0,
+    published: 0,
+    resent: 0,
+    acked: 0,
+    rejected: 0,
+    pending: 0,
+    connected: true,
+  };
+  for (const agent of agents) {
+    const stats = agent.getStats();
+    for (const key of ['stamped', 'published', 'resent', 'acked', 'rejected', 'pending'] as const)
+      sum[key] += stats[key];
+    sum.connected &&= stats.connected;
+  }
+  return sum;
+}
+
+async function simulate() {
+  const agents = await startAgents(Number(values.machines));
+  const speed = Number(values.speed);
+  const cutLimit = values.cuts ? Number(values.cuts) : Number.POSITIVE_INFINITY;
+  console.log(`simulating ${agents.length} machines at ${speed}× (Ctrl-C to stop)`);
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.all(agents.map((agent) => agent.drain(10_000)));
+    await Promise.all(agents.map((agent) => agent.stop()));
+    console.log(JSON.stringify(total(agents)));
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  const report = setInterval(() => console.log(JSON.stringify(total(agents))), 10_000);
+  await Promise.all(
+    agents.map(async (agent, index) => {
+      const start = Date.now();
+      let cuts = 0;
+      const timeline = machineTimeline(
+        {
+          seed: Number(values.seed) * 1000 + index,
+          knives: knivesFor(agent.username, index),
+          alwaysOn: true,
+        },
+        start,
+        Number.MAX_SAFE_INTEGER,
+      );
+      for (const { at, event } of timeline) {
+        const wait = start + (at - start) / speed - Date.now();
+        if (wait > 0) await sleep(wait);
+        if (stopping) return;
+        agent.record(event); // stamped now: a live agent reports what happens as it happens
+        if (event.type === 'cut' && ++cuts >= cutLimit) return;
+      }
+    }),
+  );
+  clearInterval(report);
+  await stop();
+}
+
+async function history() {
+  const agents = await startAgents(Number(values.machines));
+  const end = Date.now() - 60_000;
+  const start = end - Number(values.days) * 24 * 3600_000;
+  console.log(`generating ${values.days} days of history for ${agents.length} machines`);
+  const began = Date.now();
+  await Promise.all(
+    agents.map(async (agent, index) => {
+      const timeline = machineTimeline(
+        { seed: Number(values.seed) * 1000 + index, knives: knivesFor(agent.username, index) },
+        start,
+        end,
+      );
+      let n = 0;
+      for (const { at, event } of timeline) {
+        agent.record({ ...event, at: new Date(at).toISOString() });
+        // keep the outbox bounded: wait for acks when far ahead of the server
+        if (++n % 5000 === 0) while (agent.getStats().pending > 50_000) await sleep(50);
+      }
+    }),
+  );
+  await Promise.all(agents.map((agent) => agent.drain(600_000)));
+  const stats = total(agents);
+  const seconds = (Date.now() - began) / 1000;
+  console.log(JSON.stringify({ ...stats, seconds, eventsPerSecond: Math.round(stats.acked / seconds) }));
+  await Promise.all(agents.map((agent) => agent.stop()));
+}
+
+async function agentFromStdin() {
+  const [agent] = await startAgents(Number(values.machines));
+  if (!agent) throw new Error('no credential for that serial');
+  const { createInterface } = await import('node:readline');
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (!line.trim()) continue;
+    try {
+      agent.record(JSON.parse(line));
+    } catch (error) {
+      console.error(`ignored: ${(error as Error).message}`);
+    }
+  }
+  await agent.drain();
+  await agent.stop();
+}
+
+const commands: Record<string, () => Promise<void>> = { simulate, history, agent: agentFromStdin };
+if (values.help || !command || !commands[command]) {
+  console.log(HELP);
+  process.exit(command && !values.help ? 1 : 0);
+}
+commands[command]!().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import { issueDemoAgents, issueMachineCredential } from '@kerf/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Transactions } from '../../db/transactions';
+import { type Authenticator, registerRoute } from '../../lib/route';
+import { ensureDemoMachines } from './demo-machines';
+import type { MachineCredentialsService } from './machine-credentials.service';
+
+/** Credentials of edge agents; in demo mode also the simulator's provisioning call. */
+export function registerMachineCredentialRoutes(
+  app: FastifyInstance,
+  deps: {
+    authenticator: Authenticator;
+    credentials: MachineCredentialsService;
+    transactions: Transactions;
+    demo: boolean;
+    brokerPort: () => number | null;
+  },
+) {
+  const { authenticator, credentials } = deps;
+  registerRoute(app, authenticator, issueMachineCredential, ({ actor, params }) =>
+    credentials.issue(actor.tenantId, params.id),
+  );
+  if (!deps.demo) return;
+  registerRoute(app, authenticator, issueDemoAgents, async ({ actor, body }) => {
+    const machineIds = await deps.transactions.withTenant(actor.tenantId, (tx) =>
+      ensureDemoMachines(tx, actor.tenantId, body.count),
+    );
+    const agents = [];
+    for (const id of machineIds) agents.push(await credentials.issue(actor.tenantId, id));
+    return { mqttPort: deps.brokerPort(), agents };
+  });
+}
