@@ -1,0 +1,144 @@
+import type { LiveServerMessage, TokenPair } from '@kerf/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startTestApp, type TestApp } from '../../test/harness';
+import { openLive } from '../../test/live-helpers';
+import {
+  connectMachine,
+  cutEvents,
+  machineIdsBySerial,
+  provisionMachine,
+  publishAndAwaitAcks,
+  type TestMachine,
+  tenantOf,
+} from '../../test/machine-helpers';
+import { insertMachine } from '../modules/machines/index';
+
+let t: TestApp;
+let baseUrl: string;
+let operator: TokenPair;
+let machine: TestMachine;
+
+const isEvent = (type: string) => (frame: LiveServerMessage) => frame.kind === 'EVENT' && frame.type === type;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  operator = await t.login('demo', 'operator');
+  const ids = await machineIdsBySerial(t, operator, ['PM-92-0004']);
+  machine = await provisionMachine(t, tenantOf(operator), ids['PM-92-0004']!);
+});
+afterAll(() => t.close());
+
+describe('live events', () => {
+  it('delivers status, operator and cut events of a subscribed machine', async () => {
+    const live = await openLive(baseUrl);
+    for (const type of ['MACHINE_STATUS', 'MACHINE_CUT', 'OPERATOR_MACHINE_USE'] as const) {
+      live.send({ token: operator.bearerToken, type, resource: machine.machineId, replayLastEvent: true });
+    }
+    await live.next((f) => f.kind === 'SUBSCRIBED' && f.type === 'OPERATOR_MACHINE_USE');
+    const put = await t.request({
+      method: 'PUT',
+      url: `/api/printing-shop/cutting-machines/${machine.machineId}/status`,
+      headers: bearer(operator),
+      payload: { value: 'SUPPORT_CUTTING_MACHINE_CLEANING' },
+    });
+    expect(put.statusCode).toBe(200);
+    const status = await live.next(isEvent('MACHINE_STATUS'));
+    expect(status).toMatchObject({
+      resource: machine.machineId,
+      data: { status: 'SUPPORT_CUTTING_MACHINE_CLEANING' },
+    });
+    await live.next(isEvent('OPERATOR_MACHINE_USE'));
+
+    const client = await connectMachine(t, machine);
+    await publishAndAwaitAcks(client, machine, cutEvents(25));
+    client.end(true);
+    const cut = await live.next(
+      (f) => isEvent('MACHINE_CUT')(f) && (f.data as { totalCuts: number }).totalCuts === 25,
+    );
+    expect(cut).toMatchObject({ data: { machineId: machine.machineId, totalCuts: 25 } });
+    live.close();
+
+    // A late subscriber asks for the last event and gets it at once.
+    const late = await openLive(baseUrl);
+    late.send({
+      token: operator.bearerToken,
+      type: 'MACHINE_STATUS',
+      resource: machine.machineId,
+      replayLastEvent: true,
+    });
+    expect(await late.next(isEvent('MACHINE_STATUS'))).toMatchObject({ replay: true });
+    late.close();
+  });
+
+  it('refuses machines of other tenants, roles without live access, bad tokens and bad frames', async () => {
+    const other = await t.addTenant('live-other', 'PRINTING_SHOP', ['PRINTING_SHOP_OPERATOR']);
+    const { id: foreignMachine } = await t.app.kerf.transactions.withTenant(other.tenantId, (tx) =>
+      insertMachine(tx, other.tenantId, { name: 'Fremd', serialNumber: 'LIVE-1' }),
+    );
+    const stranger = await t.login('live-other', 'printing-shop-operator');
+    const grinder = await t.login('demo-grind', 'grinder');
+    const live = await openLive(baseUrl);
+    live.send({ token: stranger.bearerToken, type: 'MACHINE_CUT', resource: machine.machineId });
+    expect(await live.next((f) => f.kind === 'ERROR')).toMatchObject({ status: 404 });
+    live.send({ token: grinder.bearerToken, type: 'MACHINE_CUT', resource: machine.machineId });
+    expect(await live.next((f) => f.kind === 'ERROR', 1)).toMatchObject({ status: 403 });
+    live.send({ token: 'not-a-token', type: 'MACHINE_CUT', resource: machine.machineId });
+    expect(await live.next((f) => f.kind === 'ERROR', 2)).toMatchObject({ status: 401 });
+    live.send({ token: operator.bearerToken, type: 'MACHINE_CUT', resource: foreignMachine });
+    expect(await live.next((f) => f.kind === 'ERROR', 3)).toMatchObject({ status: 404 });
+    live.send('{not json');
+    expect(await live.next((f) => f.kind === 'ERROR', 4)).toMatchObject({ status: 400 });
+    live.send({ token: operator.bearerToken, type: 'EVERYTHING', resource: '#' } as never);
+    expect(await live.next((f) => f.kind === 'ERROR', 5)).toMatchObject({ status: 400 });
+
+    // While cuts flow, none of the refused subscriptions delivers anything (positive control: own socket).
+    const own = await openLive(baseUrl);
+    own.send({ token: operator.bearerToken, type: 'MACHINE_CUT', resource: machine.machineId });
+    await own.next((f) => f.kind === 'SUBSCRIBED');
+    const client = await connectMachine(t, machine);
+    await publishAndAwaitAcks(client, machine, cutEvents(5, { start: Date.now() - 100_000 }));
+    client.end(true);
+    await own.next(isEvent('MACHINE_CUT'));
+    expect(live.frames.filter((f) => f.kind === 'EVENT')).toEqual([]);
+    live.close();
+    own.close();
+  });
+
+  it('refuses a handshake from a foreign origin and accepts the own one', async () => {
+    await expect(openLive(baseUrl, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
+    await expect(openLive(baseUrl, { origin: 'null' })).rejects.toThrow(/403/);
+    const same = await openLive(baseUrl, { origin: baseUrl });
+    same.close();
+  });
+});
+
+describe('live events with short-lived tokens', () => {
+  let short: TestApp;
+  afterAll(() => short?.close());
+
+  it('sends a 401 event when the token of a subscription expires, and a refreshed token subscribes again', async () => {
+    short = await startTestApp({ ACCESS_TOKEN_TTL: '2' });
+    const url = await short.app.listen({ port: 0, host: '127.0.0.1' });
+    const tokens = await short.login('demo', 'manager');
+    const ids = await machineIdsBySerial(short, tokens, ['PM-115-0001']);
+    const live = await openLive(url);
+    live.send({ token: tokens.bearerToken, type: 'MACHINE_STATUS', resource: ids['PM-115-0001']! });
+    await live.next((f) => f.kind === 'SUBSCRIBED');
+    expect(await live.next((f) => f.kind === 'ERROR', 0, 6000)).toMatchObject({
+      status: 401,
+      code: 'authentication.TOKEN_EXPIRED',
+      type: 'MACHINE_STATUS',
+    });
+    live.send({ token: tokens.bearerToken, type: 'MACHINE_STATUS', resource: ids['PM-115-0001']! });
+    expect(await live.next((f) => f.kind === 'ERROR', 2)).toMatchObject({ status: 401 });
+    const refreshed = await short.request({
+      method: 'POST',
+      url: '/api/auth/auth/refresh',
+      payload: { refreshToken: tokens.refreshToken },
+    });
+    live.send({ token: refreshed.json().bearerToken, type: 'MACHINE_STATUS', resource: ids['PM-115-0001']! });
+    await live.next((f) => f.kind === 'SUBSCRIBED', 3);
+    live.close();
+  });
+});

@@ -1,0 +1,7 @@
+export {
+  createLiveClient,
+  type LiveClient,
+  type LiveEvent,
+  type LiveListener,
+  type LiveSession,
+} from './live-client';
