@@ -1,3 +1,4 @@
 export * from './platform';
 export * from './printing-shop';
 export * from './telemetry';
+export * from './administration';

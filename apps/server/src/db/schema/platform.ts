@@ -25,6 +25,10 @@ export const tenants = pgTable('tenants', {
   kind: text('kind').notNull(),
   active: boolean('active').notNull().default(true),
   siteManagerSerial: text('site_manager_serial'),
+  /** the customer's network administrator, shown on the admin dashboard and to the setup assistant */
+  networkAdminName: text('network_admin_name'),
+  networkAdminPhone: text('network_admin_phone'),
+  networkAdminEmail: text('network_admin_email'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
