@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { currentLocale, directionOf } from '../lib/i18n';
 import { LocaleProvider } from './locale-provider';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Everything a screen needs around it; tests render screens inside the same providers. */
 export function Providers({
@@ -22,7 +22,7 @@ export function Providers({
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={directionOf(currentLocale(i18n))} detectDirection={false}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
           <QueryClientProvider client={queryClient}>
             <LocaleProvider i18n={i18n}>
               <ModalsProvider>

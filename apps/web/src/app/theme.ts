@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Button,
+  type CSSVariablesResolver,
   createTheme,
   Input,
   InputWrapper,
@@ -85,4 +86,14 @@ export const theme = createTheme({
     Table: Table.extend({ defaultProps: { highlightOnHover: true, verticalSpacing: 'sm' } }),
     Notification: Notification.extend({ defaultProps: { withBorder: true } }),
   },
+});
+
+/**
+ * Mantine's default "dimmed" grey fails WCAG AA (4.5:1) on our grey surfaces; secondary text uses a
+ * darker grey (≈ 7.5:1 on gray-0).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
 });

@@ -1,4 +1,9 @@
 import {
+  KNIFE_SWAP_URGENCIES,
+  type KnifeSwapUrgency,
+  MACHINE_STATUSES as REPORTED_STATUSES,
+} from '@kerf/contracts';
+import {
   type Icon,
   IconAlertOctagon,
   IconAlertTriangle,
@@ -36,25 +41,8 @@ export const STATUS_GROUP_LOOK: Record<StatusGroup, StatusLook> = {
   offline: { color: 'dark.6', icon: IconPlugConnectedX, dashed: true },
 };
 
-/** spec §4 machine statuses plus the connection states shown in their place */
-export const MACHINE_STATUSES = [
-  'RUNNING',
-  'PAUSED',
-  'BREAK',
-  'KNIFE_CALIBRATION',
-  'KNIFE_SWAP',
-  'INTERRUPTION_PRINTING_MATERIAL_FAULTY',
-  'INTERRUPTION_PRINTING_MATERIAL_MISPRINT',
-  'INTERRUPTION_PRINTING_MATERIAL_MISSING',
-  'INTERRUPTION_PRINTING_WASTE_DISPOSAL',
-  'SUPPORT_CUTTING_MACHINE_CLEANING',
-  'SUPPORT_CUTTING_MACHINE_MAINTENANCE',
-  'SUPPORT_PRINTING_MATERIAL_DISPOSAL',
-  'SUPPORT_PRINTING_MATERIAL_LOGISTICS',
-  'OFFLINE',
-  'UNKNOWN',
-  'CONNECTING',
-] as const;
+/** What a status badge can show: the reported status (spec §4) or, in its place, the connection state. */
+export const MACHINE_STATUSES = [...REPORTED_STATUSES, 'OFFLINE', 'UNKNOWN', 'CONNECTING'] as const;
 export type MachineStatus = (typeof MACHINE_STATUSES)[number];
 
 export function statusGroupOf(status: MachineStatus): StatusGroup {
@@ -66,8 +54,8 @@ export function statusGroupOf(status: MachineStatus): StatusGroup {
   return 'offline';
 }
 
-export const SWAP_URGENCIES = ['OK', 'SWAP_PREFERRED', 'SWAP_SOON', 'SWAP_REQUIRED', 'UNKNOWN'] as const;
-export type SwapUrgency = (typeof SWAP_URGENCIES)[number];
+export const SWAP_URGENCIES = KNIFE_SWAP_URGENCIES;
+export type SwapUrgency = KnifeSwapUrgency;
 
 export const SWAP_URGENCY_LOOK: Record<SwapUrgency, StatusLook> = {
   OK: { color: 'green.8', icon: IconCircleCheck, dashed: false },

@@ -1,9 +1,11 @@
 import type { Tenant } from '@kerf/contracts';
-import { Badge, Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconCircleOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/data-table';
 import { DateText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
+import { ToneBadge } from '../../../components/status';
 import { translateKey } from '../../../lib/i18n';
 import { useAllTenants } from '../api/list-tenants';
 
@@ -46,9 +48,12 @@ export function TenantsPage() {
       accessor: 'active',
       title: t('tenants.active'),
       render: (tenant) => (
-        <Badge color={tenant.active ? 'green.8' : 'gray.7'} variant="light">
+        <ToneBadge
+          color={tenant.active ? 'green.8' : 'gray.7'}
+          icon={tenant.active ? IconCircleCheck : IconCircleOff}
+        >
           {tenant.active ? t('tenants.active') : t('tenants.inactive')}
-        </Badge>
+        </ToneBadge>
       ),
     },
     {

@@ -1,0 +1,2 @@
+export * from './status';
+export { MachineStatusBadge, SwapUrgencyBadge, ToneBadge } from './status-badge';

@@ -1,0 +1,85 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@playwright/test';
+
+/**
+ * Journeys in real Chromium against the real server, which serves the built SPA (apps/web/dist: build
+ * it first with `npm run build -w @kerf/web`). Two servers with fresh data directories: the main one,
+ * and one with 3-second access tokens for the expiry journey.
+ */
+const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const PORT = 18180;
+export const EXPIRY_PORT = 18181;
+export const ARTIFACTS_DIR = join(REPO_ROOT, 'e2e/artifacts');
+
+// Workers load this file too; they inherit the directories the main process chose.
+process.env.KERF_E2E_DATA ??= mkdtempSync(join(tmpdir(), 'kerf-e2e-'));
+process.env.KERF_E2E_EXPIRY_DATA ??= mkdtempSync(join(tmpdir(), 'kerf-e2e-expiry-'));
+
+function server(port: number, mqttPort: number, dataDir: string, extra: Record<string, string> = {}) {
+  return {
+    command: 'npx tsx apps/server/src/server.ts',
+    cwd: REPO_ROOT,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      ...(process.env as Record<string, string>),
+      PORT: String(port),
+      MQTT_PORT: String(mqttPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...extra,
+    },
+  };
+}
+
+export default defineConfig({
+  testDir: './tests',
+  testMatch: '*.spec.ts',
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-GB',
+    timezoneId: 'Europe/Berlin',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'chromium',
+      testIgnore: /token-expiry/,
+      use: { baseURL: `http://127.0.0.1:${PORT}` },
+    },
+    {
+      name: 'token-expiry',
+      testMatch: /token-expiry\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${EXPIRY_PORT}` },
+    },
+  ],
+  webServer: [
+    server(PORT, 18831, process.env.KERF_E2E_DATA),
+    server(EXPIRY_PORT, 18832, process.env.KERF_E2E_EXPIRY_DATA, { ACCESS_TOKEN_TTL: '3' }),
+  ],
+});

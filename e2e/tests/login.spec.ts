@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_USERS, expectNoSeriousA11yViolations, logIn, logInAndLand, screenshotPath } from './support';
+
+test.describe('login', () => {
+  for (const user of DEMO_USERS) {
+    test(`${user.tenant}/${user.username} lands in the ${user.area} area`, async ({ page }) => {
+      await logInAndLand(page, user.tenant, user.username, user.area);
+      await expect(page.getByRole('navigation')).toBeVisible();
+    });
+  }
+
+  test('lower-cases client and username before sending', async ({ page }) => {
+    await logInAndLand(page, 'DEMO', 'Manager', 'printing-manager');
+  });
+
+  test('a wrong password shows the translated message and its code', async ({ page }) => {
+    await logIn(page, 'demo-grind', 'grinder', 'not-the-password');
+    const alert = page.getByRole('alert').filter({ hasText: 'The credentials entered are invalid.' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('authentication.INVALID_CREDENTIALS');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => window.localStorage.getItem('bearerToken'))).toBeNull();
+  });
+
+  test('empty fields are reported under each field without calling the server', async ({ page }) => {
+    let calls = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/auth/login')) calls += 1;
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Required')).toHaveCount(3);
+    expect(calls).toBe(0);
+  });
+
+  test('is accessible and is kept as screenshots in English and Arabic', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Log in' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: screenshotPath('login-en') });
+
+    await page.getByTestId('language-picker').selectOption('ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.getByRole('heading', { name: 'تسجيل الدخول' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await page.screenshot({ path: screenshotPath('login-ar') });
+  });
+});
