@@ -61,11 +61,15 @@ test.describe('role areas', () => {
     await page.screenshot({ path: screenshotPath('operator-terminal-1024') });
 
     await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeInViewport();
     const menu = page.getByRole('button', { name: 'Open navigation' });
     await expect(menu).toBeVisible();
     await page.screenshot({ path: screenshotPath('operator-phone-390') });
     await menu.click();
     await expect(page.getByRole('navigation').getByRole('link', { name: 'Orders' })).toBeVisible();
+    // the navigation slides in; wait until it rests at the start edge
+    await expect.poll(async () => (await page.getByRole('navigation').boundingBox())?.x).toBe(0);
     await page.screenshot({ path: screenshotPath('operator-phone-390-menu') });
   });
 

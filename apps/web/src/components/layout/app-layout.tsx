@@ -1,6 +1,7 @@
 import {
   AppShell,
   Avatar,
+  Box,
   Burger,
   Divider,
   Group,
@@ -102,7 +103,7 @@ export function AppLayout({
           <Text className={classes.tenantName} c="dimmed" fw={500} visibleFrom="xs" translate="no">
             {user.tenantName}
           </Text>
-          <Group gap="sm" ms="auto" wrap="nowrap">
+          <Group gap={8} ms="auto" wrap="nowrap">
             <LanguagePicker size={size} />
             <Menu position="bottom-end" width={260} withinPortal>
               <Menu.Target>
@@ -112,13 +113,15 @@ export function AppLayout({
                   style={{ minHeight: touch ? 64 : 36 }}
                 >
                   <Group gap={8} wrap="nowrap">
-                    <Avatar color="steel" radius="xl" size={touch ? 48 : 32} translate="no">
+                    <Avatar color="steel" radius="xl" size={touch ? 44 : 32} translate="no">
                       {initials(user.name)}
                     </Avatar>
                     <Text fw={500} visibleFrom="md" translate="no">
                       {user.name}
                     </Text>
-                    <IconChevronDown size={16} aria-hidden />
+                    <Box visibleFrom="sm" display="flex">
+                      <IconChevronDown size={16} aria-hidden />
+                    </Box>
                   </Group>
                 </UnstyledButton>
               </Menu.Target>
@@ -163,6 +166,7 @@ export function AppLayout({
                   active={active}
                   aria-current={active ? 'page' : undefined}
                   className={classes.navLink}
+                  classNames={{ label: classes.navLabel }}
                   onClick={close}
                 />
               );

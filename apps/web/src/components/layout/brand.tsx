@@ -11,13 +11,16 @@ function BrandMark() {
   );
 }
 
-/** Product name; a link to the given start page. The name is a brand and is not translated. */
+/**
+ * Product mark and name (the name from phone width up); a link to the given start page. The name is a
+ * brand and is not translated.
+ */
 export function Brand({ to, label }: { to: string; label: string }) {
   return (
     <Link to={to} aria-label={`Kerf · ${label}`} style={{ textDecoration: 'none', borderRadius: 4 }}>
       <Group gap={8} wrap="nowrap">
         <BrandMark />
-        <Text fw={750} fz="lg" c="dark.8" translate="no">
+        <Text fw={750} fz="lg" c="dark.8" translate="no" visibleFrom="xs">
           Kerf
         </Text>
       </Group>

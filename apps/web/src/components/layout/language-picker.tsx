@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { IconLanguage } from '@tabler/icons-react';
+import { IconLanguage, IconSelector } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { isLocale, LOCALES, type Locale, useLocale } from '../../lib/i18n';
 
@@ -19,9 +19,12 @@ export function LanguagePicker({ size = 'sm' }: { size?: string }) {
       title={t('language.label')}
       data-testid="language-picker"
       size={size}
-      w={size === 'touch' ? 220 : 150}
+      w={size === 'touch' ? { base: 150, sm: 210 } : { base: 132, sm: 150 }}
       value={locale}
       leftSection={<IconLanguage size={18} aria-hidden />}
+      leftSectionWidth={36}
+      rightSection={<IconSelector size={16} aria-hidden />}
+      rightSectionWidth={30}
       onChange={(event) => {
         const next = event.currentTarget.value;
         if (isLocale(next)) void chooseLocale(next);

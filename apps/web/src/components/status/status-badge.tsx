@@ -38,6 +38,7 @@ export function ToneBadge({
       leftSection={<IconComponent size="1.1em" color={cssColor(color)} aria-hidden />}
       styles={{
         root: {
+          backgroundColor: `var(--mantine-color-${color.split('.')[0]}-light)`,
           border: `1px ${dashed ? 'dashed' : 'solid'} ${cssColor(color)}`,
           textTransform: 'none',
         },

@@ -39,10 +39,16 @@ export function AreaHome({ area, sections, touch }: { area: Area; sections: NavI
         </Stack>
 
         <Card withBorder radius="md" p={0} maw={560}>
-          <Table variant="vertical" layout="fixed" withRowBorders verticalSpacing={touch ? 'md' : 'sm'}>
+          <Table
+            variant="vertical"
+            layout="fixed"
+            withRowBorders
+            verticalSpacing={touch ? 'md' : 'sm'}
+            fz={touch ? 'lg' : 'sm'}
+          >
             <Table.Tbody>
               <Table.Tr>
-                <Table.Th w={160}>{t('areaHome.role')}</Table.Th>
+                <Table.Th w={touch ? 180 : 160}>{t('areaHome.role')}</Table.Th>
                 <Table.Td>{translateKey(t, `roles.${self.role}`)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
@@ -56,8 +62,8 @@ export function AreaHome({ area, sections, touch }: { area: Area; sections: NavI
               </Table.Tr>
               <Table.Tr>
                 <Table.Th>{t('areaHome.username')}</Table.Th>
-                <Table.Td translate="no" dir="ltr" style={{ textAlign: 'start' }}>
-                  {self.username}
+                <Table.Td translate="no">
+                  <bdi dir="ltr">{self.username}</bdi>
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>
