@@ -19,9 +19,11 @@ import {
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { createTransactions, type Transactions } from './db/transactions';
+import { type IngestStats, startTelemetryIngest } from './ingest/index';
 import { messageOf } from './lib/app-error';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
 import type { Authenticator } from './lib/route';
+import { registerLiveGateway, startLiveBus } from './live/index';
 import {
   createAccessTokens,
   createAuthService,
@@ -30,8 +32,6 @@ import {
   createUsersService,
   registerAuthRoutes,
 } from './modules/auth/index';
-import { type IngestStats, startTelemetryIngest } from './ingest/index';
-import { registerLiveGateway, startLiveBus } from './live/index';
 import {
   createMachineBrokerAccess,
   createMachineCredentialsService,
@@ -41,6 +41,7 @@ import {
   registerMachineStatusRoutes,
 } from './modules/machines/index';
 import { registerPlatformRoutes } from './modules/platform/platform.routes';
+import { createPrintingShopService, registerPrintingShopRoutes } from './modules/printing-shop/index';
 import { createTelemetryService, type TelemetryService } from './modules/telemetry/index';
 import { type Bus, startBus } from './plugins/bus';
 import { registerErrorHandling } from './plugins/errors';
@@ -224,6 +225,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tenants: createTenantsService({ transactions }),
     refreshRateLimit: { max: 150, timeWindow: 5 * 60 * 1000 },
   });
+  registerPrintingShopRoutes(app, { authenticator, printingShops: createPrintingShopService({ transactions }) });
   const machineStatus = createMachineStatusService({ transactions, telemetry });
   registerMachineStatusRoutes(app, { authenticator, machineStatus });
   registerMachineCredentialRoutes(app, {

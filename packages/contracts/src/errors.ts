@@ -92,6 +92,10 @@ export const FIELD_ERROR_CODES = [
   'PASSWORD_TOO_COMMON',
   'PASSWORD_CONTAINS_CONTEXT',
   'USERNAME_FORMAT',
+  'INVALID_IP_CONFIGURATION',
+  'INVALID_PHONE',
+  'DIGITS_ONLY',
+  'NO_SPECIAL_CHARACTERS',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 export const FieldErrorCodeSchema = z.enum(FIELD_ERROR_CODES);

@@ -8,3 +8,4 @@ export * from './platform';
 export * from './roles';
 export * from './route';
 export * from './telemetry';
+export * from './printing-shop';

@@ -53,6 +53,10 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A dropped connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
+  // pg-pool listens for errors only on idle clients; a checked-out client whose server goes away
+  // (a PostgreSQL crash mid-transaction) would otherwise throw an uncaught 'error' and end the process.
+  // The failed query still rejects, so callers see the failure.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);

@@ -2,6 +2,7 @@ import type { Language, Role, TenantKind } from '@kerf/contracts';
 import type { PasswordHasher } from '../lib/password-hasher';
 import { findTenantBySlug, insertTenant, insertUser } from '../modules/auth/index';
 import { seedDemoMachines } from '../modules/machines/index';
+import { seedDemoAdministration } from '../modules/printing-shop/index';
 import type { Transactions } from './transactions';
 
 /** Platform actions without a signed-in user are recorded under the nil tenant. */
@@ -151,7 +152,10 @@ export async function seedDemo(deps: {
         });
       }
       // Locations, machines and knives of the demo printing shop (issue 4); history comes from the simulator.
-      if (demo.slug === 'demo') await seedDemoMachines(tx, tenant.id);
+      if (demo.slug === 'demo') {
+        await seedDemoMachines(tx, tenant.id);
+        await seedDemoAdministration(tx, tenant.id);
+      }
     });
   }
   return { created };

@@ -21,3 +21,8 @@ CREATE POLICY tenant_isolation ON machine_licences TO kerf_app
 -- index is what lets a tenant learn, without reading any other tenant's row, that a serial is
 -- already assigned elsewhere (service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED).
 CREATE UNIQUE INDEX cutting_machines_serial_in_use_key ON cutting_machines (serial_number) WHERE deleted_at IS NULL;
+--> statement-breakpoint
+-- A tenant may change only its network admin contact on its own tenant row, not its name, kind or state.
+REVOKE UPDATE ON tenants FROM kerf_app;
+--> statement-breakpoint
+GRANT UPDATE (network_admin_name, network_admin_phone, network_admin_email, updated_at) ON tenants TO kerf_app;

@@ -37,7 +37,8 @@ beforeAll(async () => {
   sibling = await provisionMachine(t, tenantId, ids['PM-115-0002']!);
   const other = await t.addTenant('acl-other', 'PRINTING_SHOP', ['ADMIN_PRINTING_SHOP']);
   const { id } = await t.app.kerf.transactions.withTenant(other.tenantId, (tx) =>
-    insertMachine(tx, other.tenantId, { name: 'Fremd', serialNumber: 'PM-115-0001' }),
+    // A serial number belongs to one tenant only (a unique index), so the foreign machine has its own.
+    insertMachine(tx, other.tenantId, { name: 'Fremd', serialNumber: 'PM-115-9001' }),
   );
   foreign = await provisionMachine(t, other.tenantId, id);
 });
@@ -76,7 +77,7 @@ describe('topic ACL (deliveries counted, not grants: reliability.md M11)', () =>
       );
     forged(sibling, sibling.tenantId);
     forged(foreign, foreign.tenantId);
-    // The foreign machine's serial under the attacker's own tenant is its own sibling's topic space: refused too.
+    // The foreign machine's serial under the attacker's own tenant names no machine of it: refused too.
     forged(foreign, own.tenantId);
     attacker.end(true);
     // Positive control: the victims' own publishes do land.

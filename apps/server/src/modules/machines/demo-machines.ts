@@ -93,7 +93,7 @@ export async function seedDemoMachines(tx: Tx, tenantId: string) {
     streetNumber: '12',
     zip: '20457',
     city: 'Hamburg',
-    country: 'GERMANY',
+    country: 'DE',
     knifeSwapInterval: 3500,
   });
   const second = await insertLocation(tx, tenantId, {
@@ -102,7 +102,7 @@ export async function seedDemoMachines(tx: Tx, tenantId: string) {
     streetNumber: '3',
     zip: '80331',
     city: 'München',
-    country: 'GERMANY',
+    country: 'DE',
     knifeSwapInterval: 3000,
   });
   const specs = [

@@ -1,0 +1,200 @@
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import {
+  cuttingMachines,
+  knives,
+  locations,
+  machineCredentials,
+  machineLicences,
+} from '../../db/schema/index';
+import type { Tx } from '../../db/transactions';
+
+export type MachineRow = typeof cuttingMachines.$inferSelect & { locationName: string | null };
+
+const active = isNull(cuttingMachines.deletedAt);
+
+const selection = {
+  machine: cuttingMachines,
+  locationName: locations.name,
+};
+
+function flatten(row: {
+  machine: typeof cuttingMachines.$inferSelect;
+  locationName: string | null;
+}): MachineRow {
+  return { ...row.machine, locationName: row.locationName };
+}
+
+function machinesQuery(tx: Tx) {
+  return tx
+    .select(selection)
+    .from(cuttingMachines)
+    .leftJoin(
+      locations,
+      and(eq(locations.tenantId, cuttingMachines.tenantId), eq(locations.id, cuttingMachines.locationId)),
+    );
+}
+
+export async function findMachine(tx: Tx, id: string): Promise<MachineRow | null> {
+  const [row] = await machinesQuery(tx).where(and(eq(cuttingMachines.id, id), active));
+  return row ? flatten(row) : null;
+}
+
+export async function listMachines(tx: Tx, filter: { locationId?: string } = {}): Promise<MachineRow[]> {
+  const rows = await machinesQuery(tx)
+    .where(and(active, filter.locationId ? eq(cuttingMachines.locationId, filter.locationId) : undefined))
+    .orderBy(asc(sql`lower(${cuttingMachines.name})`), asc(cuttingMachines.id));
+  return rows.map(flatten);
+}
+
+/** A machine of this tenant with the serial number, deleted ones included. */
+export async function findMachineBySerial(tx: Tx, serialNumber: string) {
+  const [row] = await tx
+    .select({ id: cuttingMachines.id, deletedAt: cuttingMachines.deletedAt })
+    .from(cuttingMachines)
+    .where(eq(cuttingMachines.serialNumber, serialNumber));
+  return row ?? null;
+}
+
+export type MachineValues = Omit<
+  typeof cuttingMachines.$inferInsert,
+  'tenantId' | 'id' | 'createdAt' | 'updatedAt' | 'totalCuts' | 'deletedAt'
+>;
+
+export async function insertMachine(tx: Tx, tenantId: string, values: MachineValues) {
+  const [row] = await tx
+    .insert(cuttingMachines)
+    .values({ tenantId, ...values })
+    .returning({ id: cuttingMachines.id });
+  return row!.id;
+}
+
+export async function updateMachine(
+  tx: Tx,
+  id: string,
+  values: Partial<MachineValues> & { deletedAt?: null },
+) {
+  const rows = await tx
+    .update(cuttingMachines)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(cuttingMachines.id, id))
+    .returning({ id: cuttingMachines.id });
+  return rows.length > 0;
+}
+
+export async function softDeleteMachine(tx: Tx, id: string) {
+  const rows = await tx
+    .update(cuttingMachines)
+    .set({ deletedAt: sql`now()`, active: false, updatedAt: sql`now()` })
+    .where(and(eq(cuttingMachines.id, id), active))
+    .returning({ id: cuttingMachines.id });
+  return rows.length > 0;
+}
+
+export async function revokeMachineCredential(tx: Tx, machineId: string) {
+  await tx
+    .update(machineCredentials)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(machineCredentials.machineId, machineId), isNull(machineCredentials.revokedAt)));
+}
+
+export async function countMachinesAt(tx: Tx, locationId: string) {
+  const rows = await tx
+    .select({ id: cuttingMachines.id })
+    .from(cuttingMachines)
+    .where(and(eq(cuttingMachines.locationId, locationId), active))
+    .limit(1);
+  return rows.length;
+}
+
+export async function listWidths(tx: Tx): Promise<number[]> {
+  const rows = await tx
+    .selectDistinct({ width: cuttingMachines.cuttingWidth })
+    .from(cuttingMachines)
+    .where(and(active, isNotNull(cuttingMachines.cuttingWidth)))
+    .orderBy(asc(cuttingMachines.cuttingWidth));
+  return rows.map((row) => row.width!);
+}
+
+export async function serialsByLocation(tx: Tx, locationIds?: string[]) {
+  const rows = await tx
+    .select({ locationId: cuttingMachines.locationId, serialNumber: cuttingMachines.serialNumber })
+    .from(cuttingMachines)
+    .where(
+      and(
+        active,
+        isNotNull(cuttingMachines.locationId),
+        locationIds
+          ? inArray(
+              cuttingMachines.locationId,
+              locationIds.length ? locationIds : ['00000000-0000-0000-0000-000000000000'],
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(cuttingMachines.serialNumber));
+  const grouped: Record<string, string[]> = {};
+  for (const row of rows) (grouped[row.locationId!] ??= []).push(row.serialNumber);
+  return grouped;
+}
+
+// Licences ---------------------------------------------------------------------------------
+
+export async function findLicence(tx: Tx, serialNumber: string) {
+  const [row] = await tx
+    .select()
+    .from(machineLicences)
+    .where(and(eq(machineLicences.serialNumber, serialNumber), isNull(machineLicences.cancelledAt)));
+  return row ?? null;
+}
+
+export async function listLicences(tx: Tx) {
+  return tx.select().from(machineLicences).where(isNull(machineLicences.cancelledAt));
+}
+
+/** Serial numbers of valid licences that no machine (not deleted) uses. */
+export async function listUnusedLicenceSerials(tx: Tx): Promise<string[]> {
+  const rows = await tx
+    .select({ serialNumber: machineLicences.serialNumber })
+    .from(machineLicences)
+    .where(
+      and(
+        isNull(machineLicences.cancelledAt),
+        sql`NOT EXISTS (SELECT 1 FROM cutting_machines m WHERE m.tenant_id = "machine_licences"."tenant_id"
+          AND m.serial_number = "machine_licences"."serial_number" AND m.deleted_at IS NULL)`,
+      ),
+    )
+    .orderBy(asc(machineLicences.serialNumber));
+  return rows.map((row) => row.serialNumber);
+}
+
+export async function insertLicence(tx: Tx, tenantId: string, serialNumber: string, licensedAt: Date) {
+  await tx.insert(machineLicences).values({ tenantId, serialNumber, licensedAt }).onConflictDoNothing();
+}
+
+// Knives (for config options) ------------------------------------------------------------------
+
+export async function findKnifeInterval(tx: Tx, rfid: string) {
+  const [row] = await tx
+    .select({ rfid: knives.rfid, value: knives.knifeSwapInterval, machineId: knives.latestScanMachineId })
+    .from(knives)
+    .where(eq(knives.rfid, rfid));
+  return row ?? null;
+}
+
+export async function setKnifeSwapInterval(tx: Tx, rfids: string[], value: number | null) {
+  const rows = await tx
+    .update(knives)
+    .set({ knifeSwapInterval: value, updatedAt: sql`now()` })
+    .where(inArray(knives.rfid, rfids))
+    .returning({ rfid: knives.rfid });
+  return rows.length;
+}
+
+export async function setMachineKnifeSwapInterval(tx: Tx, ids: string[], value: number | null) {
+  const rows = await tx
+    .update(cuttingMachines)
+    .set({ knifeSwapInterval: value, updatedAt: sql`now()` })
+    .where(and(inArray(cuttingMachines.id, ids), active))
+    .returning({ id: cuttingMachines.id });
+  return rows.length;
+}

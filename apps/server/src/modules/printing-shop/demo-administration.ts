@@ -1,0 +1,38 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
+import type { Tx } from '../../db/transactions';
+import { insertLicence, updateMachine } from './cutting-machines.repository';
+import { replaceUserLocations } from './employees.repository';
+import { saveNetworkAdmin } from './network-admin.repository';
+
+/**
+ * Licences, employee locations and the network admin of the demo printing shop, so that the admin
+ * dashboard is meaningful on first start: every demo machine is licensed since January, two
+ * licences are bought but not yet installed, and the employees work at the first location.
+ */
+export async function seedDemoAdministration(tx: Tx, tenantId: string) {
+  const machines = await queryRows<{ id: string; serialNumber: string }>(
+    tx,
+    sql`SELECT id, serial_number AS "serialNumber" FROM cutting_machines WHERE deleted_at IS NULL ORDER BY serial_number`,
+  );
+  const licensedAt = new Date(Date.UTC(new Date().getUTCFullYear(), 0, 2));
+  for (const machine of machines) {
+    await insertLicence(tx, tenantId, machine.serialNumber, licensedAt);
+    await updateMachine(tx, machine.id, { licensedAt });
+  }
+  for (const serial of ['PM-176-0006', 'PM-115-0007']) await insertLicence(tx, tenantId, serial, new Date());
+  const [firstLocation] = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM locations ORDER BY name LIMIT 1`,
+  );
+  const employees = await queryRows<{ id: string }>(tx, sql`SELECT id FROM users WHERE deleted_at IS NULL`);
+  if (firstLocation) {
+    for (const employee of employees)
+      await replaceUserLocations(tx, tenantId, employee.id, [firstLocation.id]);
+  }
+  await saveNetworkAdmin(tx, tenantId, {
+    name: 'Stefan Krause',
+    phone: '+494012345678',
+    email: 'it@druckerei-beispiel.example',
+  });
+}

@@ -1,0 +1,558 @@
+import type { TokenPair } from '@kerf/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, startTestApp, type TestApp } from '../../../test/harness';
+
+let t: TestApp;
+let admin: TokenPair;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.login('demo', 'admin');
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, payload?: object, tokens: TokenPair = admin) =>
+  t.request({
+    method,
+    url: `/api/printing-shop${url}`,
+    headers: bearer(tokens),
+    ...(payload ? { payload } : {}),
+  });
+
+const location = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Werk West',
+  street: 'Am Hafen',
+  streetNumber: '7a',
+  zip: '28195',
+  city: 'Bremen',
+  country: 'DE',
+  ...overrides,
+});
+
+const machine = (printingShopId: string, overrides: Record<string, unknown> = {}) => ({
+  name: 'Schneider West 1',
+  designation: 'Polar N 137 PRO',
+  manufacturer: 'Polar',
+  serialNumber: 'PM-137-0901',
+  printingShopId,
+  cuttingWidth: 1370,
+  type: 'N 137 PRO',
+  network: {
+    connection: 'ETHERNET',
+    addressMode: 'STATIC',
+    ipAddress: '192.168.20.41',
+    subnetMask: '255.255.255.0',
+    gateway: '192.168.20.1',
+    dnsServer: '192.168.20.2',
+  },
+  networkContact: { name: 'Stefan Krause', phone: '+49 40 1234567' },
+  ...overrides,
+});
+
+describe('locations', () => {
+  it('lists the demo locations with counts, sorted both ways', async () => {
+    const byName = (await call('GET', '/printing-shops')).json();
+    expect(byName.items.map((item: { name: string }) => item.name)).toEqual(['Werk Nord', 'Werk Süd']);
+    expect(byName.items[0]).toMatchObject({ numberOfMachines: 3, numberOfEmployees: 3, country: 'DE' });
+    const byMachines = (
+      await call('GET', '/printing-shops?sort=NUMBER_OF_MACHINES&sort_direction=ASCENDING')
+    ).json();
+    expect(byMachines.items.map((item: { numberOfMachines: number }) => item.numberOfMachines)).toEqual([
+      2, 3,
+    ]);
+    const descending = (await call('GET', '/printing-shops?sort=NAME&sort_direction=DESCENDING')).json();
+    expect(descending.items[0].name).toBe('Werk Süd');
+    expect((await call('GET', '/printing-shops?sort=CITY')).json().details.fields[0]).toMatchObject({
+      field: 'sort',
+      code: 'INVALID_VALUE',
+    });
+  });
+
+  it('adds the 24 h uptime in view WITH_UPTIME', async () => {
+    const page = (await call('GET', '/printing-shops?view=WITH_UPTIME')).json();
+    for (const item of page.items) {
+      expect(item.uptimeLast24h).toBeGreaterThanOrEqual(0);
+      expect(item.uptimeLast24h).toBeLessThanOrEqual(1);
+    }
+    expect((await call('GET', '/printing-shops')).json().items[0].uptimeLast24h).toBeUndefined();
+  });
+
+  it('creates, changes and deletes a location; a delete is blocked while employees or machines remain', async () => {
+    const created = await call('POST', '/printing-shops', location());
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id;
+    expect(created.json()).toMatchObject({ name: 'Werk West', numberOfMachines: 0, numberOfEmployees: 0 });
+
+    const changed = await call(
+      'PUT',
+      `/printing-shops/${id}`,
+      location({ name: 'Werk West (Bremen)', knifeSwapInterval: 4200 }),
+    );
+    expect(changed.json()).toMatchObject({ name: 'Werk West (Bremen)', knifeSwapInterval: 4200 });
+
+    const operatorId = (
+      await t.request({
+        method: 'GET',
+        url: '/api/auth/users/self',
+        headers: bearer(await t.login('demo', 'operator')),
+      })
+    ).json().id;
+    const assigned = await call('PUT', `/users/${operatorId}/printing-shops`, { printingShopIds: [id] });
+    expect(assigned.json().printingShopIds).toEqual([id]);
+    const blockedByUser = await call('DELETE', `/printing-shops/${id}`);
+    expect(blockedByUser.statusCode).toBe(409);
+    expect(blockedByUser.json().code).toBe('service.printing-shops.PRINTING_SHOP_HAS_USERS');
+
+    await call('PUT', `/users/${operatorId}/printing-shops`, { printingShopIds: [] });
+    const placed = await call('POST', '/cutting-machines', machine(id));
+    expect(placed.statusCode).toBe(201);
+    const blockedByMachine = await call('DELETE', `/printing-shops/${id}`);
+    expect(blockedByMachine.json().code).toBe('service.printing-shops.PRINTING_SHOP_HAS_MACHINES');
+
+    expect((await call('DELETE', `/cutting-machines/${placed.json().id}`)).statusCode).toBe(204);
+    expect((await call('DELETE', `/printing-shops/${id}`)).statusCode).toBe(204);
+    expect((await call('GET', `/printing-shops/${id}`)).json().code).toBe(
+      'service.printing-shops.PRINTING_SHOP_NOT_FOUND',
+    );
+  });
+
+  it('names each invalid location field', async () => {
+    const response = await call('POST', '/printing-shops', {
+      name: '',
+      country: 'FR',
+      zip: '12$45',
+      knifeSwapInterval: 5,
+    });
+    expect(response.statusCode).toBe(400);
+    const fields = Object.fromEntries(
+      response.json().details.fields.map((f: { field: string; code: string }) => [f.field, f.code]),
+    );
+    expect(fields).toMatchObject({
+      name: 'REQUIRED',
+      country: 'INVALID_VALUE',
+      zip: 'NO_SPECIAL_CHARACTERS',
+      knifeSwapInterval: 'TOO_SMALL',
+    });
+  });
+
+  it('minimal info defaults to page 0 and size 1000; assigned-self lists the own locations', async () => {
+    const minimal = (await call('GET', '/printing-shops/minimal-info')).json();
+    expect(minimal).toMatchObject({ page: 0, pageSize: 1000 });
+    expect(minimal.items[0]).toEqual({ id: expect.any(String), name: expect.any(String) });
+    const manager = await t.login('demo', 'manager');
+    const assigned = (await call('GET', '/printing-shops/assigned-self', undefined, manager)).json();
+    expect(assigned.map((item: { name: string }) => item.name)).toEqual(['Werk Nord']);
+  });
+});
+
+describe('machines', () => {
+  let locationId: string;
+  beforeAll(async () => {
+    locationId = (await call('POST', '/printing-shops', location({ name: 'Werk Ost' }))).json().id;
+  });
+
+  it('creates a machine with static IP network settings and a normalised contact phone', async () => {
+    const response = await call(
+      'POST',
+      '/cutting-machines',
+      machine(locationId, { serialNumber: 'PM-137-0911' }),
+    );
+    expect(response.statusCode).toBe(201);
+    const body = response.json();
+    expect(body).toMatchObject({
+      serialNumber: 'PM-137-0911',
+      printingShopName: 'Werk Ost',
+      network: {
+        connection: 'ETHERNET',
+        addressMode: 'STATIC',
+        ipAddress: '192.168.20.41',
+        passwordSet: false,
+      },
+      networkContact: { phone: '+49401234567' },
+      licensedAt: null,
+      networkSetupState: 'ADMIN_INFO_MISSING',
+    });
+    const machines = (await call('GET', `/printing-shops/${locationId}/cutting-machines`)).json();
+    expect(machines.map((m: { id: string }) => m.id)).toContain(body.id);
+  });
+
+  it.each([
+    [
+      {
+        addressMode: 'STATIC',
+        ipAddress: '192.168.20.0',
+        subnetMask: '255.255.255.0',
+        gateway: '192.168.20.1',
+      },
+      'ipAddress',
+      'INVALID_IP_CONFIGURATION',
+    ],
+    [
+      {
+        addressMode: 'STATIC',
+        ipAddress: '192.168.20.41',
+        subnetMask: '255.0.255.0',
+        gateway: '192.168.20.1',
+      },
+      'subnetMask',
+      'INVALID_IP_CONFIGURATION',
+    ],
+    [
+      { addressMode: 'STATIC', ipAddress: '192.168.20.41', subnetMask: '255.255.255.0', gateway: '10.0.0.1' },
+      'gateway',
+      'INVALID_IP_CONFIGURATION',
+    ],
+    [
+      {
+        addressMode: 'STATIC',
+        ipAddress: '192.168.20.300',
+        subnetMask: '255.255.255.0',
+        gateway: '192.168.20.1',
+      },
+      'ipAddress',
+      'INVALID_FORMAT',
+    ],
+    [{ addressMode: 'STATIC' }, 'ipAddress', 'REQUIRED'],
+    [{ connection: 'WIFI', addressMode: 'DHCP' }, 'networkName', 'REQUIRED'],
+    [
+      {
+        connection: 'WIFI',
+        addressMode: 'DHCP',
+        networkName: 'Halle 2',
+        security: 'WPA3',
+        password: 'short',
+      },
+      'password',
+      'TOO_SHORT',
+    ],
+  ])('refuses the network settings %j on %s with %s', async (network, field, code) => {
+    const response = await call(
+      'POST',
+      '/cutting-machines',
+      machine(locationId, { serialNumber: 'PM-X-1', network: { connection: 'ETHERNET', ...network } }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details.fields).toContainEqual(
+      expect.objectContaining({ field: `network.${field}`, code }),
+    );
+  });
+
+  it('checks the contact phone number', async () => {
+    const response = await call(
+      'POST',
+      '/cutting-machines',
+      machine(locationId, { serialNumber: 'PM-X-2', networkContact: { name: 'X', phone: '+49 12' } }),
+    );
+    expect(response.json().details.fields).toEqual([
+      { field: 'networkContact.phone', in: 'body', code: 'INVALID_PHONE' },
+    ]);
+  });
+
+  it('keeps a WLAN password write-only', async () => {
+    const wifi = {
+      connection: 'WIFI',
+      addressMode: 'DHCP',
+      networkName: 'Halle 2',
+      security: 'WPA2_WPA3',
+      password: 'Schneid-Netz-2026',
+    };
+    const created = (
+      await call(
+        'POST',
+        '/cutting-machines',
+        machine(locationId, { serialNumber: 'PM-WL-0001', network: wifi }),
+      )
+    ).json();
+    expect(created.network).toMatchObject({ connection: 'WIFI', networkName: 'Halle 2', passwordSet: true });
+    expect(JSON.stringify(created)).not.toContain('Schneid-Netz-2026');
+    const { password: _omitted, ...withoutPassword } = wifi;
+    const kept = (
+      await call(
+        'PUT',
+        `/cutting-machines/${created.id}`,
+        machine(locationId, { serialNumber: 'PM-WL-0001', network: withoutPassword }),
+      )
+    ).json();
+    expect(kept.network.passwordSet).toBe(true);
+    const ethernet = (
+      await call(
+        'PUT',
+        `/cutting-machines/${created.id}`,
+        machine(locationId, { serialNumber: 'PM-WL-0001' }),
+      )
+    ).json();
+    expect(ethernet.network).toMatchObject({ connection: 'ETHERNET', networkName: null, passwordSet: false });
+  });
+
+  it('refuses a serial number used in this tenant (NOT_FREE) or by another tenant (ALREADY_ASSIGNED)', async () => {
+    const taken = await call(
+      'POST',
+      '/cutting-machines',
+      machine(locationId, { serialNumber: 'PM-115-0001' }),
+    );
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().code).toBe('service.printing-shops.SERIAL_NUMBER_NOT_FREE');
+
+    await t.addTenant('other-print', 'PRINTING_SHOP', ['ADMIN_PRINTING_SHOP']);
+    const other = await t.login('other-print', 'admin-printing-shop');
+    const otherLocation = (
+      await call('POST', '/printing-shops', location({ name: 'Andere Druckerei' }), other)
+    ).json().id;
+    const elsewhere = await call(
+      'POST',
+      '/cutting-machines',
+      machine(otherLocation, { serialNumber: 'PM-115-0001' }),
+      other,
+    );
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().code).toBe('service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED');
+    expect(elsewhere.body).not.toContain('demo');
+  });
+
+  it('refuses a location of another tenant or none', async () => {
+    const response = await call(
+      'POST',
+      '/cutting-machines',
+      machine('00000000-0000-4000-8000-000000000000', { serialNumber: 'PM-X-3' }),
+    );
+    expect(response.json().details.fields).toEqual([
+      { field: 'printingShopId', in: 'body', code: 'INVALID_VALUE' },
+    ]);
+  });
+
+  it('a deleted machine comes back with its history when its serial is added again', async () => {
+    const first = (
+      await call('POST', '/cutting-machines', machine(locationId, { serialNumber: 'PM-RE-0001' }))
+    ).json();
+    await call('DELETE', `/cutting-machines/${first.id}`);
+    expect((await call('GET', `/cutting-machines/${first.id}`)).statusCode).toBe(404);
+    const again = (
+      await call(
+        'POST',
+        '/cutting-machines',
+        machine(locationId, { serialNumber: 'PM-RE-0001', name: 'Wieder da' }),
+      )
+    ).json();
+    expect(again.id).toBe(first.id);
+    expect(again.name).toBe('Wieder da');
+  });
+
+  it('lists widths and serials per location', async () => {
+    expect((await call('GET', '/cutting-machines/widths')).json()).toEqual(
+      expect.arrayContaining([920, 1150, 1370]),
+    );
+    const grouped = (
+      await call(
+        'GET',
+        `/cutting-machines/serials-grouped-by-printing-shop-ids?printingShopIds=${locationId}`,
+      )
+    ).json();
+    expect(Object.keys(grouped)).toEqual([locationId]);
+    expect(grouped[locationId]).toContain('PM-137-0911');
+  });
+});
+
+describe('dashboard and licensing', () => {
+  it('shows every machine with licence, renewal, cost, online and current status, and the summary', async () => {
+    const view = (await call('GET', '/cutting-machines/admin-view')).json();
+    const demo = view.machines.find((m: { serialNumber: string }) => m.serialNumber === 'PM-115-0001');
+    const year = new Date().getUTCFullYear();
+    expect(demo).toMatchObject({
+      renewalDate: `${year + 1}-01-01`,
+      annualNetCents: 30000,
+      onlineStatus: expect.any(String),
+    });
+    expect(demo.licensedAt).toMatch(new RegExp(`^${year}-01-02`));
+    expect(view.licensing).toMatchObject({
+      licensedMachines: 5,
+      unusedLicences: 2,
+      annualNetCents: 7 * 30000,
+      monthlyNetCentsPerMachine: 2500,
+      currency: 'EUR',
+    });
+    expect((await call('GET', '/cutting-machines/serial-numbers/unused')).json()).toEqual([
+      'PM-115-0007',
+      'PM-176-0006',
+    ]);
+  });
+
+  it('an installed machine takes its licence by serial number', async () => {
+    const locationId = (await call('GET', '/printing-shops')).json().items[0].id;
+    const installed = (
+      await call('POST', '/cutting-machines', machine(locationId, { serialNumber: 'PM-176-0006' }))
+    ).json();
+    expect(installed.licensedAt).not.toBeNull();
+    expect(installed.networkSetupState).toBe('MACHINE_LICENSED');
+    expect((await call('GET', '/cutting-machines/serial-numbers/unused')).json()).toEqual(['PM-115-0007']);
+    expect((await call('GET', `/cutting-machines/${installed.id}/admin-view`)).json().annualNetCents).toBe(
+      30000,
+    );
+  });
+
+  it('keeps the network admin with a normalised phone', async () => {
+    expect((await call('GET', '/network-admin')).json()).toMatchObject({ name: 'Stefan Krause' });
+    const saved = await call('PUT', '/network-admin', {
+      name: 'Jana Vogt',
+      phone: '+43 1 5123456',
+      email: 'it@example.at',
+    });
+    expect(saved.json()).toEqual({ name: 'Jana Vogt', phone: '+4315123456', email: 'it@example.at' });
+    expect((await call('PUT', '/network-admin', { phone: '12' })).json().details.fields[0]).toMatchObject({
+      field: 'phone',
+      code: 'INVALID_PHONE',
+    });
+  });
+});
+
+describe('config options', () => {
+  it('machines inherit the knife swap interval from their location until they set their own', async () => {
+    const [north] = (await call('GET', '/printing-shops')).json().items;
+    const machineId = (await call('GET', `/printing-shops/${north.id}/cutting-machines`)).json()[0].id;
+    expect((await call('GET', `/cutting-machines/${machineId}/options`)).json().KNIFE_SWAP_INTERVAL).toEqual({
+      value: null,
+      effective: 3500,
+      source: 'PRINTING_SHOP',
+    });
+    const set = await call(
+      'PUT',
+      `/config-options/scope/MACHINE/type/KNIFE_SWAP_INTERVAL/object/${machineId}`,
+      { value: 2800 },
+    );
+    expect(set.json().KNIFE_SWAP_INTERVAL).toEqual({ value: 2800, effective: 2800, source: 'MACHINE' });
+    expect(
+      (await call('DELETE', `/config-options/scope/MACHINE/type/KNIFE_SWAP_INTERVAL/object/${machineId}`))
+        .statusCode,
+    ).toBe(204);
+    expect(
+      (await call('GET', `/cutting-machines/${machineId}/options`)).json().KNIFE_SWAP_INTERVAL.effective,
+    ).toBe(3500);
+  });
+
+  it('a batch is all or nothing', async () => {
+    const ids = (await call('GET', '/printing-shops')).json().items.map((item: { id: string }) => item.id);
+    const bad = await call('PUT', '/config-options/scope/PRINTING_SHOP/type/KNIFE_SWAP_INTERVAL/batch', {
+      objectIds: [...ids, '00000000-0000-4000-8000-000000000000'],
+      value: 5000,
+    });
+    expect(bad.json().code).toBe('service.printing-shops.PRINTING_SHOP_NOT_FOUND');
+    expect(
+      (await call('GET', `/printing-shops/${ids[0]}/options`)).json().KNIFE_SWAP_INTERVAL.value,
+    ).not.toBe(5000);
+    expect(
+      (
+        await call('PUT', '/config-options/scope/PRINTING_SHOP/type/KNIFE_SWAP_INTERVAL/batch', {
+          objectIds: ids,
+          value: 5000,
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect((await call('GET', `/printing-shops/${ids[1]}/options`)).json().KNIFE_SWAP_INTERVAL.value).toBe(
+      5000,
+    );
+  });
+
+  it('the manager may set intervals, the operator may not', async () => {
+    const manager = await t.login('demo', 'manager');
+    const operator = await t.login('demo', 'operator');
+    const [north] = (await call('GET', '/printing-shops')).json().items;
+    const url = `/config-options/scope/PRINTING_SHOP/type/KNIFE_SWAP_INTERVAL/object/${north.id}`;
+    expect((await call('PUT', url, { value: 3600 }, manager)).statusCode).toBe(200);
+    expect((await call('PUT', url, { value: 3600 }, operator)).json().code).toBe('authentication.FORBIDDEN');
+  });
+});
+
+describe('employees', () => {
+  it('lists employees by location and search, with their locations', async () => {
+    const [north] = (await call('GET', '/printing-shops')).json().items;
+    const page = (await call('GET', `/users?locationIds=${north.id}&search=weber`)).json();
+    expect(page.items.map((user: { username: string }) => user.username)).toEqual(['manager']);
+    expect(page.items[0].printingShopIds).toEqual([north.id]);
+    const atLocation = (await call('GET', `/printing-shops/${north.id}/user-view`)).json();
+    expect(atLocation.map((user: { username: string }) => user.username)).toEqual(
+      expect.arrayContaining(['admin', 'manager']),
+    );
+  });
+
+  it('refuses unknown locations in an assignment', async () => {
+    const self = (
+      await t.request({ method: 'GET', url: '/api/auth/users/self', headers: bearer(admin) })
+    ).json();
+    const response = await call('PUT', `/users/${self.id}/printing-shops`, {
+      printingShopIds: ['00000000-0000-4000-8000-000000000000'],
+    });
+    expect(response.json().details.fields[0]).toMatchObject({
+      field: 'printingShopIds',
+      code: 'INVALID_VALUE',
+    });
+  });
+});
+
+describe('tenant isolation', () => {
+  it('another printing shop reads and changes nothing of the demo tenant through any id route', async () => {
+    await t.addTenant('rival-print', 'PRINTING_SHOP', ['ADMIN_PRINTING_SHOP', 'PRINTING_SHOP_MANAGER']);
+    const rival = await t.login('rival-print', 'admin-printing-shop');
+    const [north] = (await call('GET', '/printing-shops')).json().items;
+    const machineId = (await call('GET', `/printing-shops/${north.id}/cutting-machines`)).json()[0].id;
+    const before = JSON.stringify([
+      (await call('GET', `/printing-shops/${north.id}`)).json(),
+      (await call('GET', `/cutting-machines/${machineId}`)).json(),
+    ]);
+    const attempts: [Method, string, object?][] = [
+      ['GET', `/printing-shops/${north.id}`],
+      ['PUT', `/printing-shops/${north.id}`, location()],
+      ['DELETE', `/printing-shops/${north.id}`],
+      ['GET', `/printing-shops/${north.id}/cutting-machines`],
+      ['GET', `/printing-shops/${north.id}/user-view`],
+      ['GET', `/printing-shops/${north.id}/options`],
+      ['GET', `/cutting-machines/${machineId}`],
+      ['GET', `/cutting-machines/${machineId}/admin-view`],
+      ['GET', `/cutting-machines/${machineId}/options`],
+      ['PUT', `/cutting-machines/${machineId}`, machine(north.id, { serialNumber: 'PM-HIJACK-1' })],
+      ['DELETE', `/cutting-machines/${machineId}`],
+      ['PUT', `/config-options/scope/MACHINE/type/KNIFE_SWAP_INTERVAL/object/${machineId}`, { value: 100 }],
+      [
+        'PUT',
+        `/config-options/scope/PRINTING_SHOP/type/KNIFE_SWAP_INTERVAL/object/${north.id}`,
+        { value: 100 },
+      ],
+      ['DELETE', `/config-options/scope/PRINTING_SHOP/type/KNIFE_SWAP_INTERVAL/object/${north.id}`],
+    ];
+    for (const [method, url, payload] of attempts) {
+      const response = await call(method, url, payload, rival);
+      expect([400, 404], `${method} ${url}: ${response.body}`).toContain(response.statusCode);
+      expect(response.body).not.toContain('Werk Nord');
+    }
+    const lists = [
+      (await call('GET', '/printing-shops', undefined, rival)).json().items,
+      (await call('GET', '/cutting-machines/admin-view', undefined, rival)).json().machines,
+      (await call('GET', `/users?locationIds=${north.id}`, undefined, rival)).json().items,
+    ];
+    for (const list of lists) expect(list).toEqual([]);
+    expect((await call('GET', '/network-admin', undefined, rival)).json()).toEqual({
+      name: null,
+      phone: null,
+      email: null,
+    });
+    const after = JSON.stringify([
+      (await call('GET', `/printing-shops/${north.id}`)).json(),
+      (await call('GET', `/cutting-machines/${machineId}`)).json(),
+    ]);
+    expect(after).toBe(before);
+  });
+
+  it('roles without admin rights cannot change locations or machines', async () => {
+    const manager = await t.login('demo', 'manager');
+    const operator = await t.login('demo', 'operator');
+    for (const tokens of [manager, operator]) {
+      expect((await call('POST', '/printing-shops', location(), tokens)).json().code).toBe(
+        'authentication.FORBIDDEN',
+      );
+      expect((await call('GET', '/cutting-machines/admin-view', undefined, tokens)).json().code).toBe(
+        'authentication.FORBIDDEN',
+      );
+      expect((await call('PUT', '/network-admin', { name: 'x' }, tokens)).json().code).toBe(
+        'authentication.FORBIDDEN',
+      );
+    }
+  });
+});

@@ -1,0 +1,706 @@
+import { z } from 'zod';
+import { UserSchema } from './auth';
+import { IdParamsSchema, pageQuerySchema, pageSchema } from './common';
+import { defineRoute } from './route';
+import { MachineStatusSchema, OnlineStatusSchema, SerialNumberSchema } from './telemetry';
+
+// ---------------------------------------------------------------------------------------------
+// Pricing (spec §9): 25.00 EUR net per machine and month, paid yearly in advance, pro rata for the
+// current year. Licences run with the calendar year; they renew on 1 January.
+
+export const LICENCE_MONTHLY_NET_CENTS = 2500;
+export const LICENCE_CURRENCY = 'EUR';
+
+/** Net price of one machine licence for a whole year, in cents. */
+export const licenceAnnualNetCents = () => LICENCE_MONTHLY_NET_CENTS * 12;
+
+/** Net price, in cents, for the months left in the year of `from`, the month of `from` included. */
+export function licenceProRataNetCents(from: Date): number {
+  return LICENCE_MONTHLY_NET_CENTS * (12 - from.getUTCMonth());
+}
+
+/** The next renewal after `date`: 1 January of the following year (UTC). */
+export function licenceRenewalDate(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear() + 1, 0, 1));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Locations (printing shops)
+
+/** Countries of spec §3: Germany and the UK, plus the website's Austria, the Netherlands and Switzerland. */
+export const COUNTRIES = ['DE', 'AT', 'CH', 'NL', 'GB'] as const;
+export const CountrySchema = z.enum(COUNTRIES).meta({ id: 'Country' });
+
+export const KNIFE_SWAP_INTERVAL_MIN = 100;
+export const KNIFE_SWAP_INTERVAL_MAX = 1_000_000;
+export const KnifeSwapIntervalSchema = z
+  .number()
+  .int()
+  .min(KNIFE_SWAP_INTERVAL_MIN)
+  .max(KNIFE_SWAP_INTERVAL_MAX);
+
+const text = (max: number) => z.string().trim().max(max);
+const optionalText = (max: number) => text(max).nullable().optional();
+
+export const LocationInputSchema = z
+  .strictObject({
+    name: text(100).min(1),
+    street: optionalText(100),
+    streetNumber: optionalText(20),
+    zip: z
+      .string()
+      .trim()
+      .max(12)
+      .refine((value) => /^[A-Za-z0-9 -]*$/.test(value), { message: 'NO_SPECIAL_CHARACTERS' })
+      .nullable()
+      .optional(),
+    city: optionalText(100),
+    country: CountrySchema,
+    knifeSwapInterval: KnifeSwapIntervalSchema.nullable().optional(),
+  })
+  .meta({ id: 'LocationRequest' });
+export type LocationInput = z.input<typeof LocationInputSchema>;
+
+export const PrintingShopSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    street: z.string().nullable(),
+    streetNumber: z.string().nullable(),
+    zip: z.string().nullable(),
+    city: z.string().nullable(),
+    country: CountrySchema.nullable(),
+    knifeSwapInterval: z.number().int().nullable(),
+    numberOfMachines: z.number().int(),
+    numberOfEmployees: z.number().int(),
+    /** share of the last 24 h the location's machines were RUNNING, 0–1; only in view WITH_UPTIME */
+    uptimeLast24h: z.number().nullable().optional(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'PrintingShop' });
+export type PrintingShop = z.infer<typeof PrintingShopSchema>;
+
+export const PRINTING_SHOP_SORTS = ['NAME', 'NUMBER_OF_MACHINES'] as const;
+export const SORT_DIRECTIONS = ['ASCENDING', 'DESCENDING'] as const;
+export const PRINTING_SHOP_VIEWS = ['BASIC', 'WITH_UPTIME'] as const;
+
+export const PrintingShopListQuerySchema = pageQuerySchema(20).extend({
+  sort: z.enum(PRINTING_SHOP_SORTS).default('NAME'),
+  sort_direction: z.enum(SORT_DIRECTIONS).default('ASCENDING'),
+  view: z.enum(PRINTING_SHOP_VIEWS).default('BASIC'),
+  search: z.string().trim().max(100).optional(),
+});
+
+export const MinimalInfoSchema = z.object({ id: z.uuid(), name: z.string() }).meta({ id: 'MinimalInfo' });
+
+// ---------------------------------------------------------------------------------------------
+// Network settings of a machine (spec §3), validated as one configuration
+
+export const CONNECTIONS = ['ETHERNET', 'WIFI'] as const;
+export const ADDRESS_MODES = ['DHCP', 'STATIC'] as const;
+export const WIFI_SECURITIES = ['WEP', 'WPA_WPA2', 'WPA2_WPA3', 'WPA3'] as const;
+export const NETWORK_SETUP_STATES = [
+  'UNKNOWN',
+  'ADMIN_INFO_MISSING',
+  'MACHINE_LICENSED',
+  'ALL_SETTINGS_CORRECT',
+] as const;
+
+const ipv4ToNumber = (value: string) => value.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+const isIpv4 = (value: string) => z.ipv4().safeParse(value).success;
+/** A subnet mask is a run of ones followed by zeros, /1 to /30. */
+function isSubnetMask(value: string) {
+  if (!isIpv4(value)) return false;
+  const mask = ipv4ToNumber(value);
+  const inverted = 2 ** 32 - 1 - mask;
+  return mask !== 0 && (inverted & (inverted + 1)) === 0 && inverted >= 3;
+}
+
+const ipText = z.string().trim().max(15).nullable().optional();
+
+export const NetworkSettingsSchema = z
+  .strictObject({
+    connection: z.enum(CONNECTIONS),
+    addressMode: z.enum(ADDRESS_MODES),
+    ipAddress: ipText,
+    subnetMask: ipText,
+    gateway: ipText,
+    dnsServer: ipText,
+    /** WLAN name (SSID), at most 32 characters */
+    networkName: optionalText(32),
+    security: z.enum(WIFI_SECURITIES).nullable().optional(),
+    /** write-only: omit to keep the stored password */
+    password: z.string().max(63).nullable().optional(),
+  })
+  .superRefine((value, ctx) => {
+    const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    for (const field of ['ipAddress', 'subnetMask', 'gateway', 'dnsServer'] as const) {
+      const address = value[field];
+      if (address && !isIpv4(address)) fail(field, 'INVALID_FORMAT');
+    }
+    if (value.addressMode === 'STATIC') {
+      for (const field of ['ipAddress', 'subnetMask', 'gateway'] as const)
+        if (!value[field]) fail(field, 'REQUIRED');
+      const { ipAddress, subnetMask, gateway } = value;
+      if (ipAddress && subnetMask && isIpv4(ipAddress) && isIpv4(subnetMask)) {
+        if (!isSubnetMask(subnetMask)) {
+          fail('subnetMask', 'INVALID_IP_CONFIGURATION');
+        } else {
+          const mask = ipv4ToNumber(subnetMask);
+          const ip = ipv4ToNumber(ipAddress);
+          const network = Math.trunc(ip / (2 ** 32 - mask)) * (2 ** 32 - mask);
+          const broadcast = network + (2 ** 32 - mask) - 1;
+          if (ip === network || ip === broadcast) fail('ipAddress', 'INVALID_IP_CONFIGURATION');
+          if (gateway && isIpv4(gateway)) {
+            const gw = ipv4ToNumber(gateway);
+            if (gw < network || gw > broadcast || gw === ip || gw === network || gw === broadcast) {
+              fail('gateway', 'INVALID_IP_CONFIGURATION');
+            }
+          }
+        }
+      }
+    }
+    if (value.connection === 'WIFI') {
+      if (!value.networkName) fail('networkName', 'REQUIRED');
+      if (!value.security) fail('security', 'REQUIRED');
+      const password = value.password;
+      if (password) {
+        if (value.security === 'WEP' && !/^(.{5}|.{13}|[0-9A-Fa-f]{10}|[0-9A-Fa-f]{26})$/.test(password)) {
+          fail('password', 'INVALID_FORMAT');
+        }
+        if (value.security && value.security !== 'WEP' && [...password].length < 8)
+          fail('password', 'TOO_SHORT');
+      }
+    }
+  })
+  .meta({ id: 'NetworkSettings' });
+export type NetworkSettings = z.input<typeof NetworkSettingsSchema>;
+
+export const NetworkSettingsViewSchema = z
+  .object({
+    connection: z.enum(CONNECTIONS).nullable(),
+    addressMode: z.enum(ADDRESS_MODES).nullable(),
+    ipAddress: z.string().nullable(),
+    subnetMask: z.string().nullable(),
+    gateway: z.string().nullable(),
+    dnsServer: z.string().nullable(),
+    networkName: z.string().nullable(),
+    security: z.enum(WIFI_SECURITIES).nullable(),
+    /** the password is never sent back; this says whether one is stored */
+    passwordSet: z.boolean(),
+  })
+  .meta({ id: 'NetworkSettingsView' });
+
+/** The network contact person at the machine (spec §3); phone in international format. */
+export const NetworkContactSchema = z
+  .strictObject({
+    name: optionalText(100),
+    phone: optionalText(30),
+  })
+  .meta({ id: 'NetworkContact' });
+
+// ---------------------------------------------------------------------------------------------
+// Cutting machines
+
+export const CuttingMachineInputSchema = z
+  .strictObject({
+    name: text(100).min(1),
+    designation: optionalText(100),
+    manufacturer: optionalText(100),
+    serialNumber: z.string().trim().pipe(SerialNumberSchema),
+    printingShopId: z.uuid(),
+    /** cutting width in millimetres */
+    cuttingWidth: z.number().int().min(100).max(10_000),
+    knifeSwapInterval: KnifeSwapIntervalSchema.nullable().optional(),
+    active: z.boolean().optional(),
+    type: optionalText(50),
+    network: NetworkSettingsSchema.nullable().optional(),
+    networkContact: NetworkContactSchema.nullable().optional(),
+  })
+  .meta({ id: 'CuttingMachineRequest' });
+export type CuttingMachineInput = z.input<typeof CuttingMachineInputSchema>;
+
+export const CuttingMachineSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    designation: z.string().nullable(),
+    manufacturer: z.string().nullable(),
+    serialNumber: z.string(),
+    printingShopId: z.uuid().nullable(),
+    printingShopName: z.string().nullable(),
+    cuttingWidth: z.number().int().nullable(),
+    knifeSwapInterval: z.number().int().nullable(),
+    active: z.boolean(),
+    type: z.string().nullable(),
+    totalCuts: z.number().int(),
+    knivesCount: z.number().int(),
+    licensedAt: z.iso.datetime().nullable(),
+    network: NetworkSettingsViewSchema,
+    networkContact: z.object({ name: z.string().nullable(), phone: z.string().nullable() }),
+    networkSetupState: z.enum(NETWORK_SETUP_STATES),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: 'CuttingMachine' });
+export type CuttingMachine = z.infer<typeof CuttingMachineSchema>;
+
+/** One row of the admin dashboard: the machine with its licence and live state. */
+export const CuttingMachineAdminViewSchema = CuttingMachineSchema.extend({
+  renewalDate: z.iso.date().nullable(),
+  annualNetCents: z.number().int().nullable(),
+  onlineStatus: OnlineStatusSchema,
+  status: MachineStatusSchema.nullable(),
+  statusSince: z.iso.datetime().nullable(),
+}).meta({ id: 'CuttingMachineAdminView' });
+export type CuttingMachineAdminView = z.infer<typeof CuttingMachineAdminViewSchema>;
+
+export const LicensingSummarySchema = z
+  .object({
+    licensedMachines: z.number().int(),
+    unlicensedMachines: z.number().int(),
+    unusedLicences: z.number().int(),
+    renewalDate: z.iso.date(),
+    annualNetCents: z.number().int(),
+    monthlyNetCentsPerMachine: z.number().int(),
+    currency: z.literal('EUR'),
+  })
+  .meta({ id: 'LicensingSummary' });
+
+export const MachinesAdminViewSchema = z
+  .object({ machines: z.array(CuttingMachineAdminViewSchema), licensing: LicensingSummarySchema })
+  .meta({ id: 'MachinesAdminView' });
+
+// ---------------------------------------------------------------------------------------------
+// Config options (knife swap interval per location, machine, knife)
+
+export const CONFIG_OPTION_SCOPES = ['PRINTING_SHOP', 'MACHINE', 'KNIFE'] as const;
+export const CONFIG_OPTION_TYPES = ['KNIFE_SWAP_INTERVAL'] as const;
+export const ConfigOptionScopeSchema = z.enum(CONFIG_OPTION_SCOPES);
+export const ConfigOptionTypeSchema = z.enum(CONFIG_OPTION_TYPES);
+
+/** The interval that applies when none is set on knife, machine or location. */
+export const DEFAULT_KNIFE_SWAP_INTERVAL = 3000;
+
+export const ConfigOptionValueSchema = z
+  .strictObject({ value: KnifeSwapIntervalSchema })
+  .meta({ id: 'ConfigOptionValue' });
+
+export const ConfigOptionsSchema = z
+  .object({
+    KNIFE_SWAP_INTERVAL: z.object({
+      /** set on this object itself, or null when it inherits */
+      value: z.number().int().nullable(),
+      /** what applies: own value, else the parent's, else the default */
+      effective: z.number().int(),
+      source: z.enum(['KNIFE', 'MACHINE', 'PRINTING_SHOP', 'DEFAULT']),
+    }),
+  })
+  .meta({ id: 'ConfigOptions' });
+
+const ConfigOptionParamsSchema = z.strictObject({
+  scope: ConfigOptionScopeSchema,
+  type: ConfigOptionTypeSchema,
+  id: z.string().min(1).max(64),
+});
+const ConfigOptionBatchParamsSchema = z.strictObject({
+  scope: ConfigOptionScopeSchema,
+  type: ConfigOptionTypeSchema,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Network admin of the tenant (dashboard)
+
+export const NetworkAdminSchema = z
+  .strictObject({
+    name: optionalText(100),
+    phone: optionalText(30),
+    email: z.email().max(254).nullable().optional(),
+  })
+  .meta({ id: 'NetworkAdmin' });
+
+// ---------------------------------------------------------------------------------------------
+// Employees of the printing shop
+
+export const EmployeeSchema = UserSchema.extend({ printingShopIds: z.array(z.uuid()) }).meta({
+  id: 'Employee',
+});
+export type Employee = z.infer<typeof EmployeeSchema>;
+
+export const UserPrintingShopsSchema = z
+  .strictObject({ printingShopIds: z.array(z.uuid()).max(1000) })
+  .meta({ id: 'UserPrintingShops' });
+
+const uuidList = z.preprocess(
+  (value) =>
+    (Array.isArray(value) ? value : typeof value === 'string' ? [value] : [])
+      .flatMap((v) => String(v).split(','))
+      .map((v) => v.trim())
+      .filter(Boolean),
+  z.array(z.uuid()).max(1000),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Routes (spec §7 "Printing-shop server")
+
+const MODULE = 'printing-shop' as const;
+const ADMIN_ERRORS = ['service.printing-shops.PRINTING_SHOP_NOT_FOUND'] as const;
+
+export const listPrintingShops = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/printing-shops',
+  summary: 'Locations with machine and employee counts; sortable; view WITH_UPTIME adds the 24 h uptime',
+  access: 'locations:read',
+  query: PrintingShopListQuerySchema,
+  responses: { 200: pageSchema(PrintingShopSchema).meta({ id: 'PrintingShopPage' }) },
+  errors: [],
+});
+
+export const createPrintingShop = defineRoute({
+  module: MODULE,
+  method: 'POST',
+  path: '/printing-shops',
+  summary: 'Create a location',
+  access: 'locations:manage',
+  body: LocationInputSchema,
+  responses: { 201: PrintingShopSchema },
+  errors: [],
+});
+
+export const listPrintingShopsMinimal = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/printing-shops/minimal-info',
+  summary: 'Id and name of every location (page 0, size 1000 by default)',
+  access: 'locations:read',
+  query: pageQuerySchema(1000),
+  responses: { 200: pageSchema(MinimalInfoSchema).meta({ id: 'MinimalInfoPage' }) },
+  errors: [],
+});
+
+export const listAssignedPrintingShops = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/printing-shops/assigned-self',
+  summary: 'The locations the signed-in user is assigned to',
+  access: 'authenticated',
+  responses: { 200: z.array(MinimalInfoSchema) },
+  errors: [],
+});
+
+export const getPrintingShop = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/printing-shops/:id',
+  summary: 'One location',
+  access: 'locations:read',
+  params: IdParamsSchema,
+  responses: { 200: PrintingShopSchema },
+  errors: ADMIN_ERRORS,
+});
+
+export const updatePrintingShop = defineRoute({
+  module: MODULE,
+  method: 'PUT',
+  path: '/printing-shops/:id',
+  summary: 'Change a location',
+  access: 'locations:manage',
+  params: IdParamsSchema,
+  body: LocationInputSchema,
+  responses: { 200: PrintingShopSchema },
+  errors: ADMIN_ERRORS,
+});
+
+export const deletePrintingShop = defineRoute({
+  module: MODULE,
+  method: 'DELETE',
+  path: '/printing-shops/:id',
+  summary: 'Delete a location that has no employees and no machines left',
+  access: 'locations:manage',
+  params: IdParamsSchema,
+  responses: { 204: null },
+  errors: [
+    ...ADMIN_ERRORS,
+    'service.printing-shops.PRINTING_SHOP_HAS_USERS',
+    'service.printing-shops.PRINTING_SHOP_HAS_MACHINES',
+  ],
+});
+
+export const listPrintingShopMachines = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/printing-shops/:id/cutting-machines',
+  summary: 'The machines of a location',
+  access: 'machines:read',
+  params: IdParamsSchema,
+  responses: { 200: z.array(CuttingMachineSchema) },
+  errors: ADMIN_ERRORS,
+});
+
+export const listPrintingShopEmployees = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/printing-shops/:id/user-view',
+  summary: 'The employees assigned to a location',
+  access: 'users:read',
+  params: IdParamsSchema,
+  responses: { 200: z.array(EmployeeSchema) },
+  errors: ADMIN_ERRORS,
+});
+
+export const getPrintingShopOptions = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/printing-shops/:id/options',
+  summary: 'Config options of a location (knife swap interval)',
+  access: 'locations:read',
+  params: IdParamsSchema,
+  responses: { 200: ConfigOptionsSchema },
+  errors: ADMIN_ERRORS,
+});
+
+export const setUserPrintingShops = defineRoute({
+  module: MODULE,
+  method: 'PUT',
+  path: '/users/:id/printing-shops',
+  summary: 'Assign an employee to locations (replaces the assignment)',
+  access: 'users:manage',
+  params: IdParamsSchema,
+  body: UserPrintingShopsSchema,
+  responses: { 200: EmployeeSchema },
+  errors: ['authentication.USER_NOT_FOUND', 'authentication.ROLE_NOT_ASSIGNABLE'],
+});
+
+export const listEmployees = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/users',
+  summary: 'Employees, optionally only those of some locations',
+  access: 'users:read',
+  query: pageQuerySchema(20).extend({
+    locationIds: uuidList.optional(),
+    search: z.string().trim().max(100).optional(),
+  }),
+  responses: { 200: pageSchema(EmployeeSchema).meta({ id: 'EmployeePage' }) },
+  errors: [],
+});
+
+export const createCuttingMachine = defineRoute({
+  module: MODULE,
+  method: 'POST',
+  path: '/cutting-machines',
+  summary: 'Create an installed machine',
+  access: 'machines:manage',
+  body: CuttingMachineInputSchema,
+  responses: { 201: CuttingMachineSchema },
+  errors: [
+    'service.printing-shops.SERIAL_NUMBER_NOT_FREE',
+    'service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED',
+  ],
+});
+
+export const listMachineWidths = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/cutting-machines/widths',
+  summary: 'The distinct cutting widths of the machines, in millimetres',
+  access: 'machines:read',
+  responses: { 200: z.array(z.number().int()) },
+  errors: [],
+});
+
+export const listUnusedSerialNumbers = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/cutting-machines/serial-numbers/unused',
+  summary: 'Serial numbers of licences that no machine uses yet',
+  access: 'machines:manage',
+  responses: { 200: z.array(z.string()) },
+  errors: [],
+});
+
+export const getMachinesAdminView = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/cutting-machines/admin-view',
+  summary:
+    'Dashboard: every machine with licence, online status and current status, and the licensing summary',
+  access: 'machines:manage',
+  responses: { 200: MachinesAdminViewSchema },
+  errors: [],
+});
+
+export const getSerialsGroupedByPrintingShop = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/cutting-machines/serials-grouped-by-printing-shop-ids',
+  summary: 'Serial numbers of the machines per location',
+  access: 'machines:read',
+  query: z.strictObject({ printingShopIds: uuidList.optional() }),
+  responses: { 200: z.record(z.string(), z.array(z.string())) },
+  errors: [],
+});
+
+export const getCuttingMachine = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/cutting-machines/:id',
+  summary: 'One machine',
+  access: 'machines:read',
+  params: IdParamsSchema,
+  responses: { 200: CuttingMachineSchema },
+  errors: ['service.printing-shops.MACHINE_NOT_FOUND'],
+});
+
+export const getCuttingMachineAdminView = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/cutting-machines/:id/admin-view',
+  summary: 'One machine with licence, online status and current status',
+  access: 'machines:manage',
+  params: IdParamsSchema,
+  responses: { 200: CuttingMachineAdminViewSchema },
+  errors: ['service.printing-shops.MACHINE_NOT_FOUND'],
+});
+
+export const updateCuttingMachine = defineRoute({
+  module: MODULE,
+  method: 'PUT',
+  path: '/cutting-machines/:id',
+  summary: 'Change a machine, its network settings and contact',
+  access: 'machines:manage',
+  params: IdParamsSchema,
+  body: CuttingMachineInputSchema,
+  responses: { 200: CuttingMachineSchema },
+  errors: [
+    'service.printing-shops.MACHINE_NOT_FOUND',
+    'service.printing-shops.SERIAL_NUMBER_NOT_FREE',
+    'service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED',
+  ],
+});
+
+export const deleteCuttingMachine = defineRoute({
+  module: MODULE,
+  method: 'DELETE',
+  path: '/cutting-machines/:id',
+  summary: 'Delete a machine (its history stays; its agent credential is revoked)',
+  access: 'machines:manage',
+  params: IdParamsSchema,
+  responses: { 204: null },
+  errors: ['service.printing-shops.MACHINE_NOT_FOUND'],
+});
+
+export const getCuttingMachineOptions = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/cutting-machines/:id/options',
+  summary: 'Config options of a machine (knife swap interval, with what it inherits)',
+  access: 'machines:read',
+  params: IdParamsSchema,
+  responses: { 200: ConfigOptionsSchema },
+  errors: ['service.printing-shops.MACHINE_NOT_FOUND'],
+});
+
+export const setConfigOption = defineRoute({
+  module: MODULE,
+  method: 'PUT',
+  path: '/config-options/scope/:scope/type/:type/object/:id',
+  summary: 'Set a config option on a location, machine or knife',
+  access: 'knife-intervals:manage',
+  params: ConfigOptionParamsSchema,
+  body: ConfigOptionValueSchema,
+  responses: { 200: ConfigOptionsSchema },
+  errors: [
+    'service.printing-shops.PRINTING_SHOP_NOT_FOUND',
+    'service.printing-shops.MACHINE_NOT_FOUND',
+    'service.knives.KNIFE_NOT_FOUND',
+  ],
+});
+
+export const deleteConfigOption = defineRoute({
+  module: MODULE,
+  method: 'DELETE',
+  path: '/config-options/scope/:scope/type/:type/object/:id',
+  summary: 'Remove a config option; the object inherits again',
+  access: 'knife-intervals:manage',
+  params: ConfigOptionParamsSchema,
+  responses: { 204: null },
+  errors: [
+    'service.printing-shops.PRINTING_SHOP_NOT_FOUND',
+    'service.printing-shops.MACHINE_NOT_FOUND',
+    'service.knives.KNIFE_NOT_FOUND',
+  ],
+});
+
+export const setConfigOptionBatch = defineRoute({
+  module: MODULE,
+  method: 'PUT',
+  path: '/config-options/scope/:scope/type/:type/batch',
+  summary: 'Set a config option on several objects at once (all or none)',
+  access: 'knife-intervals:manage',
+  params: ConfigOptionBatchParamsSchema,
+  body: z.strictObject({
+    objectIds: z.array(z.string().min(1).max(64)).min(1).max(1000),
+    value: KnifeSwapIntervalSchema,
+  }),
+  responses: { 204: null },
+  errors: [
+    'service.printing-shops.PRINTING_SHOP_NOT_FOUND',
+    'service.printing-shops.MACHINE_NOT_FOUND',
+    'service.knives.KNIFE_NOT_FOUND',
+  ],
+});
+
+export const getNetworkAdmin = defineRoute({
+  module: MODULE,
+  method: 'GET',
+  path: '/network-admin',
+  summary: "The tenant's network administrator (shown on the dashboard, used by the setup assistant)",
+  access: 'locations:read',
+  responses: { 200: NetworkAdminSchema },
+  errors: [],
+});
+
+export const setNetworkAdmin = defineRoute({
+  module: MODULE,
+  method: 'PUT',
+  path: '/network-admin',
+  summary: "Set the tenant's network administrator",
+  access: 'network:manage',
+  body: NetworkAdminSchema,
+  responses: { 200: NetworkAdminSchema },
+  errors: [],
+});
+
+/** The printing-shop admin routes, in registration order (static paths before parameterised ones). */
+export const printingShopAdminRoutes = [
+  listPrintingShops,
+  createPrintingShop,
+  listPrintingShopsMinimal,
+  listAssignedPrintingShops,
+  getPrintingShop,
+  updatePrintingShop,
+  deletePrintingShop,
+  listPrintingShopMachines,
+  listPrintingShopEmployees,
+  getPrintingShopOptions,
+  setUserPrintingShops,
+  listEmployees,
+  createCuttingMachine,
+  listMachineWidths,
+  listUnusedSerialNumbers,
+  getMachinesAdminView,
+  getSerialsGroupedByPrintingShop,
+  getCuttingMachine,
+  getCuttingMachineAdminView,
+  updateCuttingMachine,
+  deleteCuttingMachine,
+  getCuttingMachineOptions,
+  setConfigOption,
+  deleteConfigOption,
+  setConfigOptionBatch,
+  getNetworkAdmin,
+  setNetworkAdmin,
+] as const;
