@@ -5,7 +5,7 @@ export * from './live';
 export * from './machine-status';
 export * from './password';
 export * from './platform';
+export * from './printing-shop';
 export * from './roles';
 export * from './route';
 export * from './telemetry';
-export * from './printing-shop';

@@ -133,7 +133,11 @@ export async function serialsByLocation(tx: Tx, locationIds?: string[]) {
     )
     .orderBy(asc(cuttingMachines.serialNumber));
   const grouped: Record<string, string[]> = {};
-  for (const row of rows) (grouped[row.locationId!] ??= []).push(row.serialNumber);
+  for (const row of rows) {
+    const serials = grouped[row.locationId!] ?? [];
+    serials.push(row.serialNumber);
+    grouped[row.locationId!] = serials;
+  }
   return grouped;
 }
 
