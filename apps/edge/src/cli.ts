@@ -33,6 +33,7 @@ const { values, positionals } = parseArgs({
     journal: { type: 'string' },
     cuts: { type: 'string' },
     seed: { type: 'string', default: '1' },
+    'drain-timeout': { type: 'string', default: '10000' },
     fsync: { type: 'boolean', default: false },
     'memory-outbox': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
@@ -104,7 +105,7 @@ async function simulate() {
   const stop = async () => {
     if (stopping) return;
     stopping = true;
-    await Promise.all(agents.map((agent) => agent.drain(10_000)));
+    await Promise.all(agents.map((agent) => agent.drain(Number(values['drain-timeout']))));
     await Promise.all(agents.map((agent) => agent.stop()));
     console.log(JSON.stringify(total(agents)));
     process.exit(0);

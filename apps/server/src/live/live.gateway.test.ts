@@ -54,7 +54,8 @@ describe('live events', () => {
     await publishAndAwaitAcks(client, machine, cutEvents(25));
     client.end(true);
     const cut = await live.next(
-      (f) => isEvent('MACHINE_CUT')(f) && (f.data as { totalCuts: number }).totalCuts === 25,
+      (f) =>
+        f.kind === 'EVENT' && f.type === 'MACHINE_CUT' && (f.data as { totalCuts: number }).totalCuts === 25,
     );
     expect(cut).toMatchObject({ data: { machineId: machine.machineId, totalCuts: 25 } });
     live.close();

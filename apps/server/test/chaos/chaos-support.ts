@@ -1,0 +1,285 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { appendFileSync, chmodSync, chownSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+/**
+ * Private PostgreSQL and Mosquitto instances and server processes for the chaos suite. The
+ * machine's shared PostgreSQL (5432) and Mosquitto (1883) are never touched: other suites use them.
+ */
+export const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+const PG_BIN = '/usr/lib/postgresql/15/bin';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function tempDir(prefix: string) {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export async function startPrivatePostgres() {
+  const dir = tempDir('kerf-chaos-pg-');
+  chmodSync(dir, 0o755);
+  const pgid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
+  const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
+  chownSync(dir, pgid, gid);
+  const data = join(dir, 'data');
+  const port = await freePort();
+  const asPostgres = (cmd: string, args: string[]) =>
+    execFileSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, cmd), ...args], { stdio: 'pipe' });
+  asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  const start = () =>
+    asPostgres('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
+      'start',
+    ]);
+  start();
+  const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
+  return {
+    port,
+    url,
+    async createDatabase(name: string) {
+      const client = new pg.Client({ connectionString: url() });
+      await client.connect();
+      await client.query(`CREATE DATABASE ${name}`);
+      await client.end();
+      return url(name);
+    },
+    /** crash: no checkpoint, no clean shutdown (`pg_ctl -m immediate`) */
+    crash: () => asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']),
+    start,
+    stop: () => {
+      try {
+        asPostgres('pg_ctl', ['-D', data, '-m', 'fast', 'stop']);
+      } catch {}
+    },
+  };
+}
+export type PrivatePostgres = Awaited<ReturnType<typeof startPrivatePostgres>>;
+
+export async function startMosquitto(options: { serverUser: string; serverPassword: string }) {
+  const dir = tempDir('kerf-chaos-mqtt-');
+  chmodSync(dir, 0o755);
+  const port = await freePort();
+  const passwd = join(dir, 'passwd');
+  const acl = join(dir, 'acl');
+  const conf = join(dir, 'mosquitto.conf');
+  const users = new Map<string, string>([[options.serverUser, options.serverPassword]]);
+  const aclRules: string[] = [`user ${options.serverUser}`, 'topic readwrite #', ''];
+  const writeFiles = () => {
+    writeFileSync(passwd, '');
+    for (const [user, password] of users) execFileSync('mosquitto_passwd', ['-b', passwd, user, password]);
+    writeFileSync(acl, aclRules.join('\n'));
+    // Mosquitto started as root drops to its own user, which must be able to read these.
+    for (const file of [passwd, acl]) chmodSync(file, 0o644);
+  };
+  writeFiles();
+  writeFileSync(
+    conf,
+    [
+      `listener ${port} 127.0.0.1`,
+      'allow_anonymous false',
+      `password_file ${passwd}`,
+      `acl_file ${acl}`,
+      'persistence false',
+      // the default 1000 drops messages for a slow or absent subscriber (reliability.md M1)
+      'max_queued_messages 0',
+      'max_inflight_messages 0',
+    ].join('\n'),
+  );
+  let process: ChildProcess | null = null;
+  const start = async () => {
+    process = spawn('mosquitto', ['-c', conf], { stdio: 'ignore' });
+    await sleep(300);
+  };
+  await start();
+  return {
+    port,
+    url: `mqtt://127.0.0.1:${port}`,
+    /** adds machine users with literal per-machine topic rules, then reloads */
+    addMachines(machines: { username: string; password: string; tenantId: string; serial: string }[]) {
+      for (const m of machines) {
+        users.set(m.username, m.password);
+        const base = `kerf/${m.tenantId}/${m.serial}`;
+        aclRules.push(
+          `user ${m.username}`,
+          `topic write ${base}/telemetry`,
+          `topic write ${base}/presence`,
+          `topic read ${base}/ack`,
+          '',
+        );
+      }
+      writeFiles();
+      process?.kill('SIGHUP');
+    },
+    async restart(signal: NodeJS.Signals = 'SIGTERM') {
+      const old = process;
+      old?.kill(signal);
+      await new Promise((resolve) => old?.once('exit', resolve));
+      await start();
+    },
+    stop() {
+      process?.kill('SIGTERM');
+    },
+  };
+}
+
+/** The real server as a child process, as `npm start` runs it. */
+export async function startServerProcess(env: Record<string, string>) {
+  const port = env.PORT ?? String(await freePort());
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', JWT_SECRET: 'chaos-'.padEnd(40, 'x'), ...env, PORT: port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    if (env.SERVER_LOG) appendFileSync(env.SERVER_LOG, chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+    if (env.SERVER_LOG) appendFileSync(env.SERVER_LOG, chunk);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    try {
+      const response = await fetch(`${url}/api/ready`);
+      if (response.ok) break;
+    } catch {}
+    if (Date.now() > until) throw new Error(`server not ready: ${stderr}`);
+    await sleep(200);
+  }
+  return {
+    url,
+    port,
+    child,
+    kill: () => {
+      child.kill('SIGKILL');
+      return new Promise((resolve) => child.once('exit', resolve));
+    },
+    stop: () => {
+      child.kill('SIGTERM');
+      return new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/** Simulated agents as a child process of the edge CLI, with disk outbox and a journal of what they stamped. */
+export function startAgents(options: {
+  credentialsFile: string;
+  machines: number;
+  cutsPerMachine: number;
+  outbox: string;
+  journal: string;
+  speed?: number;
+  seed?: number;
+}) {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/edge/src/cli.ts',
+      'simulate',
+      '--credentials',
+      options.credentialsFile,
+      '--machines',
+      String(options.machines),
+      '--cuts',
+      String(options.cutsPerMachine),
+      '--speed',
+      String(options.speed ?? 1000),
+      '--outbox',
+      options.outbox,
+      '--journal',
+      options.journal,
+      '--seed',
+      String(options.seed ?? 1),
+      '--drain-timeout',
+      '180000',
+    ],
+    { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return {
+    child,
+    output: () => output,
+    exited: new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code))),
+    kill: () => child.kill('SIGKILL'),
+  };
+}
+
+/** Cut keys the agents stamped, from their journal: `serial boot seq`. */
+export function journalCuts(journal: string): Set<string> {
+  const keys = new Set<string>();
+  for (const line of readFileSync(journal, 'utf8').split('\n')) {
+    const [serial, boot, seq, type] = line.split(' ');
+    if (type === 'cut') keys.add(`${serial} ${boot} ${seq}`);
+  }
+  return keys;
+}
+
+/**
+ * The oracle (reliability.md G): lost = stamped − stored; duplicated = rows − distinct keys; and
+ * every counter equals the rows it counts (a counter moved twice for one cut is a duplicate too).
+ */
+export async function countCuts(url: string, journal: Set<string>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ key: string }>(`
+      SELECT m.serial_number || ' ' || c.boot_id || ' ' || c.seq AS key
+      FROM cuts c JOIN cutting_machines m ON m.tenant_id = c.tenant_id AND m.id = c.machine_id`);
+    const stored = new Set(rows.map((r) => r.key));
+    let lost = 0;
+    for (const key of journal) if (!stored.has(key)) lost += 1;
+    const counters = await client.query<{ machines: string; rollups: string; knives: string; rows: string }>(`
+      SELECT (SELECT coalesce(sum(total_cuts), 0) FROM cutting_machines) AS machines,
+             (SELECT coalesce(sum(cuts), 0) FROM cut_rollups_hourly) AS rollups,
+             (SELECT coalesce(sum(total_cuts), 0) FROM knives) AS knives,
+             (SELECT count(*) FROM cuts) AS rows`);
+    const c = counters.rows[0]!;
+    return {
+      published: journal.size,
+      rows: rows.length,
+      distinct: stored.size,
+      lost,
+      duplicated: rows.length - stored.size,
+      counterMismatch: [c.machines, c.rollups, c.knives].filter((v) => Number(v) !== Number(c.rows)).length,
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+export { sleep };
+
+export async function startPostgresAndWait() {
+  return startPrivatePostgres();
+}

@@ -1,0 +1,110 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app';
+import { parseConfig } from '../../apps/server/src/config';
+import { openDatabase } from '../../apps/server/src/db/client';
+import { seedDemo } from '../../apps/server/src/db/seed';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function argument(name: string, fallback: string): string {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? (process.argv[index + 1] ?? fallback) : fallback;
+}
+
+/**
+ * The real app in this process on PGlite (a fresh data directory) or PostgreSQL (a fresh database
+ * on DATABASE_URL's server, default the local one), with the demo seed and N machines provisioned.
+ */
+export async function startBenchApp(kind: 'pglite' | 'postgres', machines: number) {
+  let pglite: PGlite | null = null;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (kind === 'pglite') {
+    pglite = await PGlite.create(join(mkdtempSync(join(tmpdir(), 'kerf-bench-')), 'pg'));
+  } else {
+    const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `kerf_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const cleanup = new pg.Client({ connectionString: base });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    };
+  }
+  const database = pglite
+    ? await openDatabase({ kind: 'pglite', client: pglite })
+    : await openDatabase({ kind: 'postgres', url: databaseUrl!, poolSize: 10 });
+  const config = parseConfig({
+    PORT: '0',
+    MQTT_PORT: String(await freePort()),
+    LOG_LEVEL: 'warn',
+    DEMO: '1',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'kerf-bench-data-')),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
+  const app = await buildApp(config, { database });
+  await seedDemo(app.kerf);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/auth/auth/login',
+    payload: { tenant: 'demo', username: 'admin', password: 'Kerf-demo-2026' },
+  });
+  const token = login.json().bearerToken as string;
+  const provisioned = await app.inject({
+    method: 'POST',
+    url: '/api/printing-shop/demo/agents',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { count: machines },
+  });
+  const agents = provisioned.json().agents as {
+    tenantId: string;
+    machineId: string;
+    serial: string;
+    username: string;
+    password: string;
+  }[];
+  const operator = await app.inject({
+    method: 'POST',
+    url: '/api/auth/auth/login',
+    payload: { tenant: 'demo', username: 'operator', password: 'Kerf-demo-2026' },
+  });
+  return {
+    app,
+    pglite,
+    databaseUrl,
+    agents,
+    brokerUrl: `mqtt://127.0.0.1:${app.kerf.bus.brokerPort}`,
+    operatorToken: operator.json().bearerToken as string,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import WebSocket from 'ws';
+
+/**
+ * Browser-like WebSocket clients in their own process: each subscribes to MACHINE_CUT of one
+ * machine and records publish-to-frame latency (frame arrival − the cut's timestamp, which the
+ * agent stamps as it publishes). Input: JSON on argv[2] { url, token, machineIds, clients, seconds }.
+ */
+const input = JSON.parse(process.argv[2]!) as {
+  url: string;
+  token: string;
+  machineIds: string[];
+  clients: number;
+  seconds: number;
+};
+const latencies: number[] = [];
+let frames = 0;
+let measuring = false;
+const sockets: WebSocket[] = [];
+for (let i = 0; i < input.clients; i++) {
+  const socket = new WebSocket(`${input.url.replace(/^http/, 'ws')}/api/live`);
+  const resource = input.machineIds[i % input.machineIds.length]!;
+  socket.on('open', () => socket.send(JSON.stringify({ token: input.token, type: 'MACHINE_CUT', resource })));
+  socket.on('message', (data) => {
+    const now = Date.now();
+    const frame = JSON.parse(data.toString());
+    if (frame.kind !== 'EVENT' || !measuring) return;
+    frames += 1;
+    latencies.push(now - Date.parse(frame.data.lastCutAt));
+  });
+  sockets.push(socket);
+  if (i % 100 === 99) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+await new Promise((resolve) => setTimeout(resolve, 2000));
+process.send?.({ ready: sockets.filter((s) => s.readyState === WebSocket.OPEN).length });
+measuring = true;
+await new Promise((resolve) => setTimeout(resolve, input.seconds * 1000));
+measuring = false;
+latencies.sort((a, b) => a - b);
+const pct = (p: number) =>
+  latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? null;
+process.send?.({
+  done: {
+    frames,
+    deliveriesPerSecond: Math.round(frames / input.seconds),
+    p50: pct(50),
+    p95: pct(95),
+    p99: pct(99),
+    max: latencies.at(-1) ?? null,
+  },
+});
+for (const socket of sockets) socket.terminate();
+process.exit(0);
