@@ -309,7 +309,7 @@ export function createPrintingShopService(deps: { transactions: Transactions }) 
       KNIFE_SWAP_INTERVAL:
         value !== null
           ? { value, effective: value, source: scope }
-          : { value: null, ...{ effective: inherited.value, source: inherited.source } },
+          : { value: null, effective: inherited.value, source: inherited.source },
     });
     const fromLocation = async (locationId: string | null) => {
       const location = locationId ? await findLocation(tx, locationId) : null;
