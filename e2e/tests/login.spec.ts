@@ -22,6 +22,23 @@ test.describe('login', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('bearerToken'))).toBeNull();
   });
 
+  test('after too many failures the wait time is shown', async ({ page }) => {
+    // An account of its own, so no other journey is locked out (the server locks it after 6 failures).
+    await page.goto('/login');
+    await page.getByLabel('Client').fill('demo');
+    await page.getByLabel('Username').fill('throttle-probe');
+    await page.getByLabel(/^Password/).fill('wrong-password');
+    const alert = page.getByRole('alert');
+    for (let attempt = 1; attempt <= 8; attempt += 1) {
+      const answer = page.waitForResponse((response) => response.url().endsWith('/api/auth/auth/login'));
+      await page.getByRole('button', { name: 'Log in' }).click();
+      if ((await answer).status() === 429) break;
+    }
+    await expect(alert).toContainText('Too many login attempts. Please try again in');
+    await expect(alert).toContainText(/\d+ (minutes?|seconds?)\./);
+    await expect(alert).toContainText('authentication.TOO_MANY_ATTEMPTS');
+  });
+
   test('empty fields are reported under each field without calling the server', async ({ page }) => {
     let calls = 0;
     page.on('request', (request) => {

@@ -24,6 +24,42 @@ test.describe('session with short-lived access tokens', () => {
     await expect(page).toHaveURL(/\/system-admin\/tenants$/);
   });
 
+  test('requests that meet an expired token together share one refresh', async ({ page }) => {
+    await logInAndLand(page, 'kerf', 'support', 'service');
+    await page.waitForTimeout(4_000);
+    const refreshes: number[] = [];
+    const unauthorized: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/auth/auth/refresh')) refreshes.push(response.status());
+      else if (response.status() === 401) unauthorized.push(response.url());
+    });
+    // Saving the language and opening the clients list call the server at the same moment: the test holds
+    // both requests at the network until both are out, so both meet the expired token.
+    let held = 0;
+    let releaseAll = () => {};
+    const bothOut = new Promise<void>((resolve) => {
+      releaseAll = resolve;
+    });
+    await page.route(
+      (url) => url.pathname.endsWith('/users/self/language') || url.pathname.endsWith('/api/auth/tenants'),
+      async (route) => {
+        held += 1;
+        if (held >= 2) releaseAll();
+        await Promise.race([bothOut, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+        await route.continue();
+      },
+    );
+    await Promise.all([
+      page.getByTestId('language-picker').selectOption('de'),
+      page.getByRole('navigation').getByRole('link', { name: 'Clients' }).click(),
+    ]);
+    await expect(page.getByRole('heading', { level: 1, name: 'Mandanten' })).toBeVisible();
+    await expect(page.getByRole('table').getByText('Druckerei Beispiel GmbH')).toBeVisible();
+    expect(unauthorized.some((url) => url.endsWith('/users/self/language'))).toBe(true);
+    expect(unauthorized.some((url) => url.includes('/api/auth/tenants'))).toBe(true);
+    expect(refreshes).toEqual([200]);
+  });
+
   test('a refused refresh clears the tokens and returns to the login', async ({ page }) => {
     await logInAndLand(page, 'kerf', 'service-admin', 'service-admin');
     await page.evaluate(() => window.localStorage.setItem('refreshToken', 'not-a-valid-refresh-token'));

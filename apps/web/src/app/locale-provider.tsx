@@ -1,4 +1,5 @@
 import { useDirection } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
@@ -8,6 +9,7 @@ import { tokenStore } from '../lib/api';
 import {
   currentLocale,
   directionOf,
+  firstDayOfWeek,
   type Locale,
   LocaleContext,
   type LocaleContextValue,
@@ -52,5 +54,9 @@ export function LocaleProvider({ i18n, children }: { i18n: I18n; children: React
     () => ({ locale, chooseLocale, adoptLocale }),
     [locale, chooseLocale, adoptLocale],
   );
-  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
+  return (
+    <LocaleContext.Provider value={value}>
+      <DatesProvider settings={{ locale, firstDayOfWeek: firstDayOfWeek(locale) }}>{children}</DatesProvider>
+    </LocaleContext.Provider>
+  );
 }

@@ -15,7 +15,7 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { type Icon, IconChevronDown, IconLogout } from '@tabler/icons-react';
 import clsx from 'clsx';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { Brand } from './brand';
@@ -75,6 +75,14 @@ export function AppLayout({
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const size = touch ? 'touch' : 'sm';
+
+  // After moving to another page, put keyboard and screen-reader focus at the new content.
+  const previousPath = useRef(pathname);
+  useEffect(() => {
+    if (previousPath.current === pathname) return;
+    previousPath.current = pathname;
+    document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: false });
+  }, [pathname]);
 
   const isActive = (item: NavItem) =>
     item.end ? pathname === item.to || pathname === `${item.to}/` : pathname.startsWith(item.to);

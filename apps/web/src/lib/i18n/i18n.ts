@@ -1,6 +1,7 @@
 import i18next, { type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../../locales/en.json';
+import { loadDateLocale } from './date-locales';
 import { DEFAULT_LOCALE, directionOf, isLocale, LOCALE_STORAGE_KEY, type Locale } from './locales';
 
 export type Messages = typeof en;
@@ -33,6 +34,7 @@ export interface I18nOptions {
 
 export async function createI18n({ locale, onMissingKey, resources }: I18nOptions): Promise<I18n> {
   const instance = i18next.createInstance();
+  await loadDateLocale(locale);
   instance.use(initReactI18next);
   await instance.init({
     lng: locale,
@@ -56,6 +58,7 @@ export async function switchLocale(instance: I18n, locale: Locale, storage: Stor
   if (!instance.hasResourceBundle(locale, 'translation')) {
     instance.addResourceBundle(locale, 'translation', await loadCatalogue(locale));
   }
+  await loadDateLocale(locale);
   await instance.changeLanguage(locale);
   storage.setItem(LOCALE_STORAGE_KEY, locale);
   applyDocumentLocale(locale);

@@ -1,3 +1,4 @@
+export { firstDayOfWeek, loadDateLocale } from './date-locales';
 export { hasKey, translateKey } from './dynamic-key';
 export {
   applyDocumentLocale,

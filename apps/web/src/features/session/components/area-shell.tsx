@@ -3,7 +3,7 @@ import { Box, Button, Container, Skeleton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { ErrorAlert } from '../../../components/errors';
+import { ErrorAlert, ErrorBoundary } from '../../../components/errors';
 import { AppLayout, type NavItem, PageSkeleton, PublicLayout } from '../../../components/layout';
 import { isApiError } from '../../../lib/api';
 import { translateKey } from '../../../lib/i18n';
@@ -77,7 +77,8 @@ export function AreaShell({ area, navItems, touch, children }: AreaShellProps) {
         tenantName: self.data.tenant.name,
       }}
     >
-      {children}
+      {/* A crash in one page keeps the frame; moving to another page clears it. */}
+      <ErrorBoundary key={location.pathname}>{children}</ErrorBoundary>
     </AppLayout>
   );
 }

@@ -1,0 +1,56 @@
+import { CreateUserSchema, LoginRequestSchema, PasswordSchema } from '@kerf/contracts';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api';
+import { createI18n } from '../../lib/i18n';
+import { applyServerFieldErrors, helpText, schemaErrors } from './contract-form';
+
+describe('form helpers over the contract schemas', async () => {
+  const i18n = await createI18n({ locale: 'de' });
+  const t = i18n.t;
+
+  it('give one translated message per field, from the same codes the server sends', () => {
+    expect(schemaErrors(LoginRequestSchema, { tenant: '', username: 'x', password: '' }, t)).toEqual({
+      tenant: 'Pflichtfeld',
+      password: 'Pflichtfeld',
+    });
+    expect(schemaErrors(PasswordSchema, 'short', t)).toEqual({
+      '': 'Das Passwort braucht mindestens 8 Zeichen.',
+    });
+  });
+
+  it('name the limit of a length rule', () => {
+    const errors = schemaErrors(
+      CreateUserSchema,
+      { username: 'a', firstName: 'A', lastName: 'B', role: 'GRINDER', password: 'Kerf-demo-2026' },
+      t,
+    );
+    expect(errors.username).toBe('Mindestens 2 Zeichen');
+  });
+
+  it('put the server field errors under their fields', () => {
+    const form = { setFieldError: vi.fn(), getValues: () => ({ username: '', password: '' }) };
+    const error = new ApiError(
+      400,
+      'validation.INVALID_INPUT',
+      {},
+      {
+        fields: [
+          { field: 'password', in: 'body', code: 'PASSWORD_TOO_COMMON' },
+          { field: 'unrelated', in: 'body', code: 'REQUIRED' },
+        ],
+      },
+    );
+    expect(applyServerFieldErrors(form, error, t)).toBe(true);
+    expect(form.setFieldError).toHaveBeenCalledTimes(1);
+    expect(form.setFieldError).toHaveBeenCalledWith(
+      'password',
+      'Dieses Passwort ist zu verbreitet. Bitte wählen Sie ein anderes.',
+    );
+    expect(applyServerFieldErrors(form, new Error('x'), t)).toBe(false);
+  });
+
+  it('offer the generic help texts of spec §5', () => {
+    expect(helpText(t, 'caseSensitive')).toBe('Groß- und Kleinschreibung beachten');
+    expect(helpText(t, 'digitsOnly')).toBe('Nur Ziffern');
+  });
+});
