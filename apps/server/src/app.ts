@@ -225,7 +225,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tenants: createTenantsService({ transactions }),
     refreshRateLimit: { max: 150, timeWindow: 5 * 60 * 1000 },
   });
-  registerPrintingShopRoutes(app, { authenticator, printingShops: createPrintingShopService({ transactions }) });
+  registerPrintingShopRoutes(app, {
+    authenticator,
+    printingShops: createPrintingShopService({ transactions }),
+  });
   const machineStatus = createMachineStatusService({ transactions, telemetry });
   registerMachineStatusRoutes(app, { authenticator, machineStatus });
   registerMachineCredentialRoutes(app, {

@@ -1,4 +1,13 @@
-import { foreignKey, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './platform';
 import { locations } from './printing-shop';
 
@@ -12,7 +21,9 @@ export const userLocations = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.userId, t.locationId] }),
-    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id] }).onDelete(
+      'cascade',
+    ),
     foreignKey({ columns: [t.tenantId, t.locationId], foreignColumns: [locations.tenantId, locations.id] }),
     index('user_locations_location_idx').on(t.tenantId, t.locationId),
   ],
