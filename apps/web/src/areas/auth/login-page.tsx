@@ -104,7 +104,7 @@ export function LoginPage() {
                 size="md"
                 fullWidth
                 loading={mutation.isPending}
-                leftSection={<IconLogin size={18} aria-hidden />}
+                leftSection={<IconLogin size={18} aria-hidden className="mirror-in-rtl" />}
               >
                 {t('login.submit')}
               </Button>

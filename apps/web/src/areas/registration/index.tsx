@@ -19,7 +19,7 @@ export function RegistrationPage() {
               component={Link}
               to="/"
               variant="light"
-              leftSection={<IconArrowBackUp size={18} aria-hidden />}
+              leftSection={<IconArrowBackUp size={18} aria-hidden className="mirror-in-rtl" />}
             >
               {t('registration.backHome')}
             </Button>

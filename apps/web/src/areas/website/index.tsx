@@ -19,7 +19,7 @@ export function WebsiteHome() {
           component={Link}
           to="/login"
           variant="subtle"
-          leftSection={<IconLogin size={18} aria-hidden />}
+          leftSection={<IconLogin size={18} aria-hidden className="mirror-in-rtl" />}
           visibleFrom="xs"
         >
           {t('website.login')}
@@ -49,7 +49,7 @@ export function WebsiteHome() {
                 to="/login"
                 size="lg"
                 variant="default"
-                leftSection={<IconLogin size={20} aria-hidden />}
+                leftSection={<IconLogin size={20} aria-hidden className="mirror-in-rtl" />}
               >
                 {t('website.login')}
               </Button>

@@ -12,8 +12,9 @@ export function ErrorAlert({ error, title, action }: { error: unknown; title?: s
     <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={title} role="alert">
       <Text size="sm">{message}</Text>
       {code && (
-        <Text size="xs" c="dimmed" mt={4} translate="no" dir="ltr" data-testid="error-code">
-          {t('errors.code', { code })}
+        <Text size="xs" c="dimmed" mt={4} translate="no" data-testid="error-code">
+          {/* the code is Latin text: isolate it so it reads right inside Arabic sentences */}
+          {t('errors.code', { code: `\u2066${code}\u2069` })}
         </Text>
       )}
       {action}

@@ -13,7 +13,11 @@ export function NotFoundContent({ homePath = '/' }: { homePath?: string }) {
       </Text>
       <Title order={1}>{t('notFound.title')}</Title>
       <Text c="dimmed">{t('notFound.text')}</Text>
-      <Button component={Link} to={homePath} leftSection={<IconArrowBackUp size={18} aria-hidden />}>
+      <Button
+        component={Link}
+        to={homePath}
+        leftSection={<IconArrowBackUp size={18} aria-hidden className="mirror-in-rtl" />}
+      >
         {t('notFound.action')}
       </Button>
     </Stack>
