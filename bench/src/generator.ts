@@ -33,9 +33,10 @@ const agents = input.agents.map(
 await Promise.all(agents.map((agent) => agent.start()));
 process.send?.({ ready: true });
 const end = Date.now() + input.seconds * 1000;
-const knife = 'E2801160FFFF0001';
 await Promise.all(
-  agents.map(async (agent) => {
+  agents.map(async (agent, index) => {
+    // each machine has its own knife, as in a shop
+    const knife = `E2801160FF${String(index).padStart(2, '0')}${String(process.pid % 10000).padStart(4, '0')}`;
     if (input.rate > 0) {
       const interval = 1000 / input.rate;
       let next = Date.now();

@@ -16,7 +16,7 @@ const kind = argument('db', 'pglite') as 'pglite' | 'postgres';
 const seconds = Number(argument('seconds', '30'));
 const machines = Number(argument('machines', '100'));
 const generators = Number(argument('generators', '2'));
-const window = Number(argument('window', '2000'));
+const window = Number(argument('window', '500'));
 const batchMax = Number(argument('batch', '100'));
 const warmup = 5;
 

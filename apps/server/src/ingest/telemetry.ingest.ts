@@ -61,13 +61,28 @@ export function startTelemetryIngest(deps: {
     dropped: 0,
     queued: 0,
   };
-  const queue: Queued[] = [];
-  let timer: NodeJS.Timeout | null = null;
-  let running = 0;
-  let backoffMs = 0;
+  /**
+   * One lane per concurrent writer; a machine always goes to the same lane, so concurrent
+   * transactions never wait on each other's machine, knife or rollup rows (and cannot deadlock).
+   */
+  const lanes = Array.from({ length: concurrency }, () => ({
+    queue: [] as Queued[],
+    queued: 0,
+    timer: null as NodeJS.Timeout | null,
+    running: false,
+    backoffMs: 0,
+  }));
+  type Lane = (typeof lanes)[number];
   let stopped = false;
   let lastInvalidLog = 0;
   let invalidSinceLog = 0;
+
+  const laneOf = (tenantId: string, serial: string) => {
+    let hash = 0;
+    for (const text of [tenantId, serial])
+      for (let i = 0; i < text.length; i++) hash = (hash * 31 + text.charCodeAt(i)) | 0;
+    return lanes[Math.abs(hash) % lanes.length]!;
+  };
 
   const reportInvalid = (topic: string, reason: string) => {
     stats.invalid += 1;
@@ -80,27 +95,27 @@ export function startTelemetryIngest(deps: {
     }
   };
 
-  function schedule() {
-    if (stopped || timer || running >= concurrency || queue.length === 0) return;
-    const delay = backoffMs > 0 ? backoffMs : stats.queued >= maxBatch ? 0 : flushMs;
-    timer = setTimeout(() => {
-      timer = null;
-      void flush();
+  function schedule(lane: Lane) {
+    if (stopped || lane.timer || lane.running || lane.queue.length === 0) return;
+    const delay = lane.backoffMs > 0 ? lane.backoffMs : lane.queued >= maxBatch ? 0 : flushMs;
+    lane.timer = setTimeout(() => {
+      lane.timer = null;
+      void flush(lane);
     }, delay);
   }
 
-  async function flush() {
+  async function flush(lane: Lane) {
     const batch: Queued[] = [];
     let events = 0;
-    while (queue.length > 0 && events < maxBatch) {
-      const next = queue.shift()!;
+    while (lane.queue.length > 0 && events < maxBatch) {
+      const next = lane.queue.shift()!;
       events += next.item.events.length;
       batch.push(next);
     }
+    lane.queued -= events;
     stats.queued -= events;
     if (batch.length === 0) return;
-    running += 1;
-    schedule();
+    lane.running = true;
     const byTenant = new Map<string, TelemetryBatchItem[]>();
     for (const { tenantId, item } of batch) {
       const items = byTenant.get(tenantId) ?? [];
@@ -112,7 +127,7 @@ export function startTelemetryIngest(deps: {
         const result = await telemetry.record(tenantId, items);
         stats.committedEvents += items.reduce((sum, item) => sum + item.events.length, 0);
         stats.insertedCuts += result.inserted.cuts;
-        backoffMs = 0;
+        lane.backoffMs = 0;
         for (const ack of result.acks) {
           bus.client.publish(
             machineTopics(tenantId, ack.serial).ack,
@@ -123,12 +138,15 @@ export function startTelemetryIngest(deps: {
       } catch (error) {
         // Not acknowledged, so the agents send these again; nothing is lost by dropping them here.
         stats.failedBatches += 1;
-        backoffMs = Math.min(Math.max(backoffMs * 2, 50), 2000);
-        log.warn({ err: error, tenantId, backoffMs }, 'telemetry batch not committed; agents will re-send');
+        lane.backoffMs = Math.min(Math.max(lane.backoffMs * 2, 50), 2000);
+        log.warn(
+          { err: error, tenantId, backoffMs: lane.backoffMs },
+          'telemetry batch not committed; agents will re-send',
+        );
       }
     }
-    running -= 1;
-    schedule();
+    lane.running = false;
+    schedule(lane);
   }
 
   function onTelemetry(topic: string, payload: Buffer) {
@@ -154,9 +172,11 @@ export function startTelemetryIngest(deps: {
       stats.dropped += parsed.data.events.length; // not acked: the agent re-sends
       return;
     }
-    queue.push({ tenantId: target.tenantId, item: { ...parsed.data, source: 'MACHINE' } });
+    const lane = laneOf(target.tenantId, target.serial);
+    lane.queue.push({ tenantId: target.tenantId, item: { ...parsed.data, source: 'MACHINE' } });
+    lane.queued += parsed.data.events.length;
     stats.queued += parsed.data.events.length;
-    schedule();
+    schedule(lane);
   }
 
   function onPresence(topic: string, payload: Buffer) {
@@ -194,8 +214,8 @@ export function startTelemetryIngest(deps: {
     async stop() {
       stopped = true;
       bus.client.off('message', onMessage);
-      if (timer) clearTimeout(timer);
-      while (running > 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (const lane of lanes) if (lane.timer) clearTimeout(lane.timer);
+      while (lanes.some((lane) => lane.running)) await new Promise((resolve) => setTimeout(resolve, 10));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { NO_KNIFE, NONE_ID } from '../../db/schema/telemetry';
 import type { Tx } from '../../db/transactions';
 
 /** What the ingest needs of a machine; rows are locked for the rest of the transaction. */
@@ -51,112 +52,6 @@ export interface CutRow {
   knifeRfid: string | null;
   operatorId: string | null;
   jobId: string | null;
-}
-
-/**
- * Inserts cuts idempotently and moves every counter and rollup by exactly the rows inserted, in
- * the caller's transaction. Returns the inserted cuts (duplicates are skipped silently).
- */
-export async function insertCuts(tx: Tx, tenantId: string, rows: CutRow[]): Promise<CutRow[]> {
-  if (rows.length === 0) return [];
-  const result = await run(
-    tx,
-    sql`
-    INSERT INTO cuts (tenant_id, at, machine_id, boot_id, seq, knife_rfid, operator_id, job_id)
-    SELECT ${tenantId}::uuid, r.at, r."machineId", r."bootId", r.seq, r."knifeRfid", r."operatorId", r."jobId"
-    FROM jsonb_to_recordset(${json(rows)}::jsonb)
-      AS r("machineId" uuid, "bootId" uuid, seq bigint, at timestamptz, "knifeRfid" text, "operatorId" uuid, "jobId" uuid)
-    ON CONFLICT DO NOTHING
-    RETURNING machine_id AS "machineId", boot_id AS "bootId", seq::float8 AS seq, at, knife_rfid AS "knifeRfid",
-              operator_id AS "operatorId", job_id AS "jobId"`,
-  );
-  return rowsOf<CutRow & { at: Date | string }>(result).map((row) => ({
-    ...row,
-    seq: Number(row.seq),
-    at: new Date(row.at).toISOString(),
-  }));
-}
-
-export interface MachineCutTotals {
-  machineId: string;
-  cuts: number;
-  lastCutAt: string;
-}
-
-export async function addMachineCuts(
-  tx: Tx,
-  totals: MachineCutTotals[],
-): Promise<{ id: string; totalCuts: number; lastCutAt: Date }[]> {
-  if (totals.length === 0) return [];
-  const result = await run(
-    tx,
-    sql`
-    UPDATE cutting_machines m
-    SET total_cuts = m.total_cuts + r.cuts,
-        last_cut_at = GREATEST(m.last_cut_at, r."lastCutAt")
-    FROM jsonb_to_recordset(${json(totals)}::jsonb) AS r("machineId" uuid, cuts bigint, "lastCutAt" timestamptz)
-    WHERE m.id = r."machineId"
-    RETURNING m.id, m.total_cuts::float8 AS "totalCuts", m.last_cut_at AS "lastCutAt"`,
-  );
-  return rowsOf<{ id: string; totalCuts: number; lastCutAt: Date }>(result);
-}
-
-/** Knives seen for the first time are registered with their RFID; the counters move either way. */
-export async function addKnifeCuts(
-  tx: Tx,
-  tenantId: string,
-  totals: { rfid: string; cuts: number }[],
-): Promise<
-  { rfid: string; cutsSinceLastGrinding: number; totalCuts: number; knifeSwapInterval: number | null }[]
-> {
-  if (totals.length === 0) return [];
-  const result = await run(
-    tx,
-    sql`
-    INSERT INTO knives AS k (tenant_id, rfid, cuts_since_last_grinding, total_cuts)
-    SELECT ${tenantId}::uuid, r.rfid, r.cuts, r.cuts
-    FROM jsonb_to_recordset(${json(totals)}::jsonb) AS r(rfid text, cuts bigint)
-    ON CONFLICT (tenant_id, rfid) DO UPDATE
-      SET cuts_since_last_grinding = k.cuts_since_last_grinding + excluded.cuts_since_last_grinding,
-          total_cuts = k.total_cuts + excluded.total_cuts
-    RETURNING rfid, cuts_since_last_grinding::float8 AS "cutsSinceLastGrinding", total_cuts::float8 AS "totalCuts",
-              knife_swap_interval AS "knifeSwapInterval"`,
-  );
-  return rowsOf(result);
-}
-
-export interface RollupRow {
-  hour: string;
-  machineId: string;
-  knifeRfid: string;
-  operatorId: string;
-  jobId: string;
-  cuts: number;
-}
-
-export async function addCutRollups(tx: Tx, tenantId: string, rows: RollupRow[]) {
-  if (rows.length === 0) return;
-  await run(
-    tx,
-    sql`
-    INSERT INTO cut_rollups_hourly AS c (tenant_id, hour, machine_id, knife_rfid, operator_id, job_id, cuts)
-    SELECT ${tenantId}::uuid, r.hour, r."machineId", r."knifeRfid", r."operatorId", r."jobId", r.cuts
-    FROM jsonb_to_recordset(${json(rows)}::jsonb)
-      AS r(hour timestamptz, "machineId" uuid, "knifeRfid" text, "operatorId" uuid, "jobId" uuid, cuts bigint)
-    ON CONFLICT (tenant_id, hour, machine_id, knife_rfid, operator_id, job_id)
-      DO UPDATE SET cuts = c.cuts + excluded.cuts`,
-  );
-}
-
-export async function addJobCuts(tx: Tx, totals: { jobId: string; cuts: number }[]) {
-  if (totals.length === 0) return;
-  await run(
-    tx,
-    sql`
-    UPDATE cutting_jobs j SET cuts = j.cuts + r.cuts
-    FROM jsonb_to_recordset(${json(totals)}::jsonb) AS r("jobId" uuid, cuts bigint)
-    WHERE j.id = r."jobId"`,
-  );
 }
 
 export interface StatusRow {
@@ -282,4 +177,76 @@ export async function setPresence(tx: Tx, serial: string, state: 'ONLINE' | 'OFF
     RETURNING id`,
   );
   return rowsOf<{ id: string }>(result)[0]?.id ?? null;
+}
+
+export interface MachineCutResult {
+  machineId: string;
+  cuts: number;
+  totalCuts: number;
+  lastCutAt: string;
+  knifeRfid: string | null;
+  knifeCutsSinceGrinding: number | null;
+}
+
+/**
+ * The cut write path in one statement (one round trip per batch): inserts the cuts idempotently
+ * and moves, by exactly the rows inserted, the machines' totals, the knives' counters (registering
+ * knives seen for the first time), the jobs' cuts and the hourly rollups. Returns per machine what
+ * changed, for live events.
+ */
+export async function insertCutsWithCounters(
+  tx: Tx,
+  tenantId: string,
+  rows: CutRow[],
+): Promise<MachineCutResult[]> {
+  if (rows.length === 0) return [];
+  const result = await run(
+    tx,
+    sql`
+    WITH input AS (
+      SELECT * FROM jsonb_to_recordset(${json(rows)}::jsonb)
+        AS r("machineId" uuid, "bootId" uuid, seq bigint, at timestamptz, "knifeRfid" text, "operatorId" uuid, "jobId" uuid)
+    ), ins AS (
+      INSERT INTO cuts (tenant_id, at, machine_id, boot_id, seq, knife_rfid, operator_id, job_id)
+      SELECT ${tenantId}::uuid, at, "machineId", "bootId", seq, "knifeRfid", "operatorId", "jobId" FROM input
+      ON CONFLICT DO NOTHING
+      RETURNING machine_id, at, knife_rfid, operator_id, job_id
+    ), rollups AS (
+      INSERT INTO cut_rollups_hourly AS c (tenant_id, hour, machine_id, knife_rfid, operator_id, job_id, cuts)
+      SELECT ${tenantId}::uuid, date_trunc('hour', at, 'UTC'), machine_id, coalesce(knife_rfid, ${NO_KNIFE}),
+             coalesce(operator_id, ${NONE_ID}::uuid), coalesce(job_id, ${NONE_ID}::uuid), count(*)
+      FROM ins GROUP BY 2, 3, 4, 5, 6
+      ON CONFLICT (tenant_id, hour, machine_id, knife_rfid, operator_id, job_id)
+        DO UPDATE SET cuts = c.cuts + excluded.cuts
+    ), knife_counts AS (
+      INSERT INTO knives AS k (tenant_id, rfid, cuts_since_last_grinding, total_cuts)
+      SELECT ${tenantId}::uuid, knife_rfid, count(*), count(*) FROM ins WHERE knife_rfid IS NOT NULL GROUP BY knife_rfid
+      ON CONFLICT (tenant_id, rfid) DO UPDATE
+        SET cuts_since_last_grinding = k.cuts_since_last_grinding + excluded.cuts_since_last_grinding,
+            total_cuts = k.total_cuts + excluded.total_cuts
+      RETURNING rfid, cuts_since_last_grinding
+    ), jobs AS (
+      UPDATE cutting_jobs j SET cuts = j.cuts + x.n
+      FROM (SELECT job_id, count(*) AS n FROM ins WHERE job_id IS NOT NULL GROUP BY job_id) x
+      WHERE j.id = x.job_id
+    ), per_machine AS (
+      SELECT machine_id, count(*) AS n, max(at) AS last,
+             (array_agg(knife_rfid ORDER BY at DESC))[1] AS knife
+      FROM ins GROUP BY machine_id
+    ), machines AS (
+      UPDATE cutting_machines m SET total_cuts = m.total_cuts + x.n, last_cut_at = GREATEST(m.last_cut_at, x.last)
+      FROM per_machine x WHERE m.id = x.machine_id
+      RETURNING m.id, m.total_cuts, m.last_cut_at
+    )
+    SELECT machines.id AS "machineId", per_machine.n::int AS cuts, machines.total_cuts::float8 AS "totalCuts",
+           machines.last_cut_at AS "lastCutAt", per_machine.knife AS "knifeRfid",
+           knife_counts.cuts_since_last_grinding::float8 AS "knifeCutsSinceGrinding"
+    FROM machines
+    JOIN per_machine ON per_machine.machine_id = machines.id
+    LEFT JOIN knife_counts ON knife_counts.rfid = per_machine.knife`,
+  );
+  return (result.rows as (MachineCutResult & { lastCutAt: Date | string })[]).map((row) => ({
+    ...row,
+    lastCutAt: new Date(row.lastCutAt).toISOString(),
+  }));
 }

@@ -5,21 +5,15 @@ import type {
   OperatorMachineUseData,
   TelemetryEvent,
 } from '@kerf/contracts';
-import { NO_KNIFE, NONE_ID } from '../../db/schema/telemetry';
 import type { Transactions } from '../../db/transactions';
 import { toRanges } from './seq-ranges';
 import {
-  addCutRollups,
-  addJobCuts,
-  addKnifeCuts,
-  addMachineCuts,
   type CutRow,
-  insertCuts,
+  insertCutsWithCounters,
   insertKnifeScan,
   insertStatusInterval,
   lockMachinesBySerial,
   type MachineState,
-  type RollupRow,
   setMachineKnife,
   setMachineOperator,
   setMachineStatus,
@@ -61,8 +55,6 @@ export interface RecordResult {
   acks: MachineAck[];
   inserted: { cuts: number; statuses: number; knifeScans: number };
 }
-
-const hourOf = (iso: string) => `${iso.slice(0, 13)}:00:00.000Z`;
 
 /**
  * The single write path of machine telemetry: MQTT ingest, the operator's status PUT and the
@@ -209,69 +201,23 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
         cut.knifeRfid = change ? change.rfid : (knifeBefore.get(cut.machineId) ?? null);
       }
 
-      const insertedCuts = await insertCuts(tx, tenantId, cutRows);
-      if (insertedCuts.length > 0) {
-        const perMachine = new Map<string, { cuts: number; lastCutAt: string; knifeRfid: string | null }>();
-        const perKnife = new Map<string, number>();
-        const perJob = new Map<string, number>();
-        const rollups = new Map<string, RollupRow>();
-        for (const cut of insertedCuts) {
-          const m = perMachine.get(cut.machineId) ?? { cuts: 0, lastCutAt: cut.at, knifeRfid: cut.knifeRfid };
-          m.cuts += 1;
-          if (cut.at >= m.lastCutAt) {
-            m.lastCutAt = cut.at;
-            m.knifeRfid = cut.knifeRfid;
-          }
-          perMachine.set(cut.machineId, m);
-          if (cut.knifeRfid) perKnife.set(cut.knifeRfid, (perKnife.get(cut.knifeRfid) ?? 0) + 1);
-          if (cut.jobId) perJob.set(cut.jobId, (perJob.get(cut.jobId) ?? 0) + 1);
-          const row: RollupRow = {
-            hour: hourOf(cut.at),
-            machineId: cut.machineId,
-            knifeRfid: cut.knifeRfid ?? NO_KNIFE,
-            operatorId: cut.operatorId ?? NONE_ID,
-            jobId: cut.jobId ?? NONE_ID,
-            cuts: 0,
-          };
-          const key = `${row.hour}|${row.machineId}|${row.knifeRfid}|${row.operatorId}|${row.jobId}`;
-          (rollups.get(key) ?? rollups.set(key, row).get(key)!).cuts += 1;
-        }
-        const machineTotals = await addMachineCuts(
-          tx,
-          [...perMachine].map(([machineId, m]) => ({ machineId, cuts: m.cuts, lastCutAt: m.lastCutAt })),
-        );
-        const knives = new Map(
-          (
-            await addKnifeCuts(
-              tx,
-              tenantId,
-              [...perKnife].map(([rfid, cuts]) => ({ rfid, cuts })),
-            )
-          ).map((k) => [k.rfid, k]),
-        );
-        await addCutRollups(tx, tenantId, [...rollups.values()]);
-        await addJobCuts(
-          tx,
-          [...perJob].map(([jobId, cuts]) => ({ jobId, cuts })),
-        );
-        for (const total of machineTotals) {
-          const m = perMachine.get(total.id)!;
-          live.push({
-            tenantId,
-            type: 'MACHINE_CUT',
-            resource: total.id,
-            data: {
-              machineId: total.id,
-              cuts: m.cuts,
-              totalCuts: Number(total.totalCuts),
-              knifeRfid: m.knifeRfid,
-              knifeCutsSinceGrinding: m.knifeRfid
-                ? Number(knives.get(m.knifeRfid)?.cutsSinceLastGrinding ?? 0)
-                : null,
-              lastCutAt: new Date(total.lastCutAt).toISOString(),
-            },
-          });
-        }
+      const machineCuts = await insertCutsWithCounters(tx, tenantId, cutRows);
+      let insertedCuts = 0;
+      for (const m of machineCuts) {
+        insertedCuts += m.cuts;
+        live.push({
+          tenantId,
+          type: 'MACHINE_CUT',
+          resource: m.machineId,
+          data: {
+            machineId: m.machineId,
+            cuts: m.cuts,
+            totalCuts: m.totalCuts,
+            knifeRfid: m.knifeRfid,
+            knifeCutsSinceGrinding: m.knifeRfid ? (m.knifeCutsSinceGrinding ?? 0) : null,
+            lastCutAt: m.lastCutAt,
+          },
+        });
       }
       await touchMachines(tx, [...seen]);
 
@@ -281,7 +227,7 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
           ranges: toRanges(seqs),
           rejected: toRanges(refused),
         })),
-        inserted: { cuts: insertedCuts.length, statuses, knifeScans },
+        inserted: { cuts: insertedCuts, statuses, knifeScans },
       };
     });
     if (live.length > 0) deps.live?.publish(live);
