@@ -12,7 +12,6 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
-    testTimeout: 20_000,
     // jsdom renders of Mantine screens can take seconds on a busy two-core machine.
     testTimeout: 30_000,
   },
