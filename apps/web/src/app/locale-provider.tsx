@@ -23,7 +23,7 @@ async function saveToAccount(queryClient: QueryClient, locale: Locale, i18n: I18
     await updateSelfLanguage(languageOf(locale));
     await queryClient.invalidateQueries({ queryKey: sessionKeys.self() });
   } catch (error) {
-    notifyError(error, i18n.t, i18n);
+    notifyError(error, i18n.t, i18n, i18n.t('language.saveFailed'));
   }
 }
 

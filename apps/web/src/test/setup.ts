@@ -34,4 +34,6 @@ Object.defineProperty(document, 'fonts', { value: { ready: Promise.resolve() }, 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  document.documentElement.lang = 'en';
+  document.documentElement.dir = 'ltr';
 });

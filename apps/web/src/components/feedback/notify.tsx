@@ -15,8 +15,11 @@ export function notifySuccess(message: string, title?: string) {
   });
 }
 
-export function notifyError(error: unknown, t: TFunction, i18n: I18n) {
-  const { message, code } = errorText(error, t, i18n);
+/** A failed action: what went wrong (or `message`, when the caller can say it better) and the code. */
+export function notifyError(error: unknown, t: TFunction, i18n: I18n, message?: string) {
+  const text = errorText(error, t, i18n);
+  const code = text.code;
+  message ??= text.message;
   notifications.show({
     title: t('toast.error'),
     message: code ? `${message} (${code})` : message,
@@ -25,4 +28,12 @@ export function notifyError(error: unknown, t: TFunction, i18n: I18n) {
     role: 'alert',
     autoClose: 8000,
   });
+}
+
+export function notifySaved(t: TFunction) {
+  notifySuccess(t('toast.saved'));
+}
+
+export function notifyDeleted(t: TFunction) {
+  notifySuccess(t('toast.deleted'));
 }
