@@ -29,11 +29,27 @@ export async function provisionAgents(options: {
     return { brokerUrl, agents: file.agents.slice(0, options.count) };
   }
   const post = async (path: string, body: unknown, token?: string) => {
-    const response = await fetch(new URL(path, options.server), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify(body),
-    });
+    // A start script may launch the simulator with the server: wait up to a minute for it.
+    let response: Response | null = null;
+    for (let attempt = 0; !response; attempt++) {
+      try {
+        response = await fetch(new URL(path, options.server), {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify(body),
+        });
+      } catch (error) {
+        if (attempt >= 60) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+    if (response.status === 503 && body) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      return post(path, body, token);
+    }
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return response.json();
   };

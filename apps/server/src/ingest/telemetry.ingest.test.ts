@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type MachineStatusView, machineTopics } from '@kerf/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../test/harness';
 import {
@@ -59,6 +60,15 @@ describe('telemetry ingest', () => {
     expect(view.totalCuts).toBe(1200);
     expect(view.status).toBe('RUNNING');
     expect(view.knife).toMatchObject({ rfid: knife, cutsSinceLastGrinding: 1200, totalCuts: 1200 });
+
+    // Hourly rollups hold exactly the cuts, booked to the knife.
+    const rollup = await t.app.kerf.transactions.withTenant(machine.tenantId, async (tx) => {
+      const result = (await tx.execute(
+        sql`SELECT sum(cuts)::int AS n, min(knife_rfid) AS knife FROM cut_rollups_hourly WHERE machine_id = ${machine.machineId}`,
+      )) as unknown as { rows: { n: number; knife: string }[] };
+      return result.rows[0];
+    });
+    expect(rollup).toEqual({ n: 1200, knife });
 
     // The same events again (an agent re-sending after a lost ack): acked again, stored once.
     const again = await publishAndAwaitAcks(client, machine, events, { boot, batch: 333 });
