@@ -37,6 +37,18 @@ test.describe('role areas', () => {
     await page.getByLabel('Search', { exact: true }).fill('nothing matches this');
     await expect(page.getByText('No results, please adjust your search.')).toBeVisible();
     await page.getByLabel('Search', { exact: true }).fill('');
+
+    const nameHeader = page.getByRole('columnheader', { name: 'Name' });
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table.getByRole('row').nth(1)).toContainText('Druckerei Beispiel GmbH');
+    await nameHeader.click();
+    await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
+    await expect(table.getByRole('row').nth(1)).toContainText('Schleiferei Muster KG');
+    const idHeader = page.getByRole('columnheader', { name: 'Client ID' });
+    await idHeader.focus();
+    await page.keyboard.press('Enter');
+    await expect(idHeader).toHaveAttribute('aria-sort', 'ascending');
+    await expect(table.getByRole('row').nth(1)).toContainText('demo');
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: screenshotPath('system-admin-clients-desktop') });
   });

@@ -19,6 +19,15 @@ function untranslatedTexts(root: HTMLElement = document.body): string[] {
     if (/^[\d\s*.,:;–\-/()#%]+$/.test(text)) continue;
     if (!(text.startsWith('⟦') && text.endsWith('⟧'))) found.push(text);
   }
+  // Names and hints read out by screen readers are user-facing text as well.
+  for (const element of root.querySelectorAll('[aria-label], [placeholder], [title], [alt]')) {
+    if (element.closest('[translate="no"]')) continue;
+    for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) {
+      const value = element.getAttribute(attribute)?.trim();
+      if (!value || /^[\d\s*.,:;–\-/()#%]+$/.test(value)) continue;
+      if (!(value.includes('⟦') && value.endsWith('⟧'))) found.push(`${attribute}="${value}"`);
+    }
+  }
   return found;
 }
 
@@ -111,6 +120,9 @@ describe('no raw strings on key screens', () => {
     await renderApp(options('/system-admin/tenants'));
     await screen.findByText('Schleiferei Muster KG');
     expect(untranslatedTexts()).toEqual([]);
+    // sort state is told by the header cells, not by English icon names
+    expect(screen.getByRole('columnheader', { name: '⟦Name⟧' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: '⟦Client ID⟧' })).toHaveAttribute('aria-sort', 'none');
   });
 
   it('the data table empty state', async () => {

@@ -5,7 +5,7 @@ import {
   type DataTableSortStatus,
   DataTable as MantineDataTable,
 } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../errors/error-alert';
 import { EmptyState } from '../feedback/empty-state';
@@ -42,6 +42,33 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const { records, error, isLoading, search, empty } = props;
   const isSearching = Boolean(search?.value.trim());
+  const tableRef = useRef<HTMLTableElement | null>(null);
+
+  // mantine-datatable makes sortable header cells role="button" and names its sort icons in English.
+  // The cells stay column headers and tell the sort state with aria-sort (read out by the screen reader
+  // in the user's language); the icons are decoration. Focus and Enter to sort keep working.
+  useLayoutEffect(() => {
+    const table = tableRef.current;
+    if (!table) return;
+    for (const column of props.columns) {
+      if (!column.sortable) continue;
+      const cell = table.querySelector<HTMLTableCellElement>(
+        `thead th[data-accessor="${String(column.accessor)}"]`,
+      );
+      if (!cell) continue;
+      const sorted = props.sortStatus.columnAccessor === column.accessor;
+      cell.removeAttribute('role');
+      cell.setAttribute(
+        'aria-sort',
+        sorted ? (props.sortStatus.direction === 'asc' ? 'ascending' : 'descending') : 'none',
+      );
+      for (const icon of cell.querySelectorAll('[role="img"]')) {
+        icon.removeAttribute('aria-label');
+        icon.removeAttribute('role');
+        icon.setAttribute('aria-hidden', 'true');
+      }
+    }
+  });
 
   const searchField = search && (
     <TextInput
@@ -90,6 +117,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = (
       <MantineDataTable<T>
         aria-label={props.label}
+        tableRef={(table) => {
+          tableRef.current = table;
+        }}
         withTableBorder={false}
         striped
         highlightOnHover
@@ -105,7 +135,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
         onRecordsPerPageChange={props.onRecordsPerPageChange}
         recordsPerPageLabel={t('table.recordsPerPage')}
         sortStatus={props.sortStatus}
-        onSortStatusChange={props.onSortStatusChange}
+        onSortStatusChange={(status) =>
+          // a newly chosen column starts ascending (the library would keep the old direction)
+          props.onSortStatusChange(
+            status.columnAccessor === props.sortStatus.columnAccessor
+              ? status
+              : { ...status, direction: 'asc' },
+          )
+        }
         noRecordsText={t('table.noResults')}
         paginationText={({ from, to, totalRecords }) =>
           t('table.pagination', { from, to, total: totalRecords })
