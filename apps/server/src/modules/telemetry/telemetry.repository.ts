@@ -200,12 +200,40 @@ export async function insertCutsWithCounters(
   rows: CutRow[],
 ): Promise<MachineCutResult[]> {
   if (rows.length === 0) return [];
+  // Sent grouped by machine and boot, with seq, time (ms since epoch) and knife as arrays: parsing
+  // that is about 3× cheaper for the database than one JSON object per cut (measured on PGlite).
+  const groups = new Map<
+    string,
+    {
+      m: string;
+      b: string;
+      o: string | null;
+      j: string | null;
+      s: number[];
+      t: number[];
+      k: (string | null)[];
+    }
+  >();
+  for (const row of rows) {
+    const key = `${row.machineId}|${row.bootId}|${row.operatorId}|${row.jobId}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = { m: row.machineId, b: row.bootId, o: row.operatorId, j: row.jobId, s: [], t: [], k: [] };
+      groups.set(key, group);
+    }
+    group.s.push(row.seq);
+    group.t.push(Date.parse(row.at));
+    group.k.push(row.knifeRfid);
+  }
   const result = await run(
     tx,
     sql`
     WITH input AS (
-      SELECT * FROM jsonb_to_recordset(${json(rows)}::jsonb)
-        AS r("machineId" uuid, "bootId" uuid, seq bigint, at timestamptz, "knifeRfid" text, "operatorId" uuid, "jobId" uuid)
+      SELECT i.m AS "machineId", i.b AS "bootId", u.seq, 'epoch'::timestamptz + u.ms * interval '1 millisecond' AS at,
+             u.knife AS "knifeRfid", i.o AS "operatorId", i.j AS "jobId"
+      FROM jsonb_to_recordset(${json([...groups.values()])}::jsonb)
+        AS i(m uuid, b uuid, o uuid, j uuid, s bigint[], t bigint[], k text[])
+      CROSS JOIN LATERAL unnest(i.s, i.t, i.k) AS u(seq, ms, knife)
     ), ins AS (
       INSERT INTO cuts (tenant_id, at, machine_id, boot_id, seq, knife_rfid, operator_id, job_id)
       SELECT ${tenantId}::uuid, at, "machineId", "bootId", seq, "knifeRfid", "operatorId", "jobId" FROM input
