@@ -1,4 +1,5 @@
 import type { Area } from '@kerf/contracts';
+import { Container } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type RouteObject } from 'react-router';
@@ -24,6 +25,15 @@ export const AREA_MODULES: Record<Area, LazyArea> = {
   manufacturer: () => import('../areas/manufacturer'),
 };
 
+/** Shown while the first page's code loads. */
+function FirstLoad() {
+  return (
+    <Container size="lg" py="xl">
+      <PageSkeleton />
+    </Container>
+  );
+}
+
 function NotFoundPage() {
   const { t } = useTranslation();
   usePageTitle(t('notFound.title'));
@@ -46,7 +56,7 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     Component: RootLayout,
-    HydrateFallback: PageSkeleton,
+    HydrateFallback: FirstLoad,
     ErrorBoundary: RouteError,
     children: [
       { index: true, lazy: () => import('../areas/website') },
