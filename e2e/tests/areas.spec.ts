@@ -57,6 +57,13 @@ test.describe('role areas', () => {
     await logInAndLand(page, 'kerf', 'service-admin', 'service-admin');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
     await expect(page.getByRole('banner')).toContainText('Kerf');
+    // keyboard users can jump over the header and navigation
+    await page.locator('body').press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('main')).toBeFocused();
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: screenshotPath('area-desktop-1280') });
   });
