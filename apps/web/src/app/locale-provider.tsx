@@ -44,7 +44,13 @@ export function LocaleProvider({ i18n, children }: { i18n: I18n; children: React
 
   const chooseLocale = useCallback(
     async (next: Locale) => {
-      await adoptLocale(next);
+      try {
+        await adoptLocale(next);
+      } catch (error) {
+        // the catalogue could not be loaded (offline): stay in the current language and say so
+        notifyError(error, i18n.t, i18n);
+        return;
+      }
       await saveToAccount(queryClient, next, i18n);
     },
     [adoptLocale, queryClient, i18n],
