@@ -239,6 +239,17 @@ describe('the server process', () => {
     expect(output).not.toMatch(/[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}/);
   });
 
+  it('refuses a second process on the same data directory', { timeout: 120_000 }, async () => {
+    const first = await startServerProcess();
+    try {
+      await expect(startServerProcess({ DATA_DIR: first.dataDir })).rejects.toThrow(
+        /data directory .* is in use by process/,
+      );
+    } finally {
+      await first.stop();
+    }
+  });
+
   it('names the variable to change when its port is taken', { timeout: 120_000 }, async () => {
     const first = await startServerProcess();
     const blocker = createServer();

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, parseConfig } from './config';
+import { DataDirInUseError } from './db/client';
 import { seedDemo } from './db/seed';
 import { PortInUseError } from './plugins/bus';
 
@@ -29,7 +30,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof PortInUseError) {
+  if (error instanceof ConfigError || error instanceof PortInUseError || error instanceof DataDirInUseError) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -8,6 +8,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 export interface ServerProcess {
   url: string;
+  dataDir: string;
   process: ChildProcess;
   /** everything the process printed so far */
   output(): string;
@@ -16,7 +17,7 @@ export interface ServerProcess {
 
 /** Starts `apps/server/src/server.ts` as its own process, as `npm start` does, on free ports. */
 export async function startServerProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'kerf-process-'));
+  const dataDir = env.DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'kerf-process-')));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: REPO_ROOT,
     env: {
@@ -53,6 +54,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
   });
   return {
     url,
+    dataDir,
     process: child,
     output: () => output,
     stop: (signal = 'SIGTERM') =>

@@ -1,4 +1,5 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { type SQL, sql } from 'drizzle-orm';
@@ -33,10 +34,12 @@ export type DatabaseSource =
 export async function openDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
   if (source.kind === 'postgres') return openPostgres(source.url, source.poolSize ?? 10);
   let client: PGlite;
+  let unlock = async () => {};
   if ('client' in source) {
     client = source.client;
   } else {
     await mkdir(source.dataDir, { recursive: true });
+    unlock = await lockDataDir(source.dataDir);
     client = await PGlite.create(source.dataDir);
   }
   const db = drizzlePglite(client, { schema });
@@ -45,8 +48,48 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
     kind: 'pglite',
     db: db as unknown as AppDatabase,
     ping: () => ping(db as unknown as AppDatabase),
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      await unlock();
+    },
   };
+}
+
+export class DataDirInUseError extends Error {}
+
+/**
+ * One process per PGlite data directory: a second one would corrupt it. The lock file holds the
+ * owner's pid; a lock left by a process that no longer runs is taken over.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  const file = join(dataDir, 'kerf.pid');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(file, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number((await readFile(file, 'utf8').catch(() => '')).trim());
+      if (owner && owner !== process.pid && isRunning(owner)) {
+        throw new DataDirInUseError(
+          `The data directory ${dataDir} is in use by process ${owner}: stop it, or set DATA_DIR to another directory.`,
+        );
+      }
+      await rm(file, { force: true });
+    }
+  }
+  throw new DataDirInUseError(`Could not lock the data directory ${dataDir}.`);
+}
+
+function isRunning(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
