@@ -1,0 +1,183 @@
+import {
+  type CreateUser,
+  CreateUserSchema,
+  type Employee,
+  type Role,
+  UpdateUserSchema,
+} from '@kerf/contracts';
+import {
+  Button,
+  Group,
+  Modal,
+  MultiSelect,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySaved } from '../../../components/feedback';
+import { applyServerFieldErrors, helpText, schemaErrors } from '../../../components/form';
+import { translateKey } from '../../../lib/i18n';
+import { useMinimalLocations } from '../../locations/api/list-locations-minimal';
+import { useAssignableRoles } from '../api/list-roles';
+import { useSaveEmployee } from '../api/save-employee';
+
+type Values = CreateUser & { printingShopIds: string[] };
+
+const orNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
+
+/** The user part as the auth contract wants it: empty optional texts as null, no password when blank. */
+export function toUser({ printingShopIds: _ids, ...values }: Values, editing: boolean): CreateUser {
+  return {
+    ...values,
+    email: orNull(values.email),
+    displayName: orNull(values.displayName),
+    personnelNumber: orNull(values.personnelNumber),
+    password: editing && !values.password ? (undefined as unknown as string) : values.password,
+  };
+}
+
+/** Create or edit an employee and their locations. The password is only required for a new account. */
+export function EmployeeFormModal({
+  opened,
+  onClose,
+  employee,
+  printingShopId,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  employee?: Employee;
+  printingShopId?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const editing = Boolean(employee);
+  const roles = useAssignableRoles();
+  const locations = useMinimalLocations();
+  const save = useSaveEmployee(employee?.id);
+  const form = useForm<Values>({
+    validateInputOnBlur: true,
+    initialValues: {
+      username: employee?.username ?? '',
+      password: '',
+      email: employee?.email ?? '',
+      firstName: employee?.firstName ?? '',
+      lastName: employee?.lastName ?? '',
+      displayName: employee?.displayName ?? '',
+      personnelNumber: employee?.personnelNumber ?? '',
+      role: employee?.role ?? 'PRINTING_SHOP_OPERATOR',
+      active: employee?.active ?? true,
+      printingShopIds: employee?.printingShopIds ?? (printingShopId ? [printingShopId] : []),
+    },
+    validate: (values) =>
+      schemaErrors(editing ? UpdateUserSchema : CreateUserSchema, toUser(values, editing), t),
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await save.mutateAsync({ user: toUser(values, editing), printingShopIds: values.printingShopIds });
+      notifySaved(t);
+      onClose();
+    } catch (error) {
+      if (!applyServerFieldErrors(form, error, t)) notifyError(error, t, i18n);
+    }
+  });
+
+  const roleOptions = (roles.data ?? [])
+    .map((role) => role.code)
+    .concat(employee && !roles.data?.some((r) => r.code === employee.role) ? [employee.role] : [])
+    .map((code: Role) => ({ value: code, label: translateKey(t, `roles.${code}`) }));
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={editing ? t('printingAdmin.employees.editTitle') : t('printingAdmin.employees.createTitle')}
+      size="lg"
+      centered
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label={t('printingAdmin.employees.firstName')}
+              withAsterisk
+              data-autofocus
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label={t('printingAdmin.employees.lastName')}
+              withAsterisk
+              {...form.getInputProps('lastName')}
+            />
+            <TextInput
+              label={t('printingAdmin.employees.username')}
+              withAsterisk
+              dir="ltr"
+              autoComplete="off"
+              {...form.getInputProps('username')}
+            />
+            <PasswordInput
+              label={t('printingAdmin.employees.password')}
+              withAsterisk={!editing}
+              autoComplete="new-password"
+              description={
+                editing
+                  ? t('printingAdmin.employees.passwordKeep')
+                  : t('printingAdmin.employees.passwordRule')
+              }
+              {...form.getInputProps('password')}
+            />
+            <TextInput
+              label={t('printingAdmin.employees.email')}
+              type="email"
+              dir="ltr"
+              description={helpText(t, 'validEmail')}
+              {...form.getInputProps('email')}
+              value={form.values.email ?? ''}
+            />
+            <TextInput
+              label={t('printingAdmin.employees.displayName')}
+              description={t('printingAdmin.employees.displayNameHint')}
+              {...form.getInputProps('displayName')}
+              value={form.values.displayName ?? ''}
+            />
+            <TextInput
+              label={t('printingAdmin.employees.personnelNumber')}
+              {...form.getInputProps('personnelNumber')}
+              value={form.values.personnelNumber ?? ''}
+            />
+            <Select
+              label={t('printingAdmin.employees.role')}
+              withAsterisk
+              allowDeselect={false}
+              data={roleOptions}
+              {...form.getInputProps('role')}
+            />
+          </SimpleGrid>
+          <MultiSelect
+            label={t('printingAdmin.employees.locations')}
+            data={(locations.data ?? []).map((location) => ({ value: location.id, label: location.name }))}
+            searchable
+            {...form.getInputProps('printingShopIds')}
+          />
+          <Switch
+            label={t('printingAdmin.employees.active')}
+            {...form.getInputProps('active', { type: 'checkbox' })}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('actions.cancel')}
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              {t('actions.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,69 @@
+import type { LicensingSummarySchema } from '@kerf/contracts';
+import { Paper, SimpleGrid, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+
+type Licensing = z.infer<typeof LicensingSummarySchema>;
+
+/** A date without time (YYYY-MM-DD) in the user's locale; read as UTC so it never shifts a day. */
+export function PlainDate({ value }: { value: string }) {
+  const { i18n } = useTranslation();
+  return <time dateTime={value}>{formatDate(`${value}T00:00:00Z`, i18n.language, 'UTC')}</time>;
+}
+
+export function Money({ cents, currency }: { cents: number; currency: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <span dir="ltr" translate="no" style={{ unicodeBidi: 'isolate' }}>
+      {formatMoney(cents / 100, currency, i18n.language)}
+    </span>
+  );
+}
+
+function Figure({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text size="xl" fw={700}>
+        {children}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** Licensing on the dashboard (spec §9: 25.00 EUR net per machine and month, billed yearly, renews 1 January). */
+export function LicensingSummary({ licensing }: { licensing: Licensing }) {
+  const { t, i18n } = useTranslation();
+  const n = (value: number) => formatNumber(value, i18n.language);
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+      <Figure
+        label={t('printingAdmin.licensing.licensedMachines')}
+        hint={t('printingAdmin.licensing.unlicensedHint', { formatted: n(licensing.unlicensedMachines) })}
+      >
+        {n(licensing.licensedMachines)}
+      </Figure>
+      <Figure label={t('printingAdmin.licensing.unusedLicences')}>{n(licensing.unusedLicences)}</Figure>
+      <Figure label={t('printingAdmin.licensing.renewalDate')}>
+        <PlainDate value={licensing.renewalDate} />
+      </Figure>
+      <Figure
+        label={t('printingAdmin.licensing.annualCost')}
+        hint={t('printingAdmin.licensing.perMachine', {
+          price: formatMoney(licensing.monthlyNetCentsPerMachine / 100, licensing.currency, i18n.language),
+        })}
+      >
+        <Money cents={licensing.annualNetCents} currency={licensing.currency} />
+      </Figure>
+    </SimpleGrid>
+  );
+}

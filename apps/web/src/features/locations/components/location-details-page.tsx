@@ -1,0 +1,191 @@
+import {
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Container,
+  Group,
+  Paper,
+  Skeleton,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconNetwork, IconPencil, IconScissors, IconTrash, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ErrorAlert } from '../../../components/errors';
+import { usePageTitle } from '../../../components/layout';
+import { formatNumber } from '../../../lib/format';
+import { EmployeesTable } from '../../employees/components/employees-table';
+import { MachinesTable } from '../../machines/components/machines-table';
+import { countryName } from '../../network/components/countries';
+import { NetworkDetails } from '../../network/components/network-details';
+import { useLocation, useLocationOptions } from '../api/get-location';
+import { useLocationEmployees } from '../api/list-location-employees';
+import { useLocationMachines } from '../api/list-location-machines';
+import { useDeleteLocationFlow } from './delete-location';
+import { KnifeIntervalEditor } from './knife-interval-editor';
+import { LocationFormModal } from './location-form-modal';
+import { addressOf } from './locations-page';
+
+const TABS = ['employees', 'machines', 'network'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Location details: header with name, address and actions; tabs Employees, Machines, Network details. */
+export function LocationDetailsPage() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab: Tab = TABS.find((value) => value === searchParams.get('tab')) ?? 'employees';
+  const location = useLocation(id);
+  const options = useLocationOptions(id);
+  const machines = useLocationMachines(id);
+  const employees = useLocationEmployees(id);
+  const [editing, setEditing] = useState(false);
+  const deleteLocation = useDeleteLocationFlow();
+  usePageTitle(location.data?.name ?? t('sections.locations'));
+
+  const crumbs = (
+    <Breadcrumbs>
+      <Anchor component={Link} to="..">
+        {t('sections.locations')}
+      </Anchor>
+      {location.data && <Text translate="no">{location.data.name}</Text>}
+    </Breadcrumbs>
+  );
+
+  if (location.error) {
+    return (
+      <Stack>
+        {crumbs}
+        <ErrorAlert
+          error={location.error}
+          action={
+            <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void location.refetch()}>
+              {t('actions.retry')}
+            </Button>
+          }
+        />
+      </Stack>
+    );
+  }
+  const data = location.data;
+
+  return (
+    <Container fluid px={0}>
+      <Stack gap="lg">
+        {crumbs}
+        {!data ? (
+          <Skeleton height={90} />
+        ) : (
+          <Group justify="space-between" align="flex-start">
+            <Stack gap={4}>
+              <Title order={1} translate="no">
+                {data.name}
+              </Title>
+              <Text c="dimmed" translate="no">
+                {[addressOf(data), data.country ? countryName(data.country, i18n.language) : null]
+                  .filter(Boolean)
+                  .join(', ')}
+              </Text>
+              <Group gap="xs">
+                <Badge
+                  variant="light"
+                  color="gray.7"
+                  tt="none"
+                  leftSection={<IconScissors size={14} aria-hidden />}
+                >
+                  {t('printingAdmin.locations.machineCount', {
+                    formatted: formatNumber(data.numberOfMachines, i18n.language),
+                  })}
+                </Badge>
+                <Badge
+                  variant="light"
+                  color="gray.7"
+                  tt="none"
+                  leftSection={<IconUsers size={14} aria-hidden />}
+                >
+                  {t('printingAdmin.locations.employeeCount', {
+                    formatted: formatNumber(data.numberOfEmployees, i18n.language),
+                  })}
+                </Badge>
+              </Group>
+            </Stack>
+            <Group gap="xs">
+              <Button
+                variant="default"
+                leftSection={<IconPencil size={18} aria-hidden />}
+                onClick={() => setEditing(true)}
+              >
+                {t('printingAdmin.common.edit')}
+              </Button>
+              <Button
+                color="red.8"
+                variant="light"
+                leftSection={<IconTrash size={18} aria-hidden />}
+                onClick={async () => {
+                  if (await deleteLocation(data)) void navigate('..', { relative: 'path' });
+                }}
+              >
+                {t('actions.delete')}
+              </Button>
+            </Group>
+          </Group>
+        )}
+        <Paper p={0}>
+          <KnifeIntervalEditor scope="PRINTING_SHOP" id={id} options={options.data} error={options.error} />
+        </Paper>
+        <Tabs
+          value={tab}
+          onChange={(value) =>
+            setSearchParams(value && value !== 'employees' ? { tab: value } : {}, { replace: true })
+          }
+          keepMounted={false}
+        >
+          <Tabs.List>
+            <Tabs.Tab value="employees" leftSection={<IconUsers size={16} aria-hidden />}>
+              {t('printingAdmin.employees.title')}
+            </Tabs.Tab>
+            <Tabs.Tab value="machines" leftSection={<IconScissors size={16} aria-hidden />}>
+              {t('printingAdmin.machines.title')}
+            </Tabs.Tab>
+            <Tabs.Tab value="network" leftSection={<IconNetwork size={16} aria-hidden />}>
+              {t('printingAdmin.network.tab')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="employees" pt="md">
+            <EmployeesTable
+              employees={employees.data}
+              isLoading={employees.isPending}
+              error={employees.error}
+              onRetry={() => void employees.refetch()}
+              printingShopId={id}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="machines" pt="md">
+            <MachinesTable
+              machines={machines.data}
+              isLoading={machines.isPending}
+              error={machines.error}
+              onRetry={() => void machines.refetch()}
+              printingShopId={id}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="network" pt="md">
+            <NetworkDetails
+              machines={machines.data}
+              isLoading={machines.isPending}
+              error={machines.error}
+              onRetry={() => void machines.refetch()}
+            />
+          </Tabs.Panel>
+        </Tabs>
+      </Stack>
+      {editing && data && <LocationFormModal opened location={data} onClose={() => setEditing(false)} />}
+    </Container>
+  );
+}

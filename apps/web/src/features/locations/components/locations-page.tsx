@@ -1,0 +1,206 @@
+import type { PrintingShop } from '@kerf/contracts';
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Container,
+  Group,
+  Progress,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { DataTable, type DataTableColumn, type DataTableSortStatus } from '../../../components/data-table';
+import { usePageTitle } from '../../../components/layout';
+import { formatNumber } from '../../../lib/format';
+import { useLocations } from '../api/list-locations';
+import { useDeleteLocationFlow } from './delete-location';
+import { LocationFormModal } from './location-form-modal';
+
+type View = 'BASIC' | 'WITH_UPTIME';
+
+export function addressOf(location: Pick<PrintingShop, 'street' | 'streetNumber' | 'zip' | 'city'>): string {
+  const line1 = [location.street, location.streetNumber].filter(Boolean).join(' ');
+  const line2 = [location.zip, location.city].filter(Boolean).join(' ');
+  return [line1, line2].filter(Boolean).join(', ');
+}
+
+/** Locations overview (spec §2): counts, server-side sorting by name or machines, views BASIC and WITH_UPTIME. */
+export function LocationsPage() {
+  const { t, i18n } = useTranslation();
+  usePageTitle(t('sections.locations'));
+  const navigate = useNavigate();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, 250);
+  const [view, setView] = useState<View>('BASIC');
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<PrintingShop>>({
+    columnAccessor: 'name',
+    direction: 'asc',
+  });
+  const [editing, setEditing] = useState<PrintingShop | 'new' | null>(null);
+  const deleteLocation = useDeleteLocationFlow();
+
+  const query = useLocations({
+    page: page - 1,
+    page_size: pageSize,
+    sort: sortStatus.columnAccessor === 'numberOfMachines' ? 'NUMBER_OF_MACHINES' : 'NAME',
+    sort_direction: sortStatus.direction === 'asc' ? 'ASCENDING' : 'DESCENDING',
+    view,
+    search: debouncedSearch.trim() || undefined,
+  });
+
+  const columns: DataTableColumn<PrintingShop>[] = [
+    {
+      accessor: 'name',
+      title: t('printingAdmin.locations.name'),
+      sortable: true,
+      render: (location) => (
+        <Anchor component={Link} to={location.id} fw={500} translate="no">
+          {location.name}
+        </Anchor>
+      ),
+    },
+    {
+      accessor: 'address',
+      title: t('printingAdmin.locations.address'),
+      render: (location) => <span translate="no">{addressOf(location)}</span>,
+    },
+    {
+      accessor: 'numberOfMachines',
+      title: t('printingAdmin.locations.machines'),
+      sortable: true,
+      render: (location) => formatNumber(location.numberOfMachines, i18n.language),
+    },
+    {
+      accessor: 'numberOfEmployees',
+      title: t('printingAdmin.locations.employees'),
+      render: (location) => formatNumber(location.numberOfEmployees, i18n.language),
+    },
+    ...(view === 'WITH_UPTIME'
+      ? [
+          {
+            accessor: 'uptimeLast24h',
+            title: t('printingAdmin.locations.uptime'),
+            width: 200,
+            render: (location: PrintingShop) => {
+              const share = location.uptimeLast24h ?? 0;
+              const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(share);
+              return (
+                <Group gap="xs" wrap="nowrap">
+                  <Progress value={share * 100} color="green.8" w={100} aria-hidden />
+                  <Text size="sm">{percent}</Text>
+                </Group>
+              );
+            },
+          } satisfies DataTableColumn<PrintingShop>,
+        ]
+      : []),
+    {
+      accessor: 'actions',
+      title: t('printingAdmin.common.actions'),
+      render: (location) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label={t('printingAdmin.common.edit')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('printingAdmin.common.editNamed', { name: location.name })}
+              onClick={() => setEditing(location)}
+            >
+              <IconPencil size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('actions.delete')}>
+            <ActionIcon
+              variant="subtle"
+              color="red.8"
+              aria-label={t('printingAdmin.common.deleteNamed', { name: location.name })}
+              onClick={() => void deleteLocation(location)}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  const createButton = (
+    <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
+      {t('printingAdmin.locations.create')}
+    </Button>
+  );
+
+  return (
+    <Container fluid px={0}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="flex-end">
+          <Title order={1}>{t('sections.locations')}</Title>
+          {createButton}
+        </Group>
+        <SegmentedControl
+          aria-label={t('printingAdmin.locations.view')}
+          value={view}
+          onChange={(value) => setView(value as View)}
+          data={[
+            { value: 'BASIC', label: t('printingAdmin.locations.viewBasic') },
+            { value: 'WITH_UPTIME', label: t('printingAdmin.locations.viewUptime') },
+          ]}
+          style={{ alignSelf: 'flex-start' }}
+        />
+        <DataTable<PrintingShop>
+          label={t('sections.locations')}
+          columns={columns}
+          idAccessor="id"
+          records={query.data?.items}
+          isLoading={query.isPending}
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          totalRecords={query.data?.total ?? 0}
+          page={page}
+          onPageChange={setPage}
+          recordsPerPage={pageSize}
+          onRecordsPerPageChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+          sortStatus={sortStatus}
+          onSortStatusChange={(status) => {
+            setSortStatus(status);
+            setPage(1);
+          }}
+          search={{
+            value: search,
+            onChange: (value) => {
+              setSearch(value);
+              setPage(1);
+            },
+          }}
+          empty={{
+            title: t('printingAdmin.locations.emptyTitle'),
+            description: t('printingAdmin.locations.emptyText'),
+            action: createButton,
+          }}
+        />
+      </Stack>
+      {editing && (
+        <LocationFormModal
+          opened
+          location={editing === 'new' ? undefined : editing}
+          onClose={() => setEditing(null)}
+          onSaved={(saved) => {
+            if (editing === 'new') void navigate(saved.id);
+          }}
+        />
+      )}
+    </Container>
+  );
+}

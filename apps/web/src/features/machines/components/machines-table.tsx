@@ -1,0 +1,157 @@
+import type { CuttingMachine } from '@kerf/contracts';
+import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { IconCircleCheck, IconCircleOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn, useTableState } from '../../../components/data-table';
+import { confirmDelete, notifyDeleted, notifyError } from '../../../components/feedback';
+import { ToneBadge } from '../../../components/status';
+import { formatNumber } from '../../../lib/format';
+import { useDeleteMachine } from '../api/delete-machine';
+import { MachineFormModal } from './machine-form-modal';
+import { NetworkSetupBadge } from './network-setup-badge';
+
+/** The machines of a location with create, edit (incl. network settings) and delete. */
+export function MachinesTable({
+  machines,
+  isLoading,
+  error,
+  onRetry,
+  printingShopId,
+}: {
+  machines: CuttingMachine[] | undefined;
+  isLoading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  printingShopId?: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const [editing, setEditing] = useState<CuttingMachine | 'new' | null>(null);
+  const remove = useDeleteMachine();
+  const table = useTableState(machines, i18n.language, {
+    initialSort: { columnAccessor: 'name', direction: 'asc' },
+    searchText: (m) => `${m.name} ${m.serialNumber} ${m.designation ?? ''} ${m.manufacturer ?? ''}`,
+  });
+
+  const onDelete = async (machine: CuttingMachine) => {
+    if (!(await confirmDelete(t, t('printingAdmin.machines.thing'), machine.name))) return;
+    try {
+      await remove.mutateAsync(machine.id);
+      notifyDeleted(t);
+    } catch (err) {
+      notifyError(err, t, i18n);
+    }
+  };
+
+  const columns: DataTableColumn<CuttingMachine>[] = [
+    {
+      accessor: 'name',
+      title: t('printingAdmin.machines.name'),
+      sortable: true,
+      render: (m) => (
+        <Text size="sm" fw={500} translate="no">
+          {m.name}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'serialNumber',
+      title: t('printingAdmin.machines.serialNumber'),
+      sortable: true,
+      render: (m) => (
+        <Text span size="sm" ff="monospace" translate="no" dir="ltr">
+          {m.serialNumber}
+        </Text>
+      ),
+    },
+    {
+      accessor: 'manufacturer',
+      title: t('printingAdmin.machines.manufacturer'),
+      sortable: true,
+      render: (m) => (
+        <span translate="no">{[m.manufacturer, m.designation].filter(Boolean).join(' · ')}</span>
+      ),
+    },
+    {
+      accessor: 'cuttingWidth',
+      title: t('printingAdmin.machines.cuttingWidth'),
+      sortable: true,
+      render: (m) =>
+        m.cuttingWidth === null
+          ? ''
+          : t('printingAdmin.common.mm', { value: formatNumber(m.cuttingWidth, i18n.language) }),
+    },
+    {
+      accessor: 'active',
+      title: t('printingAdmin.machines.active'),
+      render: (m) => (
+        <ToneBadge color={m.active ? 'green.8' : 'gray.7'} icon={m.active ? IconCircleCheck : IconCircleOff}>
+          {m.active ? t('printingAdmin.common.active') : t('printingAdmin.common.inactive')}
+        </ToneBadge>
+      ),
+    },
+    {
+      accessor: 'networkSetupState',
+      title: t('printingAdmin.network.setupState'),
+      render: (m) => <NetworkSetupBadge state={m.networkSetupState} />,
+    },
+    {
+      accessor: 'actions',
+      title: t('printingAdmin.common.actions'),
+      render: (m) => (
+        <Group gap={4} justify="flex-end" wrap="nowrap">
+          <Tooltip label={t('printingAdmin.common.edit')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('printingAdmin.common.editNamed', { name: m.name })}
+              onClick={() => setEditing(m)}
+            >
+              <IconPencil size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('actions.delete')}>
+            <ActionIcon
+              variant="subtle"
+              color="red.8"
+              aria-label={t('printingAdmin.common.deleteNamed', { name: m.name })}
+              onClick={() => void onDelete(m)}
+            >
+              <IconTrash size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <Group justify="flex-end" mb="sm">
+        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
+          {t('printingAdmin.machines.create')}
+        </Button>
+      </Group>
+      <DataTable<CuttingMachine>
+        label={t('printingAdmin.machines.title')}
+        columns={columns}
+        idAccessor="id"
+        isLoading={isLoading}
+        error={error}
+        onRetry={onRetry}
+        empty={{
+          title: t('printingAdmin.machines.emptyTitle'),
+          description: t('printingAdmin.machines.emptyText'),
+        }}
+        {...table}
+      />
+      {editing && (
+        <MachineFormModal
+          opened
+          machine={editing === 'new' ? undefined : editing}
+          printingShopId={printingShopId}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </>
+  );
+}

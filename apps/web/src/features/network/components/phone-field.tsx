@@ -1,0 +1,78 @@
+import { Group, Select, TextInput } from '@mantine/core';
+import { AsYouType, type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { phoneCountries } from './countries';
+
+/** The country of a stored international number, or the default. */
+function countryOf(value: string | null | undefined, fallback: CountryCode): CountryCode {
+  return (value && parsePhoneNumberFromString(value)?.country) || fallback;
+}
+
+/** Valid for the chosen country; empty counts as valid (the field is optional). */
+export function isPhoneValid(value: string | null | undefined): boolean {
+  if (!value?.trim()) return true;
+  return parsePhoneNumberFromString(value)?.isValid() ?? false;
+}
+
+/**
+ * Phone number with country selection (spec §5: libphonenumber; unknown format → "check the country
+ * and the number"). The value is kept in international form (+49 …); the number field is always LTR.
+ */
+export function PhoneField({
+  label,
+  value,
+  onChange,
+  error,
+  defaultCountry = 'DE',
+  onBlur,
+}: {
+  label: string;
+  value: string | null | undefined;
+  onChange: (value: string) => void;
+  error?: React.ReactNode;
+  defaultCountry?: CountryCode;
+  onBlur?: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [country, setCountry] = useState<CountryCode>(() => countryOf(value, defaultCountry));
+  const countries = useMemo(() => phoneCountries(i18n.language), [i18n.language]);
+
+  const format = (text: string, code: CountryCode) => {
+    if (!text.trim()) return '';
+    const parsed = parsePhoneNumberFromString(text, code);
+    return parsed?.isValid() ? parsed.formatInternational() : new AsYouType(code).input(text);
+  };
+
+  return (
+    <Group align="flex-start" gap="xs" wrap="nowrap">
+      <Select
+        label={t('printingAdmin.phone.country')}
+        data={countries}
+        value={country}
+        searchable
+        allowDeselect={false}
+        w={200}
+        onChange={(code) => {
+          if (!code) return;
+          setCountry(code as CountryCode);
+          onChange(format(value ?? '', code as CountryCode));
+        }}
+      />
+      <TextInput
+        label={label}
+        dir="ltr"
+        type="tel"
+        autoComplete="tel"
+        style={{ flex: 1 }}
+        value={value ?? ''}
+        error={error}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        onBlur={() => {
+          onChange(format(value ?? '', country));
+          onBlur?.();
+        }}
+      />
+    </Group>
+  );
+}
