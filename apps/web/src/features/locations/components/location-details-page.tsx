@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Badge,
   Breadcrumbs,
   Button,
   Container,
@@ -92,27 +91,23 @@ export function LocationDetailsPage() {
                   .filter(Boolean)
                   .join(', ')}
               </Text>
-              <Group gap="xs">
-                <Badge
-                  variant="light"
-                  color="gray.7"
-                  tt="none"
-                  leftSection={<IconScissors size={14} aria-hidden />}
-                >
-                  {t('printingAdmin.locations.machineCount', {
-                    formatted: formatNumber(data.numberOfMachines, i18n.language),
-                  })}
-                </Badge>
-                <Badge
-                  variant="light"
-                  color="gray.7"
-                  tt="none"
-                  leftSection={<IconUsers size={14} aria-hidden />}
-                >
-                  {t('printingAdmin.locations.employeeCount', {
-                    formatted: formatNumber(data.numberOfEmployees, i18n.language),
-                  })}
-                </Badge>
+              <Group gap="md">
+                <Group gap={4} wrap="nowrap">
+                  <IconScissors size={14} aria-hidden />
+                  <Text size="sm">
+                    {t('printingAdmin.locations.machineCount', {
+                      formatted: formatNumber(data.numberOfMachines, i18n.language),
+                    })}
+                  </Text>
+                </Group>
+                <Group gap={4} wrap="nowrap">
+                  <IconUsers size={14} aria-hidden />
+                  <Text size="sm">
+                    {t('printingAdmin.locations.employeeCount', {
+                      formatted: formatNumber(data.numberOfEmployees, i18n.language),
+                    })}
+                  </Text>
+                </Group>
               </Group>
             </Stack>
             <Group gap="xs">
@@ -124,8 +119,8 @@ export function LocationDetailsPage() {
                 {t('printingAdmin.common.edit')}
               </Button>
               <Button
-                color="red.8"
-                variant="light"
+                color="red.9"
+                variant="outline"
                 leftSection={<IconTrash size={18} aria-hidden />}
                 onClick={async () => {
                   if (await deleteLocation(data)) void navigate('..', { relative: 'path' });

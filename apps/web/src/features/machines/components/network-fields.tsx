@@ -2,7 +2,6 @@ import { ADDRESS_MODES, CONNECTIONS, type CuttingMachineInput, WIFI_SECURITIES }
 import { PasswordInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { helpText } from '../../../components/form';
 import { translateKey } from '../../../lib/i18n';
 
 type Form = UseFormReturnType<CuttingMachineInput>;
@@ -27,7 +26,6 @@ export function NetworkFields({ form, passwordSet }: { form: Form; passwordSet: 
       dir="ltr"
       placeholder="192.168.0.10"
       translate="no"
-      description={helpText(t, 'invalidIp')}
       {...form.getInputProps(`network.${field}`)}
       value={network[field] ?? ''}
     />

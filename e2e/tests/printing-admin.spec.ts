@@ -1,0 +1,217 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, logIn, screenshotPath } from './support';
+
+/**
+ * Printing-shop admin (issue 5): locations, employees, machines with network settings, dashboard.
+ * The demo admin's account language is shared with other journeys, so switching the language here
+ * never reaches the server (the account keeps its language).
+ */
+async function logInAsAdmin(page: Page, locale: 'en' | 'ar' = 'en') {
+  await page.route('**/api/auth/users/self/language', (route) => route.fulfill({ status: 204 }));
+  await logIn(page, 'demo', 'admin');
+  await expect(page).toHaveURL(/\/printing-admin$/);
+  await page.getByTestId('language-picker').selectOption(locale);
+  await expect(page.locator('html')).toHaveAttribute('lang', locale);
+}
+
+/** Toasts close themselves; their close button is named by the shared toast code, not here. */
+async function checkA11y(page: Page) {
+  await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 10_000 });
+  await expectNoSeriousA11yViolations(page);
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: screenshotPath(`printing-admin-${name}`) });
+
+test.describe('printing-shop admin', () => {
+  test('create a location, add an employee and a machine with a static IP, see it on the dashboard, delete the location once it is empty', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const suffix = Date.now().toString(36);
+    const locationName = `E2E Werk ${suffix}`;
+    const machineName = `E2E Polar ${suffix}`;
+    await logInAsAdmin(page);
+
+    // overview: counts, sorting, views
+    await page.getByRole('navigation').getByRole('link', { name: 'Locations' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Locations' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Locations' });
+    await expect(table.getByText('Werk Nord')).toBeVisible();
+    const machinesHeader = page.getByRole('columnheader', { name: 'Machines' });
+    await machinesHeader.click();
+    await expect(machinesHeader).toHaveAttribute('aria-sort', 'ascending');
+    await machinesHeader.click();
+    await expect(machinesHeader).toHaveAttribute('aria-sort', 'descending');
+    await page.getByText('With uptime').click();
+    await expect(page.getByRole('columnheader', { name: 'Uptime (24 h)' })).toBeVisible();
+    await checkA11y(page);
+    await shot(page, 'overview-en');
+
+    // create the location
+    await page.getByRole('button', { name: 'Create location' }).first().click();
+    const locationDialog = page.getByRole('dialog', { name: 'Create location' });
+    await locationDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(locationDialog.getByText('Required')).toBeVisible();
+    await locationDialog.getByLabel(/^Name/).fill(locationName);
+    await locationDialog.getByLabel('Street').fill('Industriestraße');
+    await locationDialog.getByLabel('No.').fill('12');
+    await locationDialog.getByLabel('Postcode').fill('20095');
+    await locationDialog.getByLabel('City').fill('Hamburg');
+    await shot(page, 'location-dialog-en');
+    await locationDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: locationName })).toBeVisible();
+    await expect(page.getByText('No employees at this location')).toBeVisible();
+    await shot(page, 'details-employees-empty-en');
+
+    // add an employee (assigned to this location by default)
+    await page.getByRole('button', { name: 'Add employee' }).click();
+    const employeeDialog = page.getByRole('dialog', { name: 'Add employee' });
+    await employeeDialog.getByLabel(/^First name/).fill('Erika');
+    await employeeDialog.getByLabel(/^Last name/).fill('Muster');
+    await employeeDialog.getByLabel(/^Username/).fill(`erika.${suffix}`);
+    await employeeDialog.getByLabel(/^Password/).fill('short');
+    await employeeDialog.getByLabel(/^Password/).blur();
+    await expect(employeeDialog.getByText('The password needs at least 8 characters.')).toBeVisible();
+    await employeeDialog.getByLabel(/^Password/).fill('Schnitt-2026!x');
+    await shot(page, 'employee-dialog-en');
+    await employeeDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(employeeDialog).toBeHidden();
+    const employees = page.getByRole('table', { name: 'Employees' });
+    await expect(employees.getByText('Erika Muster')).toBeVisible();
+    await expect(employees.getByText('No pseudonym')).toBeVisible();
+    await shot(page, 'details-employees-en');
+
+    // add a machine with static IP settings and a network contact
+    await page.getByRole('tab', { name: 'Machines' }).click();
+    await page.getByRole('button', { name: 'Add machine' }).click();
+    const machineDialog = page.getByRole('dialog', { name: 'Create installed machine' });
+    await machineDialog.getByLabel(/^Name/).fill(machineName);
+    await machineDialog.getByLabel(/^Serial number/).fill('PM-176-0006');
+    await machineDialog.getByLabel('Manufacturer').click();
+    await machineDialog.getByLabel('Manufacturer').fill('Polar');
+    await machineDialog.getByLabel('Designation').fill('N 176 Plus');
+    await machineDialog.getByText('Static', { exact: true }).click();
+    await machineDialog.getByLabel(/^IP address/).fill('192.168.10.0');
+    await machineDialog.getByLabel(/^Subnet mask/).fill('255.255.255.0');
+    await machineDialog.getByLabel(/^Gateway/).fill('192.168.10.1');
+    await machineDialog.getByLabel(/^DNS server/).fill('192.168.10.1');
+    await machineDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(machineDialog.getByText('Invalid IP configuration', { exact: true })).toBeVisible();
+    await machineDialog.getByLabel(/^IP address/).fill('192.168.10.20');
+    await machineDialog.getByLabel('Contact name').fill('Jana Netz');
+    await machineDialog.getByLabel('Contact phone').fill('040 123456789');
+    await machineDialog.getByLabel('Contact phone').blur();
+    await expect(machineDialog.getByLabel('Contact phone')).toHaveValue('+49 40 123456789');
+    await shot(page, 'machine-network-dialog-en');
+    await machineDialog.getByRole('button', { name: 'Save' }).click();
+    await expect(machineDialog).toBeHidden();
+    const machines = page.getByRole('table', { name: 'Machines' });
+    await expect(machines.getByText(machineName)).toBeVisible();
+    await shot(page, 'details-machines-en');
+
+    await page.getByRole('tab', { name: 'Network details' }).click();
+    await expect(
+      page.getByRole('table', { name: 'Network settings of the machines' }).getByText('192.168.10.20'),
+    ).toBeVisible();
+    await expect(page.getByText('8883')).toBeVisible();
+    await checkA11y(page);
+    await shot(page, 'details-network-en');
+
+    // the dashboard lists it with licence and state
+    await page.getByRole('navigation').getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    const row = page.getByRole('row').filter({ hasText: machineName });
+    await expect(row).toContainText('PM-176-0006');
+    await expect(row).toContainText('Unknown');
+    await expect(row).toContainText('EUR');
+    await expect(page.getByText('Stefan Krause')).toBeVisible();
+    await checkA11y(page);
+    await shot(page, 'dashboard-en');
+    await page.getByRole('button', { name: 'Add machine' }).click();
+    await expect(page.getByRole('menuitem', { name: 'License new machine' })).toHaveAttribute(
+      'href',
+      '/register',
+    );
+    await shot(page, 'dashboard-menu-en');
+    await page.keyboard.press('Escape');
+
+    // deleting the location is blocked while employees and machines are assigned
+    await page.getByRole('navigation').getByRole('link', { name: 'Locations' }).click();
+    await page.getByRole('table', { name: 'Locations' }).getByRole('link', { name: locationName }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirmDialog = page.getByRole('dialog', { name: 'Delete location?' });
+    await expect(confirmDialog).toContainText(locationName);
+    await shot(page, 'delete-confirm-en');
+    await confirmDialog.getByRole('button', { name: 'Delete' }).click();
+    const blocked = page.getByRole('dialog', { name: `“${locationName}” cannot be deleted` });
+    await expect(blocked).toContainText(/still assigned to this location/);
+    await expect(blocked).toContainText('service.printing-shops.PRINTING_SHOP_HAS_');
+    await shot(page, 'delete-blocked-en');
+    await blocked.getByRole('button', { name: 'Close' }).click();
+
+    // remove the assignments, then the location goes
+    await page.getByRole('button', { name: 'Delete “Erika Muster”' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete employee?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByText('No employees at this location')).toBeVisible();
+    await page.getByRole('tab', { name: 'Machines' }).click();
+    await page.getByRole('button', { name: `Delete “${machineName}”` }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete machine?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByText('No machines yet')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete location?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page).toHaveURL(/\/printing-admin\/locations$/);
+    await expect(page.getByRole('table', { name: 'Locations' }).getByText(locationName)).toBeHidden();
+  });
+
+  test('screens in Arabic, right to left, and the overview on a phone', async ({ page }) => {
+    test.setTimeout(120_000);
+    await logInAsAdmin(page, 'ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.goto('/printing-admin/locations');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Werk Nord')).toBeVisible();
+    await shot(page, 'overview-ar');
+    await page.getByRole('link', { name: 'Werk Nord' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Werk Nord' })).toBeVisible();
+    await expect(page.getByRole('tab').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await shot(page, 'details-employees-ar');
+    await page.getByRole('tab').nth(1).click();
+    await expect(page.getByText('PM-115-0001')).toBeVisible();
+    await shot(page, 'details-machines-ar');
+    await page
+      .getByRole('button', { name: /تعديل «/ })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.getByRole('dialog').getByText('ثابت', { exact: true }).click();
+    await shot(page, 'machine-network-dialog-ar');
+    await page.keyboard.press('Escape');
+    await page.getByRole('tab').nth(2).click();
+    await expect(page.getByText('8883')).toBeVisible();
+    await shot(page, 'details-network-ar');
+    await page.goto('/printing-admin/machines');
+    await expect(page.getByText('Stefan Krause')).toBeVisible();
+    await expect(page.getByRole('row').filter({ hasText: 'PM-115-0001' })).toBeVisible();
+    await shot(page, 'dashboard-ar');
+    await checkA11y(page);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/printing-admin/locations');
+    await expect(page.getByText('Werk Nord')).toBeVisible();
+    await shot(page, 'overview-ar-phone');
+    await page.getByTestId('language-picker').selectOption('en');
+    await expect(page.getByText('Werk Nord')).toBeVisible();
+    await shot(page, 'overview-en-phone');
+  });
+});
