@@ -23,6 +23,7 @@ import { notifyError, notifySaved } from '../../../components/feedback';
 import { applyServerFieldErrors, helpText, schemaErrors } from '../../../components/form';
 import { translateKey } from '../../../lib/i18n';
 import { useMinimalLocations } from '../../locations/api/list-locations-minimal';
+import { renderNoTranslateOption } from '../../network/components/untranslated-option';
 import { useAssignableRoles } from '../api/list-roles';
 import { useSaveEmployee } from '../api/save-employee';
 
@@ -160,6 +161,7 @@ export function EmployeeFormModal({
           </SimpleGrid>
           <MultiSelect
             label={t('printingAdmin.employees.locations')}
+            renderOption={renderNoTranslateOption}
             data={(locations.data ?? []).map((location) => ({ value: location.id, label: location.name }))}
             searchable
             {...form.getInputProps('printingShopIds')}

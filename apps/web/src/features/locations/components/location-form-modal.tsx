@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError, notifySaved } from '../../../components/feedback';
 import { applyServerFieldErrors, useContractForm } from '../../../components/form';
 import { countryName } from '../../network/components/countries';
+import { renderNoTranslateOption } from '../../network/components/untranslated-option';
 import { useSaveLocation } from '../api/save-location';
 
 const emptyToNull = (value: string | null | undefined) => (value?.trim() ? value : null);
@@ -97,6 +98,7 @@ export function LocationFormModal({
             label={t('printingAdmin.locations.country')}
             withAsterisk
             allowDeselect={false}
+            renderOption={renderNoTranslateOption}
             data={COUNTRIES.map((code) => ({ value: code, label: countryName(code, i18n.language) }))}
             {...form.getInputProps('country')}
           />

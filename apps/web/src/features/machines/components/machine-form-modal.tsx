@@ -24,6 +24,7 @@ import { applyServerFieldErrors, fieldErrorMessage, useContractForm } from '../.
 import { isApiError } from '../../../lib/api';
 import { useMinimalLocations } from '../../locations/api/list-locations-minimal';
 import { isPhoneValid, PhoneField } from '../../network/components/phone-field';
+import { renderNoTranslateOption } from '../../network/components/untranslated-option';
 import { useUnusedSerials } from '../api/list-unused-serials';
 import { useSaveMachine } from '../api/save-machine';
 import { NetworkFields } from './network-fields';
@@ -183,6 +184,7 @@ export function MachineFormModal({
                 label={t('printingAdmin.machines.location')}
                 withAsterisk
                 allowDeselect={false}
+                renderOption={renderNoTranslateOption}
                 data={(locations.data ?? []).map((location) => ({
                   value: location.id,
                   label: location.name,

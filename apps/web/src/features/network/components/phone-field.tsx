@@ -3,6 +3,7 @@ import { AsYouType, type CountryCode, parsePhoneNumberFromString } from 'libphon
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { phoneCountries } from './countries';
+import { renderNoTranslateOption } from './untranslated-option';
 
 /** The country of a stored international number, or the default. */
 function countryOf(value: string | null | undefined, fallback: CountryCode): CountryCode {
@@ -48,6 +49,7 @@ export function PhoneField({
     <Group align="flex-start" gap="xs" wrap="nowrap">
       <Select
         label={t('printingAdmin.phone.country')}
+        renderOption={renderNoTranslateOption}
         data={countries}
         value={country}
         searchable

@@ -1,0 +1,207 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../test/render';
+import { calls, EMPLOYEE, fakePrintingShopServer, LOCATION_ID, signIn, USER_ID } from './test-server';
+
+const invalidInput = (field: string, code: string) =>
+  jsonResponse(400, {
+    code: 'validation.INVALID_INPUT',
+    message: 'x',
+    details: { fields: [{ field, in: 'body', code }] },
+  });
+
+describe('printing-admin: locations', () => {
+  it('the overview asks the server for the chosen sort and view', async () => {
+    const fetch = fakePrintingShopServer();
+    signIn();
+    await renderApp({ path: '/printing-admin/locations' });
+    const table = await screen.findByRole('table', { name: 'Locations' });
+    expect(within(table).getByText('Werk Nord')).toBeInTheDocument();
+    expect(within(table).getByText('Industriestraße 12, 20457 Hamburg')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('columnheader', { name: 'Machines' }));
+    await waitFor(() =>
+      expect(
+        calls(fetch, 'GET', '/api/printing-shop/printing-shops?').map(([url]) => String(url)),
+      ).toContainEqual(expect.stringContaining('sort=NUMBER_OF_MACHINES&sort_direction=ASCENDING')),
+    );
+    await userEvent.click(screen.getByText('With uptime'));
+    expect(await screen.findByRole('columnheader', { name: 'Uptime (24 h)' })).toBeInTheDocument();
+    expect(String(calls(fetch, 'GET', '/api/printing-shop/printing-shops?').at(-1)?.[0])).toContain(
+      'view=WITH_UPTIME',
+    );
+  });
+
+  it('the location dialog shows the contract field errors, then the server field errors', async () => {
+    const fetch = fakePrintingShopServer((url, init) =>
+      url === '/api/printing-shop/printing-shops' && init?.method === 'POST'
+        ? invalidInput('zip', 'NO_SPECIAL_CHARACTERS')
+        : undefined,
+    );
+    signIn();
+    await renderApp({ path: '/printing-admin/locations' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Create location' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create location' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Required')).toBeInTheDocument();
+    expect(calls(fetch, 'POST', '/api/printing-shop/printing-shops')).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Werk West');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('No special characters allowed')).toBeInTheDocument();
+    const body = JSON.parse(String(calls(fetch, 'POST', '/api/printing-shop/printing-shops')[0]?.[1]?.body));
+    expect(body).toMatchObject({ name: 'Werk West', country: 'DE', street: null, knifeSwapInterval: null });
+  });
+
+  it('a delete is confirmed first, naming the location; cancelling sends nothing', async () => {
+    const fetch = fakePrintingShopServer();
+    signIn();
+    await renderApp({ path: '/printing-admin/locations' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete “Werk Nord”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete location?' });
+    expect(dialog).toHaveTextContent('Do you really want to delete “Werk Nord”?');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls(fetch, 'DELETE', '/api/printing-shop/printing-shops')).toHaveLength(0);
+  });
+
+  it('a blocked delete explains why and what to do first', async () => {
+    fakePrintingShopServer((url, init) =>
+      url === `/api/printing-shop/printing-shops/${LOCATION_ID}` && init?.method === 'DELETE'
+        ? jsonResponse(409, { code: 'service.printing-shops.PRINTING_SHOP_HAS_MACHINES', message: 'x' })
+        : undefined,
+    );
+    signIn();
+    await renderApp({ path: '/printing-admin/locations' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete “Werk Nord”' }));
+    const confirmDialog = await screen.findByRole('dialog', { name: 'Delete location?' });
+    await userEvent.click(within(confirmDialog).getByRole('button', { name: 'Delete' }));
+    const blocked = await screen.findByRole('dialog', { name: '“Werk Nord” cannot be deleted' });
+    expect(blocked).toHaveTextContent(
+      'Machines are still assigned to this location. Move or remove them first.',
+    );
+    expect(blocked).toHaveTextContent('service.printing-shops.PRINTING_SHOP_HAS_MACHINES');
+  });
+});
+
+describe('printing-admin: machine dialog', () => {
+  it('checks the static IP configuration with the contract, and shows serial and phone errors from the server', async () => {
+    let answer = jsonResponse(409, { code: 'service.printing-shops.SERIAL_NUMBER_NOT_FREE', message: 'x' });
+    const fetch = fakePrintingShopServer((url, init) =>
+      url === '/api/printing-shop/cutting-machines' && init?.method === 'POST' ? answer : undefined,
+    );
+    signIn();
+    await renderApp({ path: `/printing-admin/locations/${LOCATION_ID}?tab=machines` });
+    await userEvent.click(await screen.findByRole('button', { name: 'Add machine' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create installed machine' });
+    await userEvent.type(within(dialog).getByLabelText(/^Name/), 'Schneider 9');
+    await userEvent.type(within(dialog).getByLabelText(/^Serial number/), 'PM-115-0001');
+    await userEvent.click(within(dialog).getByText('Static'));
+    await userEvent.type(within(dialog).getByLabelText(/^IP address/), '10.0.0.0');
+    await userEvent.type(within(dialog).getByLabelText(/^Subnet mask/), '255.255.255.0');
+    await userEvent.type(within(dialog).getByLabelText(/^Gateway/), '10.0.0.1');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Invalid IP configuration')).toBeInTheDocument();
+    expect(calls(fetch, 'POST', '/api/printing-shop/cutting-machines')).toHaveLength(0);
+
+    await userEvent.clear(within(dialog).getByLabelText(/^IP address/));
+    await userEvent.type(within(dialog).getByLabelText(/^IP address/), '10.0.0.20');
+    await userEvent.type(within(dialog).getByLabelText('Contact phone'), '+49 12');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Unknown number format: please check the country and the number.'),
+    ).toBeInTheDocument();
+
+    await userEvent.clear(within(dialog).getByLabelText('Contact phone'));
+    await userEvent.type(within(dialog).getByLabelText('Contact phone'), '040 123456789');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This serial number already exists.')).toBeInTheDocument();
+    const body = JSON.parse(
+      String(calls(fetch, 'POST', '/api/printing-shop/cutting-machines')[0]?.[1]?.body),
+    );
+    expect(body).toMatchObject({
+      printingShopId: LOCATION_ID,
+      network: { connection: 'ETHERNET', addressMode: 'STATIC', ipAddress: '10.0.0.20', gateway: '10.0.0.1' },
+      networkContact: { phone: '+49 40 123456789' },
+    });
+    expect(body.network).not.toHaveProperty('password');
+
+    answer = invalidInput('networkContact.phone', 'INVALID_PHONE');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Unknown number format: please check the country and the number.'),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('printing-admin: employees', () => {
+  it('shows the pseudonym fallback; a new employee needs a password by the rule and gets the location', async () => {
+    const fetch = fakePrintingShopServer((url, init) => {
+      if (url === '/api/auth/users' && init?.method === 'POST')
+        return jsonResponse(201, {
+          ...JSON.parse(String(init.body)),
+          id: USER_ID,
+          tenantId: USER_ID,
+          language: 'ENGLISH',
+          active: true,
+          createdAt: '2026-11-21T09:00:00.000Z',
+          updatedAt: '2026-11-21T09:00:00.000Z',
+          email: null,
+          displayName: null,
+          personnelNumber: null,
+        });
+      if (url === `/api/printing-shop/users/${USER_ID}/printing-shops`)
+        return jsonResponse(200, { ...EMPLOYEE, username: 'max' });
+      return undefined;
+    });
+    signIn();
+    await renderApp({ path: `/printing-admin/locations/${LOCATION_ID}` });
+    const table = await screen.findByRole('table', { name: 'Employees' });
+    expect(within(table).getByText('Erika Muster')).toBeInTheDocument();
+    expect(within(table).getByText('No pseudonym')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Add employee' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add employee' });
+    await userEvent.type(within(dialog).getByLabelText(/^First name/), 'Max');
+    await userEvent.type(within(dialog).getByLabelText(/^Last name/), 'Mustermann');
+    await userEvent.type(within(dialog).getByLabelText(/^Username/), 'max');
+    await userEvent.type(within(dialog).getByLabelText(/^Password/), 'short');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The password needs at least 8 characters.')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByLabelText(/^Password/));
+    await userEvent.type(within(dialog).getByLabelText(/^Password/), 'Schnitt-2026!x');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add employee' })).toBeNull());
+    const user = JSON.parse(String(calls(fetch, 'POST', '/api/auth/users')[0]?.[1]?.body));
+    expect(user).toMatchObject({
+      username: 'max',
+      email: null,
+      displayName: null,
+      role: 'PRINTING_SHOP_OPERATOR',
+    });
+    const assignment = calls(fetch, 'PUT', `/api/printing-shop/users/${USER_ID}/printing-shops`)[0]?.[1]
+      ?.body;
+    expect(JSON.parse(String(assignment))).toEqual({ printingShopIds: [LOCATION_ID] });
+  });
+});
+
+describe('printing-admin: dashboard', () => {
+  it('shows licensing with money in EUR, the live machine state and the network admin; the licence entries hand over to /register', async () => {
+    fakePrintingShopServer();
+    signIn();
+    await renderApp({ path: '/printing-admin/machines' });
+    expect(await screen.findByText('Running')).toBeInTheDocument();
+    expect(screen.getAllByText('300.00 EUR').length).toBeGreaterThan(0);
+    expect(screen.getByText('Stefan Krause')).toBeInTheDocument();
+    expect(screen.getByText(/^Live/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Add machine' }));
+    const items = await screen.findAllByRole('menuitem', { hidden: true });
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Create installed machine',
+      'License new machine',
+      'Register new machine',
+    ]);
+    expect(items[1]).toHaveAttribute('href', '/register');
+    expect(items[2]).toHaveAttribute('href', '/register');
+  });
+});
