@@ -1,14 +1,26 @@
 import { IconBuildingFactory2, IconGauge, IconHome } from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { NotFoundContent } from '../../components/errors';
-import type { NavItem } from '../../components/layout';
-import { DashboardPage } from '../../features/licensing/components/dashboard-page';
-import { LocationDetailsPage } from '../../features/locations/components/location-details-page';
-import { LocationsPage } from '../../features/locations/components/locations-page';
+import { type NavItem, PageSkeleton } from '../../components/layout';
 import { AreaHome, AreaShell } from '../../features/session';
 
+// The screens (and the phone-number metadata they carry) load when first opened, not with the start page.
+const DashboardPage = lazy(() =>
+  import('../../features/licensing/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+const LocationsPage = lazy(() =>
+  import('../../features/locations/components/locations-page').then((m) => ({ default: m.LocationsPage })),
+);
+const LocationDetailsPage = lazy(() =>
+  import('../../features/locations/components/location-details-page').then((m) => ({
+    default: m.LocationDetailsPage,
+  })),
+);
+
 const HOME = '/printing-admin';
+const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 
 /** spec §2 "Printing-shop admin": dashboard (machines, licensing, network admin) and locations with details. */
 export function Component() {
@@ -22,9 +34,9 @@ export function Component() {
     <AreaShell area="printing-admin" navItems={navItems}>
       <Routes>
         <Route index element={<AreaHome area="printing-admin" sections={sections} />} />
-        <Route path="machines" element={<DashboardPage />} />
-        <Route path="locations" element={<LocationsPage />} />
-        <Route path="locations/:id" element={<LocationDetailsPage />} />
+        <Route path="machines" element={page(<DashboardPage />)} />
+        <Route path="locations" element={page(<LocationsPage />)} />
+        <Route path="locations/:id" element={page(<LocationDetailsPage />)} />
         <Route path="*" element={<NotFoundContent homePath={HOME} />} />
       </Routes>
     </AreaShell>

@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../test/render';
-import { calls, EMPLOYEE, fakePrintingShopServer, LOCATION_ID, signIn, USER_ID } from './test-server';
+import {
+  calls,
+  EMPLOYEE,
+  fakePrintingShopServer,
+  LOCATION_ID,
+  MACHINE_ID,
+  signIn,
+  USER_ID,
+} from './test-server';
 
 const invalidInput = (field: string, code: string) =>
   jsonResponse(400, {
@@ -203,5 +211,40 @@ describe('printing-admin: dashboard', () => {
     ]);
     expect(items[1]).toHaveAttribute('href', '/register');
     expect(items[2]).toHaveAttribute('href', '/register');
+  });
+});
+
+describe('printing-admin: knife swap interval', () => {
+  it('is set on a machine as config option, showing what it inherits', async () => {
+    const options = { KNIFE_SWAP_INTERVAL: { value: null, effective: 3000, source: 'DEFAULT' } };
+    const fetch = fakePrintingShopServer((url) => {
+      if (url === `/api/printing-shop/cutting-machines/${MACHINE_ID}/options`)
+        return jsonResponse(200, options);
+      if (url.startsWith('/api/printing-shop/config-options/'))
+        return jsonResponse(200, {
+          KNIFE_SWAP_INTERVAL: { value: 5000, effective: 5000, source: 'MACHINE' },
+        });
+      return undefined;
+    });
+    signIn();
+    await renderApp({ path: `/printing-admin/locations/${LOCATION_ID}?tab=machines` });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Knife swap interval of “Schneider 1”' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Knife swap interval of “Schneider 1”' });
+    expect(await within(dialog).findByText('Applies: 3,000 cuts (default)')).toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText('Own value'), '5000');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(
+        calls(
+          fetch,
+          'PUT',
+          `/api/printing-shop/config-options/scope/MACHINE/type/KNIFE_SWAP_INTERVAL/object/${MACHINE_ID}`,
+        ),
+      ).toHaveLength(1),
+    );
+    const body = calls(fetch, 'PUT', '/api/printing-shop/config-options/')[0]?.[1]?.body;
+    expect(JSON.parse(String(body))).toEqual({ value: 5000 });
   });
 });

@@ -1,6 +1,13 @@
 import type { CuttingMachine } from '@kerf/contracts';
 import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
-import { IconCircleCheck, IconCircleOff, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconAdjustments,
+  IconCircleCheck,
+  IconCircleOff,
+  IconPencil,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn, useTableState } from '../../../components/data-table';
@@ -9,6 +16,7 @@ import { ToneBadge } from '../../../components/status';
 import { formatNumber } from '../../../lib/format';
 import { useDeleteMachine } from '../api/delete-machine';
 import { MachineFormModal } from './machine-form-modal';
+import { MachineIntervalModal } from './machine-interval-modal';
 import { NetworkSetupBadge } from './network-setup-badge';
 
 /** The machines of a location with create, edit (incl. network settings) and delete. */
@@ -27,6 +35,7 @@ export function MachinesTable({
 }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<CuttingMachine | 'new' | null>(null);
+  const [intervalFor, setIntervalFor] = useState<CuttingMachine | null>(null);
   const remove = useDeleteMachine();
   const table = useTableState(machines, i18n.language, {
     initialSort: { columnAccessor: 'name', direction: 'asc' },
@@ -109,6 +118,15 @@ export function MachinesTable({
               <IconPencil size={18} aria-hidden />
             </ActionIcon>
           </Tooltip>
+          <Tooltip label={t('printingAdmin.knifeInterval.label')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('printingAdmin.knifeInterval.machineTitle', { name: m.name })}
+              onClick={() => setIntervalFor(m)}
+            >
+              <IconAdjustments size={18} aria-hidden />
+            </ActionIcon>
+          </Tooltip>
           <Tooltip label={t('actions.delete')}>
             <ActionIcon
               variant="subtle"
@@ -144,6 +162,7 @@ export function MachinesTable({
         }}
         {...table}
       />
+      {intervalFor && <MachineIntervalModal machine={intervalFor} onClose={() => setIntervalFor(null)} />}
       {editing && (
         <MachineFormModal
           opened
