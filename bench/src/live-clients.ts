@@ -13,8 +13,11 @@ const input = JSON.parse(process.argv[2]!) as {
   seconds: number;
 };
 const latencies: number[] = [];
+/** machine publish → commit and live publish (server side) */
+const ingestLatencies: number[] = [];
 let frames = 0;
 let measuring = false;
+let subscribed = 0;
 const sockets: WebSocket[] = [];
 for (let i = 0; i < input.clients; i++) {
   const socket = new WebSocket(`${input.url.replace(/^http/, 'ws')}/api/live`);
@@ -23,15 +26,19 @@ for (let i = 0; i < input.clients; i++) {
   socket.on('message', (data) => {
     const now = Date.now();
     const frame = JSON.parse(data.toString());
+    if (frame.kind === 'SUBSCRIBED') subscribed += 1;
     if (frame.kind !== 'EVENT' || !measuring) return;
     frames += 1;
     latencies.push(now - Date.parse(frame.data.lastCutAt));
+    ingestLatencies.push(frame.publishedAt - Date.parse(frame.data.lastCutAt));
   });
   sockets.push(socket);
   if (i % 100 === 99) await new Promise((resolve) => setTimeout(resolve, 50));
 }
-await new Promise((resolve) => setTimeout(resolve, 2000));
-process.send?.({ ready: sockets.filter((s) => s.readyState === WebSocket.OPEN).length });
+for (let waited = 0; subscribed < input.clients && waited < 60_000; waited += 100) {
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+process.send?.({ ready: subscribed });
 measuring = true;
 await new Promise((resolve) => setTimeout(resolve, input.seconds * 1000));
 measuring = false;
@@ -46,6 +53,8 @@ process.send?.({
     p95: pct(95),
     p99: pct(99),
     max: latencies.at(-1) ?? null,
+    toCommitP50: pct(50, ingestLatencies),
+    toCommitP99: pct(99, ingestLatencies),
   },
 });
 for (const socket of sockets) socket.terminate();

@@ -105,6 +105,8 @@ export class MachineAgent {
       if (topic === this.topics.ack) this.onAck(payload);
     });
     client.on('connect', () => {
+      // Small packets must not wait for Nagle's algorithm (+40 ms with delayed ACKs).
+      (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
       this.stats.connected = true;
       client.subscribe(this.topics.ack, { qos: 1 });
       client.publish(this.topics.presence, presence('ONLINE'), { qos: 1, retain: true });

@@ -101,7 +101,12 @@ export async function startBus(options: {
         callback(allowed ? null : new Error('subscribe not allowed'), allowed ? subscription : null);
       },
     });
-    server = createServer(broker.handle);
+    // Small MQTT packets must not wait for Nagle's algorithm (+40 ms with delayed ACKs).
+    const handle = broker.handle;
+    server = createServer((socket) => {
+      socket.setNoDelay(true);
+      handle(socket);
+    });
     brokerPort = await listen(server, options.port, options.host, 'MQTT_PORT');
     url = `mqtt://${internal.username}:${internal.password}@127.0.0.1:${brokerPort}`;
     log.info({ port: brokerPort }, 'embedded MQTT broker listening');
@@ -114,6 +119,7 @@ export async function startBus(options: {
     connectTimeout: 5000,
   });
   client.on('error', (error) => log.warn({ err: error }, 'MQTT client error'));
+  client.on('connect', () => (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true));
   await new Promise<void>((resolve) => {
     // Start-up does not wait for an unreachable external broker: /api/ready reports it instead.
     const timer = setTimeout(resolve, 5000);
