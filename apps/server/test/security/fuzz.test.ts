@@ -90,7 +90,9 @@ describe('fuzzed bad input', () => {
     expect(operations.length).toBeGreaterThanOrEqual(13);
   });
 
-  it('answers every operation with < 500 and a catalogue code, storing nothing invalid', { timeout: 600_000 }, async () => {
+  it('answers every operation with < 500 and a catalogue code, storing nothing invalid', {
+    timeout: 600_000,
+  }, async () => {
     let requests = 0;
     const statuses = new Map<number, number>();
     const created: unknown[] = [];

@@ -1,4 +1,4 @@
+export * from './administration';
 export * from './platform';
 export * from './printing-shop';
 export * from './telemetry';
-export * from './administration';
