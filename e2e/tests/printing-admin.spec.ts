@@ -147,6 +147,7 @@ test.describe('printing-shop admin', () => {
     const blocked = page.getByRole('dialog', { name: `“${locationName}” cannot be deleted` });
     await expect(blocked).toContainText(/still assigned to this location/);
     await expect(blocked).toContainText('service.printing-shops.PRINTING_SHOP_HAS_');
+    await page.waitForTimeout(300); // let the dialog finish fading in for the screenshot
     await shot(page, 'delete-blocked-en');
     await blocked.getByRole('button', { name: 'Close' }).click();
 
@@ -181,11 +182,31 @@ test.describe('printing-shop admin', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByText('Werk Nord')).toBeVisible();
     await shot(page, 'overview-ar');
+    await page.getByRole('button', { name: 'إنشاء موقع' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'إنشاء موقع' })).toBeVisible();
+    await shot(page, 'location-dialog-ar');
+    await page.getByRole('dialog').getByRole('button', { name: 'إلغاء' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    // a blocked delete: Werk Nord still has employees and machines
+    await page.getByRole('button', { name: 'حذف «Werk Nord»' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Werk Nord');
+    await shot(page, 'delete-confirm-ar');
+    await page.getByRole('dialog').getByRole('button', { name: 'حذف' }).click();
+    await expect(page.getByRole('dialog', { name: 'لا يمكن حذف «Werk Nord»' })).toBeVisible();
+    await page.waitForTimeout(300); // let the dialog finish fading in for the screenshot
+    await shot(page, 'delete-blocked-ar');
+    await page.getByRole('dialog').getByRole('button').last().click();
+    await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('link', { name: 'Werk Nord' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Werk Nord' })).toBeVisible();
     await expect(page.getByRole('tab').first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     await shot(page, 'details-employees-ar');
+    await page.getByRole('button', { name: 'تعديل «Jonas Schmidt»' }).click();
+    await expect(page.getByRole('dialog', { name: 'تعديل الموظف' })).toBeVisible();
+    await shot(page, 'employee-dialog-ar');
+    await page.getByRole('dialog').getByRole('button', { name: 'إلغاء' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
     await page.getByRole('tab').nth(1).click();
     await expect(page.getByText('PM-115-0001')).toBeVisible();
     await shot(page, 'details-machines-ar');
@@ -204,6 +225,10 @@ test.describe('printing-shop admin', () => {
     await expect(page.getByText('Stefan Krause')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: 'PM-115-0001' })).toBeVisible();
     await shot(page, 'dashboard-ar');
+    await page.getByRole('button', { name: 'إضافة آلة' }).click();
+    await expect(page.getByRole('menuitem', { name: 'ترخيص آلة جديدة' })).toBeVisible();
+    await shot(page, 'dashboard-menu-ar');
+    await page.keyboard.press('Escape');
     await checkA11y(page);
 
     await page.setViewportSize({ width: 390, height: 844 });

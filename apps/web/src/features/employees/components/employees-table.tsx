@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumn, useTableState } from '../../../compone
 import { confirmDelete, notifyDeleted, notifyError } from '../../../components/feedback';
 import { ToneBadge } from '../../../components/status';
 import { translateKey } from '../../../lib/i18n';
+import { useSelf } from '../../session';
 import { useDeleteEmployee } from '../api/delete-employee';
 import { EmployeeFormModal } from './employee-form-modal';
 
@@ -29,6 +30,7 @@ export function EmployeesTable({
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<Employee | 'new' | null>(null);
   const remove = useDeleteEmployee();
+  const selfId = useSelf().data?.id;
   const table = useTableState(employees, i18n.language, {
     initialSort: { columnAccessor: 'name', direction: 'asc' },
     searchText: (e) => `${fullName(e)} ${e.username} ${e.displayName ?? ''} ${e.personnelNumber ?? ''}`,
@@ -52,7 +54,7 @@ export function EmployeesTable({
       title: t('printingAdmin.employees.name'),
       sortable: true,
       render: (e) => (
-        <Text size="sm" fw={500} translate="no">
+        <Text size="sm" fw={500} translate="no" dir="auto">
           {fullName(e)}
         </Text>
       ),
@@ -63,7 +65,9 @@ export function EmployeesTable({
       sortable: true,
       render: (e) =>
         e.displayName ? (
-          <span translate="no">{e.displayName}</span>
+          <span translate="no" dir="auto">
+            {e.displayName}
+          </span>
         ) : (
           <Text size="sm" c="dimmed" fs="italic">
             {t('printingAdmin.employees.noPseudonym')}
@@ -108,6 +112,7 @@ export function EmployeesTable({
             <ActionIcon
               variant="subtle"
               aria-label={t('printingAdmin.common.editNamed', { name: fullName(e) })}
+              disabled={e.id === selfId}
               onClick={() => setEditing(e)}
             >
               <IconPencil size={18} aria-hidden />
@@ -118,6 +123,7 @@ export function EmployeesTable({
               variant="subtle"
               color="red.8"
               aria-label={t('printingAdmin.common.deleteNamed', { name: fullName(e) })}
+              disabled={e.id === selfId}
               onClick={() => void onDelete(e)}
             >
               <IconTrash size={18} aria-hidden />

@@ -92,7 +92,7 @@ export function DashboardPage() {
       title: t('printingAdmin.machines.name'),
       sortable: true,
       render: (m) => (
-        <Text size="sm" fw={500} translate="no">
+        <Text size="sm" fw={500} translate="no" dir="auto">
           {m.name}
         </Text>
       ),

@@ -64,7 +64,7 @@ export function LocationsPage() {
       title: t('printingAdmin.locations.name'),
       sortable: true,
       render: (location) => (
-        <Anchor component={Link} to={location.id} fw={500} translate="no">
+        <Anchor component={Link} to={location.id} fw={500} translate="no" dir="auto">
           {location.name}
         </Anchor>
       ),
