@@ -7,6 +7,7 @@ import {
   EMPLOYEE,
   fakePrintingShopServer,
   LOCATION_ID,
+  MACHINE,
   MACHINE_ID,
   signIn,
   USER_ID,
@@ -148,6 +149,33 @@ describe('printing-admin: machine dialog', () => {
     expect(
       await within(dialog).findByText('Unknown number format: please check the country and the number.'),
     ).toBeInTheDocument();
+  });
+});
+
+describe('printing-admin: machine WLAN settings', () => {
+  it('asks for network name and security, and keeps a stored password unless a new one is typed', async () => {
+    const fetch = fakePrintingShopServer((url, init) =>
+      url === `/api/printing-shop/cutting-machines/${MACHINE_ID}` && init?.method === 'PUT'
+        ? jsonResponse(200, MACHINE)
+        : undefined,
+    );
+    signIn();
+    await renderApp({ path: `/printing-admin/locations/${LOCATION_ID}?tab=machines` });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit “Schneider 1”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit machine' });
+    expect(within(dialog).getByLabelText(/^IP address/)).toHaveValue('192.168.1.20');
+    await userEvent.click(within(dialog).getByText('WLAN'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findAllByText('Required')).length).toBeGreaterThanOrEqual(2);
+    expect(calls(fetch, 'PUT', '/api/printing-shop/cutting-machines/')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByText('Ethernet'));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls(fetch, 'PUT', '/api/printing-shop/cutting-machines/')).toHaveLength(1));
+    const body = JSON.parse(
+      String(calls(fetch, 'PUT', '/api/printing-shop/cutting-machines/')[0]?.[1]?.body),
+    );
+    expect(body.network).not.toHaveProperty('password');
+    expect(body.network).toMatchObject({ connection: 'ETHERNET', networkName: null, security: null });
   });
 });
 
