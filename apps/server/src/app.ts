@@ -242,6 +242,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     live: liveBus,
     authenticate: (authorization, ip) => auth.authenticate(authorization, ip),
     machineExists: machineStatus.exists,
+    lastLiveEvent: machineStatus.lastLiveEvent,
     allowedOrigins: config.corsOrigins,
   });
 

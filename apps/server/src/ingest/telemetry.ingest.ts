@@ -49,6 +49,7 @@ export function startTelemetryIngest(deps: {
 }) {
   const { bus, telemetry, log } = deps;
   const maxBatch = deps.maxBatchEvents ?? 5000;
+  // A short wait lets a batch form; while a transaction runs, the next batch forms anyway.
   const flushMs = deps.flushMs ?? 10;
   const concurrency = deps.concurrency ?? 1;
   const maxQueued = maxBatch * 20;

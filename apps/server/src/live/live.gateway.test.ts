@@ -1,4 +1,5 @@
 import type { LiveServerMessage, TokenPair } from '@kerf/contracts';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../test/harness';
 import { openLive } from '../../test/live-helpers';
@@ -70,6 +71,28 @@ describe('live events', () => {
     });
     expect(await late.next(isEvent('MACHINE_STATUS'))).toMatchObject({ replay: true });
     late.close();
+  });
+
+  it('replays the stored state when no event has passed this instance yet', async () => {
+    const ids = await machineIdsBySerial(t, operator, ['PM-137-0005']);
+    const machineId = ids['PM-137-0005']!;
+    await t.app.kerf.transactions.withTenant(machine.tenantId, (tx) =>
+      tx.execute(
+        sql`UPDATE cutting_machines SET current_status = 'BREAK', status_since = now() WHERE id = ${machineId}`,
+      ),
+    );
+    const live = await openLive(baseUrl);
+    live.send({
+      token: operator.bearerToken,
+      type: 'MACHINE_STATUS',
+      resource: machineId,
+      replayLastEvent: true,
+    });
+    expect(await live.next(isEvent('MACHINE_STATUS'))).toMatchObject({
+      replay: true,
+      data: { status: 'BREAK' },
+    });
+    live.close();
   });
 
   it('refuses machines of other tenants, roles without live access, bad tokens and bad frames', async () => {

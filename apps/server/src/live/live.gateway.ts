@@ -5,6 +5,7 @@ import {
   LIVE_MAX_MESSAGE_BYTES,
   LIVE_PATH,
   LiveClientMessageSchema,
+  type LiveEventType,
   type LiveServerMessage,
 } from '@kerf/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -38,6 +39,8 @@ export async function registerLiveGateway(
     live: LiveBus;
     authenticate: (authorization: string, ip: string) => Promise<Actor>;
     machineExists: (tenantId: string, machineId: string) => Promise<boolean>;
+    /** the machine's current state as an event, when the bus has carried none since start */
+    lastLiveEvent?: (tenantId: string, type: LiveEventType, machineId: string) => Promise<unknown | null>;
     allowedOrigins: string[];
   },
 ) {
@@ -170,7 +173,12 @@ export async function registerLiveGateway(
         send({ kind: 'SUBSCRIBED', ...where });
         if (message.replayLastEvent) {
           const lastFrame = live.lastEvent(topic);
-          if (lastFrame) {
+          const stored = lastFrame
+            ? null
+            : await deps.lastLiveEvent?.(actor.tenantId, message.type, message.resource);
+          if (stored) {
+            send({ kind: 'EVENT', ...where, data: stored, publishedAt: Date.now(), replay: true });
+          } else if (lastFrame) {
             send({
               kind: 'EVENT',
               type: lastFrame.type,

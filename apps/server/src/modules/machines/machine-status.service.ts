@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   HEARTBEAT_SECONDS,
   knifeSwapUrgency,
+  type LiveEventType,
   type MachineOnlineStatusSchema,
   type MachineStatus,
   type MachineStatusView,
@@ -76,6 +77,45 @@ export function createMachineStatusService(deps: {
 
   return {
     statusView,
+
+    /**
+     * The latest state of a machine as a live event, for `replayLastEvent` when no event has passed
+     * the bus since this instance started (retained events of the embedded broker live in memory).
+     */
+    async lastLiveEvent(tenantId: string, type: LiveEventType, machineId: string): Promise<unknown | null> {
+      const [row] = await transactions.withTenant(tenantId, (tx) =>
+        findMachinesLive(tx, { ids: [machineId] }),
+      );
+      if (!row) return null;
+      if (type === 'MACHINE_STATUS') {
+        return row.currentStatus && row.statusSince
+          ? {
+              machineId,
+              status: row.currentStatus,
+              since: row.statusSince.toISOString(),
+              operatorId: row.operatorId,
+            }
+          : null;
+      }
+      if (type === 'OPERATOR_MACHINE_USE') {
+        return {
+          machineId,
+          operatorId: row.operatorId,
+          operatorName: row.operatorName,
+          since: row.statusSince?.toISOString() ?? null,
+        };
+      }
+      return row.lastCutAt
+        ? {
+            machineId,
+            cuts: 0,
+            totalCuts: row.totalCuts,
+            knifeRfid: row.knifeRfid,
+            knifeCutsSinceGrinding: row.knifeCutsSinceLastGrinding,
+            lastCutAt: row.lastCutAt.toISOString(),
+          }
+        : null;
+    },
 
     /** Whether the machine exists in the tenant (live subscriptions are authorised by it). */
     async exists(tenantId: string, machineId: string): Promise<boolean> {
