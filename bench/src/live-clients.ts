@@ -43,8 +43,9 @@ measuring = true;
 await new Promise((resolve) => setTimeout(resolve, input.seconds * 1000));
 measuring = false;
 latencies.sort((a, b) => a - b);
-const pct = (p: number) =>
-  latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))] ?? null;
+ingestLatencies.sort((a, b) => a - b);
+const pct = (p: number, list = latencies) =>
+  list[Math.min(list.length - 1, Math.floor((list.length * p) / 100))] ?? null;
 process.send?.({
   done: {
     frames,
