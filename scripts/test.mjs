@@ -19,14 +19,12 @@ function count(name, passed, failed, skipped) {
   phases.push(`${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
 
-function vitest(name, args, env = {}) {
+function vitest(name, args, env = {}, cwd = ROOT) {
   const output = join(reports, `${name}.json`);
   const status = run(
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...args],
-    {
-      env: { ...process.env, ...env },
-    },
+    { cwd, env: { ...process.env, ...env } },
   );
   if (!existsSync(output)) {
     count(name, 0, 1, 0);
@@ -94,6 +92,17 @@ if (await reachable(postgresUrl)) {
   count('postgres', 0, 1, 0);
 } else {
   console.log('PostgreSQL is not reachable: skipped (set TEST_DATABASE_URL to test against another server).');
+}
+
+console.log('\n== Chaos: faults during 10,000 simulated cuts (private PostgreSQL and Mosquitto) ==');
+const canRunChaos = process.getuid?.() === 0 && existsSync('/usr/lib/postgresql/15/bin/initdb') && existsSync('/usr/sbin/mosquitto');
+if (canRunChaos) {
+  vitest('chaos', ['--config', 'vitest.chaos.config.ts'], {}, join(ROOT, 'apps/server'));
+} else if (isCi) {
+  console.log('The chaos suite needs root, PostgreSQL 15 binaries and Mosquitto: failing.');
+  count('chaos', 0, 1, 0);
+} else {
+  console.log('Skipped: needs root (runuser), PostgreSQL 15 binaries and Mosquitto (npm run test:chaos).');
 }
 
 console.log('\n== Browser journeys (Chromium) ==');
