@@ -95,7 +95,10 @@ if (await reachable(postgresUrl)) {
 }
 
 console.log('\n== Chaos: faults during 10,000 simulated cuts (private PostgreSQL and Mosquitto) ==');
-const canRunChaos = process.getuid?.() === 0 && existsSync('/usr/lib/postgresql/15/bin/initdb') && existsSync('/usr/sbin/mosquitto');
+const canRunChaos =
+  process.getuid?.() === 0 &&
+  existsSync('/usr/lib/postgresql/15/bin/initdb') &&
+  existsSync('/usr/sbin/mosquitto');
 if (canRunChaos) {
   vitest('chaos', ['--config', 'vitest.chaos.config.ts'], {}, join(ROOT, 'apps/server'));
 } else if (isCi) {
