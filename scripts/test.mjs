@@ -77,6 +77,8 @@ function playwright() {
   const { stats } = JSON.parse(readFileSync(output, 'utf8'));
   const failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
   count('browser', stats.expected + stats.flaky, failed, stats.skipped);
+  if (stats.flaky > 0)
+    phases.push(`browser: ${stats.flaky} passed only on retry (flaky: see the report above)`);
 }
 
 ensureDependencies();

@@ -1,3 +1,4 @@
 export type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
 export { DataTable, type DataTableProps } from './data-table';
+export { RowAction, RowActions } from './row-action';
 export { PAGE_SIZES, type TableStateOptions, useTableState } from './use-table-state';

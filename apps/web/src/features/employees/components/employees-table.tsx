@@ -1,9 +1,15 @@
 import type { Employee } from '@kerf/contracts';
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn, useTableState } from '../../../components/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  RowAction,
+  RowActions,
+  useTableState,
+} from '../../../components/data-table';
 import { confirmDelete, notifyDeleted, notifyError } from '../../../components/feedback';
 import { ToneBadge } from '../../../components/status';
 import { translateKey } from '../../../lib/i18n';
@@ -107,29 +113,23 @@ export function EmployeesTable({
       accessor: 'actions',
       title: t('printingAdmin.common.actions'),
       render: (e) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('printingAdmin.common.edit')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('printingAdmin.common.editNamed', { name: fullName(e) })}
-              disabled={e.id === selfId}
-              onClick={() => setEditing(e)}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('actions.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red.8"
-              aria-label={t('printingAdmin.common.deleteNamed', { name: fullName(e) })}
-              disabled={e.id === selfId}
-              onClick={() => void onDelete(e)}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions>
+          <RowAction
+            tooltip={t('printingAdmin.common.edit')}
+            label={t('printingAdmin.common.editNamed', { name: fullName(e) })}
+            icon={<IconPencil size={18} aria-hidden />}
+            onClick={() => setEditing(e)}
+            disabled={e.id === selfId}
+          />
+          <RowAction
+            tooltip={t('actions.delete')}
+            label={t('printingAdmin.common.deleteNamed', { name: fullName(e) })}
+            icon={<IconTrash size={18} aria-hidden />}
+            onClick={() => void onDelete(e)}
+            disabled={e.id === selfId}
+            danger
+          />
+        </RowActions>
       ),
     },
   ];

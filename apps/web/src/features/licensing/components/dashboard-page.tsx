@@ -1,6 +1,5 @@
 import type { CuttingMachineAdminView } from '@kerf/contracts';
 import {
-  ActionIcon,
   Alert,
   Box,
   Button,
@@ -12,7 +11,6 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import {
   IconCertificate,
@@ -25,7 +23,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, type DataTableColumn, useTableState } from '../../../components/data-table';
+import { DataTable, type DataTableColumn, RowAction, useTableState } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/errors';
 import { DateText, TimeText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
@@ -162,15 +160,12 @@ export function DashboardPage() {
       accessor: 'actions',
       title: t('printingAdmin.common.actions'),
       render: (m) => (
-        <Tooltip label={t('printingAdmin.common.edit')}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t('printingAdmin.common.editNamed', { name: m.name })}
-            onClick={() => setEditing(m)}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          tooltip={t('printingAdmin.common.edit')}
+          label={t('printingAdmin.common.editNamed', { name: m.name })}
+          icon={<IconPencil size={18} aria-hidden />}
+          onClick={() => setEditing(m)}
+        />
       ),
     },
   ];

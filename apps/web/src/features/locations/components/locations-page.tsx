@@ -1,6 +1,5 @@
 import type { PrintingShop } from '@kerf/contracts';
 import {
-  ActionIcon,
   Anchor,
   Button,
   Container,
@@ -10,14 +9,19 @@ import {
   Stack,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from '../../../components/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableSortStatus,
+  RowAction,
+  RowActions,
+} from '../../../components/data-table';
 import { usePageTitle } from '../../../components/layout';
 import { formatNumber } from '../../../lib/format';
 import { useLocations } from '../api/list-locations';
@@ -108,27 +112,21 @@ export function LocationsPage() {
       accessor: 'actions',
       title: t('printingAdmin.common.actions'),
       render: (location) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('printingAdmin.common.edit')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('printingAdmin.common.editNamed', { name: location.name })}
-              onClick={() => setEditing(location)}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('actions.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red.8"
-              aria-label={t('printingAdmin.common.deleteNamed', { name: location.name })}
-              onClick={() => void deleteLocation(location)}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions>
+          <RowAction
+            tooltip={t('printingAdmin.common.edit')}
+            label={t('printingAdmin.common.editNamed', { name: location.name })}
+            icon={<IconPencil size={18} aria-hidden />}
+            onClick={() => setEditing(location)}
+          />
+          <RowAction
+            tooltip={t('actions.delete')}
+            label={t('printingAdmin.common.deleteNamed', { name: location.name })}
+            icon={<IconTrash size={18} aria-hidden />}
+            onClick={() => void deleteLocation(location)}
+            danger
+          />
+        </RowActions>
       ),
     },
   ];

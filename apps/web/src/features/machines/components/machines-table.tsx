@@ -1,5 +1,5 @@
 import type { CuttingMachine } from '@kerf/contracts';
-import { ActionIcon, Button, Group, Text, Tooltip } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import {
   IconAdjustments,
   IconCircleCheck,
@@ -10,7 +10,13 @@ import {
 } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn, useTableState } from '../../../components/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  RowAction,
+  RowActions,
+  useTableState,
+} from '../../../components/data-table';
 import { confirmDelete, notifyDeleted, notifyError } from '../../../components/feedback';
 import { ToneBadge } from '../../../components/status';
 import { formatNumber } from '../../../lib/format';
@@ -108,36 +114,27 @@ export function MachinesTable({
       accessor: 'actions',
       title: t('printingAdmin.common.actions'),
       render: (m) => (
-        <Group gap={4} justify="flex-end" wrap="nowrap">
-          <Tooltip label={t('printingAdmin.common.edit')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('printingAdmin.common.editNamed', { name: m.name })}
-              onClick={() => setEditing(m)}
-            >
-              <IconPencil size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('printingAdmin.knifeInterval.label')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('printingAdmin.knifeInterval.machineTitle', { name: m.name })}
-              onClick={() => setIntervalFor(m)}
-            >
-              <IconAdjustments size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('actions.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red.8"
-              aria-label={t('printingAdmin.common.deleteNamed', { name: m.name })}
-              onClick={() => void onDelete(m)}
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <RowActions>
+          <RowAction
+            tooltip={t('printingAdmin.common.edit')}
+            label={t('printingAdmin.common.editNamed', { name: m.name })}
+            icon={<IconPencil size={18} aria-hidden />}
+            onClick={() => setEditing(m)}
+          />
+          <RowAction
+            tooltip={t('printingAdmin.knifeInterval.label')}
+            label={t('printingAdmin.knifeInterval.machineTitle', { name: m.name })}
+            icon={<IconAdjustments size={18} aria-hidden />}
+            onClick={() => setIntervalFor(m)}
+          />
+          <RowAction
+            tooltip={t('actions.delete')}
+            label={t('printingAdmin.common.deleteNamed', { name: m.name })}
+            icon={<IconTrash size={18} aria-hidden />}
+            onClick={() => void onDelete(m)}
+            danger
+          />
+        </RowActions>
       ),
     },
   ];
