@@ -1,50 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { createTransactions, type Transactions } from './db/transactions';
 import { type IngestStats, startTelemetryIngest } from './ingest/index';
 import { messageOf } from './lib/app-error';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
-import type { Authenticator } from './lib/route';
 import { registerLiveGateway, startLiveBus } from './live/index';
-import {
-  createAccessTokens,
-  createAuthService,
-  createLoginThrottle,
-  createTenantsService,
-  createUsersService,
-  registerAuthRoutes,
-} from './modules/auth/index';
+import { createAuthentication, registerAuthModule } from './modules/auth/index';
 import {
   createMachineBrokerAccess,
   createMachineCredentialsService,
-  createMachineStatusService,
   type MachineCredentialsService,
-  registerMachineCredentialRoutes,
-  registerMachineStatusRoutes,
+  registerMachinesModule,
 } from './modules/machines/index';
-import { registerPlatformRoutes } from './modules/platform/platform.routes';
-import { createPrintingShopService, registerPrintingShopRoutes } from './modules/printing-shop/index';
+import { registerPlatformModule } from './modules/platform/index';
+import { registerPrintingShopModule } from './modules/printing-shop/index';
 import { createTelemetryService, type TelemetryService } from './modules/telemetry/index';
 import { type Bus, startBus } from './plugins/bus';
 import { registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -71,18 +54,6 @@ declare module 'fastify' {
 export interface BuildOptions {
   /** an already opened database (tests); otherwise one is opened from the config */
   database?: DatabaseHandle;
-}
-
-async function jwtSecretFor(config: Config): Promise<string> {
-  if (config.jwtSecret) return config.jwtSecret;
-  // Embedded demo mode only (config refuses a missing secret otherwise): one secret per data directory.
-  const file = join(config.dataDir, 'jwt-secret');
-  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
-  await mkdir(config.dataDir, { recursive: true });
-  const secret = randomUUID() + randomUUID();
-  await writeFile(file, secret, { mode: 0o600 });
-  await chmod(file, 0o600);
-  return secret;
 }
 
 const REDACTED_PATH = /(\/auth\/sessions\/)[^/?]+/;
@@ -181,60 +152,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await app.register(rateLimit, { global: false });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Kerf API',
-        version: '1',
-        description: 'Errors are `{code, message, details}` with the catalogue codes of @kerf/contracts.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app);
 
-  const accessTokens = createAccessTokens(await jwtSecretFor(config), config.accessTokenTtl);
-  const auth = createAuthService({
+  // Modules, in one explicit list (the order is the order of the OpenAPI document).
+  const { auth, authenticator } = await createAuthentication({ config, transactions, hasher, log: app.log });
+  registerPlatformModule(app, { authenticator, database, bus });
+  registerAuthModule(app, { authenticator, auth, transactions, hasher });
+  registerPrintingShopModule(app, { authenticator, transactions });
+  const { machineStatus } = registerMachinesModule(app, {
+    authenticator,
     transactions,
-    hasher,
-    accessTokens,
-    throttle: createLoginThrottle(transactions, {
-      ipLimit: config.loginIpLimit,
-      ipWindowSeconds: config.loginIpWindow,
-    }),
-    policy: {
-      refreshIdleTtl: config.refreshIdleTtl,
-      sessionMaxAge: config.sessionMaxAge,
-      refreshReuseGrace: config.refreshReuseGrace,
-    },
-    log: app.log,
-  });
-  const authenticator: Authenticator = {
-    authenticate: (request) => auth.authenticate(request.headers.authorization, request.ip),
-  };
-
-  // Modules, in one explicit list.
-  registerPlatformRoutes(app, { authenticator, database, bus });
-  registerAuthRoutes(app, {
-    authenticator,
-    auth,
-    users: createUsersService({ transactions, hasher }),
-    tenants: createTenantsService({ transactions }),
-    refreshRateLimit: { max: 150, timeWindow: 5 * 60 * 1000 },
-  });
-  registerPrintingShopRoutes(app, {
-    authenticator,
-    printingShops: createPrintingShopService({ transactions }),
-  });
-  const machineStatus = createMachineStatusService({ transactions, telemetry });
-  registerMachineStatusRoutes(app, { authenticator, machineStatus });
-  registerMachineCredentialRoutes(app, {
-    authenticator,
+    telemetry,
     credentials: machineCredentials,
-    transactions,
     demo: config.demo,
     brokerPort: () => bus.brokerPort,
   });
