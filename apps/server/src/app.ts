@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,13 +5,12 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { createTransactions, type Transactions } from './db/transactions';
 import { type IngestStats, startTelemetryIngest } from './ingest/index';
-import { messageOf } from './lib/app-error';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
 import { registerLiveGateway, startLiveBus } from './live/index';
 import { createAuthentication, registerAuthModule } from './modules/auth/index';
@@ -29,6 +27,7 @@ import { type Bus, startBus } from './plugins/bus';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { serverOptions } from './plugins/server-options';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -56,46 +55,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
 }
 
-const REDACTED_PATH = /(\/auth\/sessions\/)[^/?]+/;
-
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          '*.password',
-          '*.refreshToken',
-          '*.bearerToken',
-        ],
-        censor: '[redacted]',
-      },
-      serializers: {
-        // The spec puts the refresh token in the logout path; it never reaches a log.
-        req: (request) => ({
-          method: request.method,
-          url: request.url.replace(REDACTED_PATH, '$1[redacted]'),
-          remoteAddress: request.ip,
-        }),
-      },
-    },
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
-    },
-    trustProxy: config.trustProxy,
-    bodyLimit: config.bodyLimit,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 600 },
-    // A path that cannot be decoded never reaches a route; it is still answered from the catalogue.
-    frameworkErrors: (_error, _request, reply: FastifyReply) =>
-      reply.code(400).send({
-        code: 'validation.INVALID_INPUT',
-        message: messageOf('validation.INVALID_INPUT'),
-        details: { fields: [{ field: 'path', in: 'params', code: 'INVALID_FORMAT' }] },
-      }),
-  });
+  const app = Fastify(serverOptions(config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
