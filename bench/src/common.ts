@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { parseConfig } from '../../apps/server/src/config';
 import { openDatabase } from '../../apps/server/src/db/client';
-import { seedDemo } from '../../apps/server/src/db/seed';
+import { seedDemo } from '../../apps/server/src/demo/index';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,51 +1,33 @@
-import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase } from './db/client';
 import { createTransactions, type Transactions } from './db/transactions';
 import { type IngestStats, startTelemetryIngest } from './ingest/index';
-import { messageOf } from './lib/app-error';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
-import type { Authenticator } from './lib/route';
 import { registerLiveGateway, startLiveBus } from './live/index';
-import {
-  createAccessTokens,
-  createAuthService,
-  createLoginThrottle,
-  createTenantsService,
-  createUsersService,
-  registerAuthRoutes,
-} from './modules/auth/index';
+import { createAuthentication, registerAuthModule } from './modules/auth/index';
 import {
   createMachineBrokerAccess,
   createMachineCredentialsService,
-  createMachineStatusService,
   type MachineCredentialsService,
-  registerMachineCredentialRoutes,
-  registerMachineStatusRoutes,
+  registerMachinesModule,
 } from './modules/machines/index';
-import { registerPlatformRoutes } from './modules/platform/platform.routes';
-import { createPrintingShopService, registerPrintingShopRoutes } from './modules/printing-shop/index';
+import { registerPlatformModule } from './modules/platform/index';
+import { registerPrintingShopModule } from './modules/printing-shop/index';
 import { createTelemetryService, type TelemetryService } from './modules/telemetry/index';
 import { type Bus, startBus } from './plugins/bus';
 import { registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
+import { serverOptions } from './plugins/server-options';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -73,58 +55,8 @@ export interface BuildOptions {
   database?: DatabaseHandle;
 }
 
-async function jwtSecretFor(config: Config): Promise<string> {
-  if (config.jwtSecret) return config.jwtSecret;
-  // Embedded demo mode only (config refuses a missing secret otherwise): one secret per data directory.
-  const file = join(config.dataDir, 'jwt-secret');
-  if (existsSync(file)) return (await readFile(file, 'utf8')).trim();
-  await mkdir(config.dataDir, { recursive: true });
-  const secret = randomUUID() + randomUUID();
-  await writeFile(file, secret, { mode: 0o600 });
-  await chmod(file, 0o600);
-  return secret;
-}
-
-const REDACTED_PATH = /(\/auth\/sessions\/)[^/?]+/;
-
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: {
-      level: config.logLevel,
-      redact: {
-        paths: [
-          'req.headers.authorization',
-          'req.headers.cookie',
-          '*.password',
-          '*.refreshToken',
-          '*.bearerToken',
-        ],
-        censor: '[redacted]',
-      },
-      serializers: {
-        // The spec puts the refresh token in the logout path; it never reaches a log.
-        req: (request) => ({
-          method: request.method,
-          url: request.url.replace(REDACTED_PATH, '$1[redacted]'),
-          remoteAddress: request.ip,
-        }),
-      },
-    },
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
-    },
-    trustProxy: config.trustProxy,
-    bodyLimit: config.bodyLimit,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 600 },
-    // A path that cannot be decoded never reaches a route; it is still answered from the catalogue.
-    frameworkErrors: (_error, _request, reply: FastifyReply) =>
-      reply.code(400).send({
-        code: 'validation.INVALID_INPUT',
-        message: messageOf('validation.INVALID_INPUT'),
-        details: { fields: [{ field: 'path', in: 'params', code: 'INVALID_FORMAT' }] },
-      }),
-  });
+  const app = Fastify(serverOptions(config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -181,60 +113,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   await app.register(rateLimit, { global: false });
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: {
-        title: 'Kerf API',
-        version: '1',
-        description: 'Errors are `{code, message, details}` with the catalogue codes of @kerf/contracts.',
-      },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app);
 
-  const accessTokens = createAccessTokens(await jwtSecretFor(config), config.accessTokenTtl);
-  const auth = createAuthService({
+  // Modules, in one explicit list (the order is the order of the OpenAPI document).
+  const { auth, authenticator } = await createAuthentication({ config, transactions, hasher, log: app.log });
+  registerPlatformModule(app, { authenticator, database, bus });
+  registerAuthModule(app, { authenticator, auth, transactions, hasher });
+  registerPrintingShopModule(app, { authenticator, transactions });
+  const { machineStatus } = registerMachinesModule(app, {
+    authenticator,
     transactions,
-    hasher,
-    accessTokens,
-    throttle: createLoginThrottle(transactions, {
-      ipLimit: config.loginIpLimit,
-      ipWindowSeconds: config.loginIpWindow,
-    }),
-    policy: {
-      refreshIdleTtl: config.refreshIdleTtl,
-      sessionMaxAge: config.sessionMaxAge,
-      refreshReuseGrace: config.refreshReuseGrace,
-    },
-    log: app.log,
-  });
-  const authenticator: Authenticator = {
-    authenticate: (request) => auth.authenticate(request.headers.authorization, request.ip),
-  };
-
-  // Modules, in one explicit list.
-  registerPlatformRoutes(app, { authenticator, database, bus });
-  registerAuthRoutes(app, {
-    authenticator,
-    auth,
-    users: createUsersService({ transactions, hasher }),
-    tenants: createTenantsService({ transactions }),
-    refreshRateLimit: { max: 150, timeWindow: 5 * 60 * 1000 },
-  });
-  registerPrintingShopRoutes(app, {
-    authenticator,
-    printingShops: createPrintingShopService({ transactions }),
-  });
-  const machineStatus = createMachineStatusService({ transactions, telemetry });
-  registerMachineStatusRoutes(app, { authenticator, machineStatus });
-  registerMachineCredentialRoutes(app, {
-    authenticator,
+    telemetry,
     credentials: machineCredentials,
-    transactions,
     demo: config.demo,
     brokerPort: () => bus.brokerPort,
   });

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import { DataDirInUseError } from './db/client';
-import { seedDemo } from './db/seed';
+import { seedDemo } from './demo/index';
 import { PortInUseError } from './plugins/bus';
 
 async function main() {

@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, parseConfig } from '../src/config';
 import { type DatabaseHandle, openDatabase } from '../src/db/client';
-import { DEMO_PASSWORD, SYSTEM_ACTOR, seedDemo } from '../src/db/seed';
+import { DEMO_PASSWORD, SYSTEM_ACTOR, seedDemo } from '../src/demo/index';
 import { insertTenant, insertUser } from '../src/modules/auth/index';
 import { databaseUrl, TEST_DATABASE_PREFIX } from './global-setup';
 

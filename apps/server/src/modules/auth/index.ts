@@ -1,10 +1,89 @@
-/** The auth module (spec §7 "Auth server"), mounted at /api/auth. */
+/**
+ * The auth module (spec §7 "Auth server"), mounted at /api/auth. Owns `tenants`, `users`, `sessions`,
+ * `refresh_tokens` and `login_throttle` (ADR 0012).
+ */
 
-export { registerAuthRoutes } from './auth.routes';
-export { type AuthService, createAuthService } from './auth.service';
-export { createLoginThrottle } from './login-throttle';
-export { findTenantBySlug, insertTenant } from './tenants.repository';
-export { createTenantsService } from './tenants.service';
-export { createAccessTokens } from './tokens';
-export { insertUser } from './users.repository';
-export { createUsersService } from './users.service';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../../config';
+import type { Transactions } from '../../db/transactions';
+import type { PasswordHasher } from '../../lib/password-hasher';
+import type { Authenticator } from '../../lib/route';
+import { registerAuthRoutes } from './auth.routes';
+import { type AuthService, createAuthService } from './auth.service';
+import { jwtSecretFor } from './jwt-secret';
+import { createLoginThrottle } from './login-throttle';
+import { createTenantsService } from './tenants.service';
+import { createAccessTokens } from './tokens';
+import { createUsersService } from './users.service';
+
+export { seedTenant, seedUsers } from './auth.seed';
+export type { AuthService } from './auth.service';
+export {
+  findNetworkAdmin,
+  findTenantBySlug,
+  insertTenant,
+  type NetworkAdminValues,
+  saveNetworkAdmin,
+} from './tenants.repository';
+export { findUserById, insertUser, toUser } from './users.repository';
+
+type AuthConfig = Pick<
+  Config,
+  | 'jwtSecret'
+  | 'dataDir'
+  | 'accessTokenTtl'
+  | 'loginIpLimit'
+  | 'loginIpWindow'
+  | 'refreshIdleTtl'
+  | 'sessionMaxAge'
+  | 'refreshReuseGrace'
+>;
+
+/** Sign-in and sessions: the authenticator every module's routes check requests with. */
+export async function createAuthentication(deps: {
+  config: AuthConfig;
+  transactions: Transactions;
+  hasher: PasswordHasher;
+  log: FastifyBaseLogger;
+}): Promise<{ auth: AuthService; authenticator: Authenticator }> {
+  const { config, transactions, hasher } = deps;
+  const auth = createAuthService({
+    transactions,
+    hasher,
+    accessTokens: createAccessTokens(await jwtSecretFor(config), config.accessTokenTtl),
+    throttle: createLoginThrottle(transactions, {
+      ipLimit: config.loginIpLimit,
+      ipWindowSeconds: config.loginIpWindow,
+    }),
+    policy: {
+      refreshIdleTtl: config.refreshIdleTtl,
+      sessionMaxAge: config.sessionMaxAge,
+      refreshReuseGrace: config.refreshReuseGrace,
+    },
+    log: deps.log,
+  });
+  const authenticator: Authenticator = {
+    authenticate: (request) => auth.authenticate(request.headers.authorization, request.ip),
+  };
+  return { auth, authenticator };
+}
+
+/** Login, sessions, users, roles and tenants under /api/auth. */
+export function registerAuthModule(
+  app: FastifyInstance,
+  deps: {
+    authenticator: Authenticator;
+    auth: AuthService;
+    transactions: Transactions;
+    hasher: PasswordHasher;
+  },
+) {
+  const { transactions, hasher } = deps;
+  registerAuthRoutes(app, {
+    authenticator: deps.authenticator,
+    auth: deps.auth,
+    users: createUsersService({ transactions, hasher }),
+    tenants: createTenantsService({ transactions }),
+    refreshRateLimit: { max: 150, timeWindow: 5 * 60 * 1000 },
+  });
+}

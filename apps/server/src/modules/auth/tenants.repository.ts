@@ -1,5 +1,5 @@
 import type { Tenant, TenantKind } from '@kerf/contracts';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { tenants } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
 
@@ -51,4 +51,35 @@ export async function insertTenant(tx: Tx, values: { slug: string; name: string;
 export async function findTenantBySlug(tx: Tx, slug: string) {
   const [row] = await tx.select().from(tenants).where(eq(tenants.slug, slug));
   return row ? toTenant(row) : null;
+}
+
+export interface NetworkAdminValues {
+  name: string | null;
+  phone: string | null;
+  email: string | null;
+}
+
+/** The tenant's network administrator (spec §7 `/network-admin`), kept on the tenant row. */
+export async function findNetworkAdmin(tx: Tx, tenantId: string): Promise<NetworkAdminValues> {
+  const [row] = await tx
+    .select({
+      name: tenants.networkAdminName,
+      phone: tenants.networkAdminPhone,
+      email: tenants.networkAdminEmail,
+    })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId));
+  return row ?? { name: null, phone: null, email: null };
+}
+
+export async function saveNetworkAdmin(tx: Tx, tenantId: string, values: NetworkAdminValues) {
+  await tx
+    .update(tenants)
+    .set({
+      networkAdminName: values.name,
+      networkAdminPhone: values.phone,
+      networkAdminEmail: values.email,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(tenants.id, tenantId));
 }

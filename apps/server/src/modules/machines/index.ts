@@ -1,22 +1,74 @@
-/** Cutting machines: credentials of their edge agents, broker ACL, status and online state. */
+/**
+ * Cutting machines: owns `cutting_machines` and `machine_credentials` (ADR 0012). Credentials of
+ * their edge agents, broker ACL, status and online state; every other module writes a machine
+ * through the functions exported here.
+ */
+
+import type { FastifyInstance } from 'fastify';
+import type { Transactions } from '../../db/transactions';
+import type { Authenticator } from '../../lib/route';
+import { registerMachineCredentialRoutes } from './machine-credentials.routes';
+import type { MachineCredentialsService } from './machine-credentials.service';
+import { registerMachineStatusRoutes } from './machine-status.routes';
+import { createMachineStatusService, type StatusRecorder } from './machine-status.service';
 
 export {
-  DEMO_MACHINE_SERIALS,
-  insertKnife,
-  insertLocation,
-  insertMachine,
-  seedDemoMachines,
-} from './demo-machines';
-export { registerMachineCredentialRoutes } from './machine-credentials.routes';
+  findMachine,
+  findMachineBySerial,
+  insertMachineRow,
+  listMachines,
+  listWidths,
+  type MachineRow,
+  type MachineValues,
+  revokeMachineCredential,
+  serialsByLocation,
+  setMachineKnifeSwapInterval,
+  softDeleteMachine,
+  updateMachine,
+} from './cutting-machines.repository';
 export {
   createMachineBrokerAccess,
   createMachineCredentialsService,
   type MachineCredential,
   type MachineCredentialsService,
 } from './machine-credentials.service';
-export { registerMachineStatusRoutes } from './machine-status.routes';
+export {
+  setMachineKnife,
+  setMachineOperator,
+  setMachineStatus,
+  setPresence,
+  touchMachines,
+} from './machine-state.repository';
 export {
   createMachineStatusService,
   type MachineStatusService,
   onlineStatusOf,
+  type StatusRecorder,
 } from './machine-status.service';
+export { DEMO_MACHINE_SERIALS, insertMachine, type NewMachine, seedDemoMachines } from './machines.seed';
+
+/** Machine status and agent credential endpoints (under `/api/printing-shop`, as spec §7 lists them). */
+export function registerMachinesModule(
+  app: FastifyInstance,
+  deps: {
+    authenticator: Authenticator;
+    transactions: Transactions;
+    /** the telemetry write path, which the operator's status PUT takes */
+    telemetry: StatusRecorder;
+    credentials: MachineCredentialsService;
+    demo: boolean;
+    brokerPort: () => number | null;
+  },
+) {
+  const { authenticator, transactions } = deps;
+  const machineStatus = createMachineStatusService({ transactions, telemetry: deps.telemetry });
+  registerMachineStatusRoutes(app, { authenticator, machineStatus });
+  registerMachineCredentialRoutes(app, {
+    authenticator,
+    credentials: deps.credentials,
+    transactions,
+    demo: deps.demo,
+    brokerPort: deps.brokerPort,
+  });
+  return { machineStatus };
+}

@@ -2,8 +2,8 @@ import { issueDemoAgents, issueMachineCredential } from '@kerf/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Transactions } from '../../db/transactions';
 import { type Authenticator, registerRoute } from '../../lib/route';
-import { ensureDemoMachines } from './demo-machines';
 import type { MachineCredentialsService } from './machine-credentials.service';
+import { ensureDemoMachines } from './machines.seed';
 
 /** Credentials of edge agents; in demo mode also the simulator's provisioning call. */
 export function registerMachineCredentialRoutes(

@@ -7,12 +7,12 @@ import {
   type MachineStatus,
   type MachineStatusView,
   type OnlineStatus,
+  type TelemetryEvent,
 } from '@kerf/contracts';
 import type { z } from 'zod';
 import type { Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import type { TelemetryService } from '../telemetry/index';
 import { findMachineSerial, findMachinesLive, type MachineLiveRow } from './machines.repository';
 
 /** A machine silent for this long counts as offline (three missed heartbeats). */
@@ -61,10 +61,25 @@ function toView(row: MachineLiveRow): MachineStatusView {
   };
 }
 
-export function createMachineStatusService(deps: {
-  transactions: Transactions;
-  telemetry: Pick<TelemetryService, 'record'>;
-}) {
+/**
+ * The telemetry write path as this module uses it (the operator's status goes through it like a
+ * machine's); typed here so that the machines module does not depend on telemetry, which writes
+ * through this module.
+ */
+export interface StatusRecorder {
+  record(
+    tenantId: string,
+    items: {
+      serial: string;
+      boot: string;
+      events: TelemetryEvent[];
+      source?: 'MACHINE' | 'OPERATOR';
+      operatorId?: string | null;
+    }[],
+  ): Promise<unknown>;
+}
+
+export function createMachineStatusService(deps: { transactions: Transactions; telemetry: StatusRecorder }) {
   const { transactions, telemetry } = deps;
 
   async function statusView(actor: Pick<Actor, 'tenantId'>, machineId: string): Promise<MachineStatusView> {

@@ -1,4 +1,35 @@
-/** Printing-shop administration (spec §2 "Printing-shop admin", §7 "Printing-shop server"), at /api/printing-shop. */
-export { seedDemoAdministration } from './demo-administration';
-export { registerPrintingShopRoutes } from './printing-shop.routes';
-export { createPrintingShopService, type PrintingShopService } from './printing-shop.service';
+/**
+ * Printing-shop administration (spec §2 "Printing-shop admin", §7 "Printing-shop server"), at
+ * /api/printing-shop. Owns `locations`, `user_locations` and `machine_licences` (ADR 0012); machines,
+ * knives and the tenant's network admin are written through the modules that own them.
+ */
+
+import type { FastifyInstance } from 'fastify';
+import type { Transactions } from '../../db/transactions';
+import type { Authenticator } from '../../lib/route';
+import { createConfigOptionsService } from './config-options.service';
+import { createCuttingMachinesService } from './cutting-machines.service';
+import { createEmployeesService } from './employees.service';
+import { createLicensingService } from './licensing.service';
+import { createLocationsService } from './locations.service';
+import { createNetworkAdminService } from './network-admin.service';
+import { registerPrintingShopRoutes } from './printing-shop.routes';
+
+export { seedDemoAdministration, seedDemoLocations } from './printing-shop.seed';
+
+/** Locations, employees, cutting machines, licensing, config options and network admin. */
+export function registerPrintingShopModule(
+  app: FastifyInstance,
+  deps: { authenticator: Authenticator; transactions: Transactions },
+) {
+  const { transactions } = deps;
+  registerPrintingShopRoutes(app, {
+    authenticator: deps.authenticator,
+    locations: createLocationsService({ transactions }),
+    employees: createEmployeesService({ transactions }),
+    machines: createCuttingMachinesService({ transactions }),
+    licensing: createLicensingService({ transactions }),
+    configOptions: createConfigOptionsService({ transactions }),
+    networkAdmin: createNetworkAdminService({ transactions }),
+  });
+}

@@ -29,73 +29,94 @@ import {
 } from '@kerf/contracts';
 import type { FastifyInstance } from 'fastify';
 import { type Authenticator, registerRoute } from '../../lib/route';
-import type { PrintingShopService } from './printing-shop.service';
+import type { ConfigOptionsService } from './config-options.service';
+import type { CuttingMachinesService } from './cutting-machines.service';
+import type { EmployeesService } from './employees.service';
+import type { LicensingService } from './licensing.service';
+import type { LocationsService } from './locations.service';
+import type { NetworkAdminService } from './network-admin.service';
 
 /** The printing-shop admin endpoints of spec §7 "Printing-shop server", mounted at /api/printing-shop. */
 export function registerPrintingShopRoutes(
   app: FastifyInstance,
-  deps: { authenticator: Authenticator; printingShops: PrintingShopService },
+  deps: {
+    authenticator: Authenticator;
+    locations: LocationsService;
+    employees: EmployeesService;
+    machines: CuttingMachinesService;
+    licensing: LicensingService;
+    configOptions: ConfigOptionsService;
+    networkAdmin: NetworkAdminService;
+  },
 ) {
-  const { authenticator: auth, printingShops: service } = deps;
+  const {
+    authenticator: auth,
+    locations,
+    employees,
+    machines,
+    licensing,
+    configOptions,
+    networkAdmin,
+  } = deps;
 
-  registerRoute(app, auth, listPrintingShops, ({ actor, query }) => service.listLocations(actor, query));
-  registerRoute(app, auth, createPrintingShop, ({ actor, body }) => service.createLocation(actor, body));
+  registerRoute(app, auth, listPrintingShops, ({ actor, query }) => locations.listLocations(actor, query));
+  registerRoute(app, auth, createPrintingShop, ({ actor, body }) => locations.createLocation(actor, body));
   registerRoute(app, auth, listPrintingShopsMinimal, ({ actor, query }) =>
-    service.minimalLocations(actor, query.page, query.page_size),
+    locations.minimalLocations(actor, query.page, query.page_size),
   );
-  registerRoute(app, auth, listAssignedPrintingShops, ({ actor }) => service.assignedLocations(actor));
-  registerRoute(app, auth, getPrintingShop, ({ actor, params }) => service.getLocation(actor, params.id));
+  registerRoute(app, auth, listAssignedPrintingShops, ({ actor }) => locations.assignedLocations(actor));
+  registerRoute(app, auth, getPrintingShop, ({ actor, params }) => locations.getLocation(actor, params.id));
   registerRoute(app, auth, updatePrintingShop, ({ actor, params, body }) =>
-    service.updateLocation(actor, params.id, body),
+    locations.updateLocation(actor, params.id, body),
   );
   registerRoute(app, auth, deletePrintingShop, ({ actor, params }) =>
-    service.deleteLocation(actor, params.id),
+    locations.deleteLocation(actor, params.id),
   );
   registerRoute(app, auth, listPrintingShopMachines, ({ actor, params }) =>
-    service.machinesAt(actor, params.id),
+    locations.machinesAt(actor, params.id),
   );
   registerRoute(app, auth, listPrintingShopEmployees, ({ actor, params }) =>
-    service.employeesAt(actor, params.id),
+    locations.employeesAt(actor, params.id),
   );
   registerRoute(app, auth, getPrintingShopOptions, ({ actor, params }) =>
-    service.configOptions(actor, 'PRINTING_SHOP', params.id),
+    configOptions.configOptions(actor, 'PRINTING_SHOP', params.id),
   );
   registerRoute(app, auth, setUserPrintingShops, ({ actor, params, body }) =>
-    service.setUserLocations(actor, params.id, body.printingShopIds),
+    employees.setUserLocations(actor, params.id, body.printingShopIds),
   );
-  registerRoute(app, auth, listEmployees, ({ actor, query }) => service.listEmployees(actor, query));
+  registerRoute(app, auth, listEmployees, ({ actor, query }) => employees.listEmployees(actor, query));
 
-  registerRoute(app, auth, createCuttingMachine, ({ actor, body }) => service.createMachine(actor, body));
-  registerRoute(app, auth, listMachineWidths, ({ actor }) => service.widths(actor));
-  registerRoute(app, auth, listUnusedSerialNumbers, ({ actor }) => service.unusedSerials(actor));
-  registerRoute(app, auth, getMachinesAdminView, ({ actor }) => service.machinesAdminView(actor));
+  registerRoute(app, auth, createCuttingMachine, ({ actor, body }) => machines.createMachine(actor, body));
+  registerRoute(app, auth, listMachineWidths, ({ actor }) => machines.widths(actor));
+  registerRoute(app, auth, listUnusedSerialNumbers, ({ actor }) => licensing.unusedSerials(actor));
+  registerRoute(app, auth, getMachinesAdminView, ({ actor }) => licensing.machinesAdminView(actor));
   registerRoute(app, auth, getSerialsGroupedByPrintingShop, ({ actor, query }) =>
-    service.serialsByLocation(actor, query.printingShopIds),
+    machines.serialsByLocation(actor, query.printingShopIds),
   );
-  registerRoute(app, auth, getCuttingMachine, ({ actor, params }) => service.getMachine(actor, params.id));
+  registerRoute(app, auth, getCuttingMachine, ({ actor, params }) => machines.getMachine(actor, params.id));
   registerRoute(app, auth, getCuttingMachineAdminView, ({ actor, params }) =>
-    service.getMachineAdminView(actor, params.id),
+    machines.getMachineAdminView(actor, params.id),
   );
   registerRoute(app, auth, updateCuttingMachine, ({ actor, params, body }) =>
-    service.updateMachine(actor, params.id, body),
+    machines.updateMachine(actor, params.id, body),
   );
   registerRoute(app, auth, deleteCuttingMachine, ({ actor, params }) =>
-    service.deleteMachine(actor, params.id),
+    machines.deleteMachine(actor, params.id),
   );
   registerRoute(app, auth, getCuttingMachineOptions, ({ actor, params }) =>
-    service.configOptions(actor, 'MACHINE', params.id),
+    configOptions.configOptions(actor, 'MACHINE', params.id),
   );
 
   registerRoute(app, auth, setConfigOption, ({ actor, params, body }) =>
-    service.setConfigOption(actor, params.scope, params.id, body.value),
+    configOptions.setConfigOption(actor, params.scope, params.id, body.value),
   );
   registerRoute(app, auth, deleteConfigOption, async ({ actor, params }) => {
-    await service.setConfigOption(actor, params.scope, params.id, null);
+    await configOptions.setConfigOption(actor, params.scope, params.id, null);
   });
   registerRoute(app, auth, setConfigOptionBatch, ({ actor, params, body }) =>
-    service.setConfigOptionBatch(actor, params.scope, body.objectIds, body.value),
+    configOptions.setConfigOptionBatch(actor, params.scope, body.objectIds, body.value),
   );
 
-  registerRoute(app, auth, getNetworkAdmin, ({ actor }) => service.getNetworkAdmin(actor));
-  registerRoute(app, auth, setNetworkAdmin, ({ actor, body }) => service.setNetworkAdmin(actor, body));
+  registerRoute(app, auth, getNetworkAdmin, ({ actor }) => networkAdmin.getNetworkAdmin(actor));
+  registerRoute(app, auth, setNetworkAdmin, ({ actor, body }) => networkAdmin.setNetworkAdmin(actor, body));
 }

@@ -96,24 +96,6 @@ export async function insertStatusInterval(tenantId: string, tx: Tx, row: Status
   return true;
 }
 
-export async function setMachineStatus(
-  tx: Tx,
-  machineId: string,
-  status: { status: string; since: string; operatorId: string | null },
-) {
-  await run(
-    tx,
-    sql`
-    UPDATE cutting_machines
-    SET current_status = ${status.status}, status_since = ${status.since}, updated_at = now()
-    WHERE id = ${machineId}`,
-  );
-}
-
-export async function setMachineOperator(tx: Tx, machineId: string, operatorId: string | null) {
-  await run(tx, sql`UPDATE cutting_machines SET current_operator_id = ${operatorId} WHERE id = ${machineId}`);
-}
-
 export interface KnifeScanRow {
   machineId: string;
   locationId: string | null;
@@ -124,7 +106,7 @@ export interface KnifeScanRow {
   seq: number;
 }
 
-/** Returns false for a duplicate. Registers unknown knives and moves their latest scan. */
+/** Returns false for a duplicate. */
 export async function insertKnifeScan(tenantId: string, tx: Tx, row: KnifeScanRow): Promise<boolean> {
   const inserted = await run(
     tx,
@@ -134,49 +116,7 @@ export async function insertKnifeScan(tenantId: string, tx: Tx, row: KnifeScanRo
     ON CONFLICT (tenant_id, machine_id, boot_id, seq) DO NOTHING
     RETURNING id`,
   );
-  if (inserted.rows.length === 0) return false;
-  await run(
-    tx,
-    sql`
-    INSERT INTO knives AS k (tenant_id, rfid, latest_scan_location_id, latest_scan_machine_id, latest_scan_at)
-    VALUES (${tenantId}, ${row.rfid}, ${row.locationId}, ${row.machineId}, ${row.at})
-    ON CONFLICT (tenant_id, rfid) DO UPDATE
-      SET latest_scan_location_id = excluded.latest_scan_location_id,
-          latest_scan_machine_id = excluded.latest_scan_machine_id,
-          latest_scan_at = excluded.latest_scan_at
-      WHERE k.latest_scan_at IS NULL OR k.latest_scan_at <= excluded.latest_scan_at`,
-  );
-  return true;
-}
-
-export async function setMachineKnife(tx: Tx, machineId: string, rfid: string | null, at: string) {
-  await run(
-    tx,
-    sql`
-    UPDATE cutting_machines SET current_knife_rfid = ${rfid}, knife_changed_at = ${at} WHERE id = ${machineId}`,
-  );
-}
-
-/** Any message is a sign of life; the server's clock decides, not the machine's. */
-export async function touchMachines(tx: Tx, machineIds: string[]) {
-  if (machineIds.length === 0) return;
-  await run(
-    tx,
-    sql`
-    UPDATE cutting_machines SET last_heartbeat_at = now()
-    WHERE id IN (SELECT (jsonb_array_elements_text(${json(machineIds)}::jsonb))::uuid)`,
-  );
-}
-
-export async function setPresence(tx: Tx, serial: string, state: 'ONLINE' | 'OFFLINE', at: string) {
-  const result = await run(
-    tx,
-    sql`
-    UPDATE cutting_machines SET presence = ${state}, presence_at = ${at}
-    WHERE serial_number = ${serial} AND (presence_at IS NULL OR presence_at <= ${at}::timestamptz)
-    RETURNING id`,
-  );
-  return rowsOf<{ id: string }>(result)[0]?.id ?? null;
+  return inserted.rows.length > 0;
 }
 
 export interface MachineCutResult {

@@ -6,6 +6,14 @@ import type {
   TelemetryEvent,
 } from '@kerf/contracts';
 import type { Transactions } from '../../db/transactions';
+import { recordKnifeSighting } from '../knife/index';
+import {
+  setMachineKnife,
+  setMachineOperator,
+  setMachineStatus,
+  setPresence,
+  touchMachines,
+} from '../machines/index';
 import { toRanges } from './seq-ranges';
 import {
   type CutRow,
@@ -14,11 +22,6 @@ import {
   insertStatusInterval,
   lockMachinesBySerial,
   type MachineState,
-  setMachineKnife,
-  setMachineOperator,
-  setMachineStatus,
-  setPresence,
-  touchMachines,
 } from './telemetry.repository';
 
 /** Events of one machine boot, already validated against the contracts. */
@@ -127,6 +130,12 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
           seq: event.seq,
         });
         if (!isNew) continue;
+        await recordKnifeSighting(tx, tenantId, {
+          rfid: event.rfid,
+          machineId: machine.id,
+          locationId: machine.locationId,
+          at,
+        });
         knifeScans += 1;
         if (!machine.knifeChangedAt || machine.knifeChangedAt.getTime() <= Date.parse(at)) {
           const rfid =

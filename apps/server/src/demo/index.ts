@@ -1,9 +1,10 @@
 import type { Language, Role, TenantKind } from '@kerf/contracts';
+import type { Transactions } from '../db/transactions';
 import type { PasswordHasher } from '../lib/password-hasher';
-import { findTenantBySlug, insertTenant, insertUser } from '../modules/auth/index';
+import { seedTenant, seedUsers } from '../modules/auth/index';
+import { seedDemoKnives } from '../modules/knife/index';
 import { seedDemoMachines } from '../modules/machines/index';
-import { seedDemoAdministration } from '../modules/printing-shop/index';
-import type { Transactions } from './transactions';
+import { seedDemoAdministration, seedDemoLocations } from '../modules/printing-shop/index';
 
 /** Platform actions without a signed-in user are recorded under the nil tenant. */
 export const SYSTEM_ACTOR = { tenantId: '00000000-0000-0000-0000-000000000000', userId: null } as const;
@@ -121,7 +122,10 @@ export const DEMO_TENANTS: DemoTenant[] = [
   },
 ];
 
-/** Seeds the demo tenants and their users once; later starts find them and change nothing. */
+/**
+ * Seeds the demo tenants and their users once; later starts find them and change nothing. Each
+ * module seeds its own tables; this is the list of them, in the order their rows depend on.
+ */
 export async function seedDemo(deps: {
   transactions: Transactions;
   hasher: PasswordHasher;
@@ -131,14 +135,16 @@ export async function seedDemo(deps: {
   for (const demo of DEMO_TENANTS) {
     const tenant = await transactions.withPlatform(
       { actor: SYSTEM_ACTOR, action: 'platform.seed.tenant', details: { slug: demo.slug } },
-      async (tx) => ((await findTenantBySlug(tx, demo.slug)) ? null : insertTenant(tx, demo)),
+      (tx) => seedTenant(tx, demo),
     );
     if (!tenant) continue;
     created.push(demo.slug);
     const hashes = await Promise.all(demo.users.map(() => hasher.hash(DEMO_PASSWORD)));
     await transactions.withTenant(tenant.id, async (tx) => {
-      for (const [index, user] of demo.users.entries()) {
-        await insertUser(tx, tenant.id, {
+      await seedUsers(
+        tx,
+        tenant.id,
+        demo.users.map((user, index) => ({
           username: user.username,
           passwordHash: hashes[index]!,
           email: user.email ?? null,
@@ -149,11 +155,13 @@ export async function seedDemo(deps: {
           role: user.role,
           language: user.language ?? 'ENGLISH',
           active: true,
-        });
-      }
+        })),
+      );
       // Locations, machines and knives of the demo printing shop (issue 4); history comes from the simulator.
       if (demo.slug === 'demo') {
-        await seedDemoMachines(tx, tenant.id);
+        const locations = await seedDemoLocations(tx, tenant.id);
+        await seedDemoMachines(tx, tenant.id, locations);
+        await seedDemoKnives(tx, tenant.id, locations);
         await seedDemoAdministration(tx, tenant.id);
       }
     });

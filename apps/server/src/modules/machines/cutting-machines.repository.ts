@@ -1,11 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import {
-  cuttingMachines,
-  knives,
-  locations,
-  machineCredentials,
-  machineLicences,
-} from '../../db/schema/index';
+import { cuttingMachines, locations, machineCredentials } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
 
 export type MachineRow = typeof cuttingMachines.$inferSelect & { locationName: string | null };
@@ -60,7 +54,7 @@ export type MachineValues = Omit<
   'tenantId' | 'id' | 'createdAt' | 'updatedAt' | 'totalCuts' | 'deletedAt'
 >;
 
-export async function insertMachine(tx: Tx, tenantId: string, values: MachineValues) {
+export async function insertMachineRow(tx: Tx, tenantId: string, values: MachineValues) {
   const [row] = await tx
     .insert(cuttingMachines)
     .values({ tenantId, ...values })
@@ -139,59 +133,6 @@ export async function serialsByLocation(tx: Tx, locationIds?: string[]) {
     grouped[row.locationId!] = serials;
   }
   return grouped;
-}
-
-// Licences ---------------------------------------------------------------------------------
-
-export async function findLicence(tx: Tx, serialNumber: string) {
-  const [row] = await tx
-    .select()
-    .from(machineLicences)
-    .where(and(eq(machineLicences.serialNumber, serialNumber), isNull(machineLicences.cancelledAt)));
-  return row ?? null;
-}
-
-export async function listLicences(tx: Tx) {
-  return tx.select().from(machineLicences).where(isNull(machineLicences.cancelledAt));
-}
-
-/** Serial numbers of valid licences that no machine (not deleted) uses. */
-export async function listUnusedLicenceSerials(tx: Tx): Promise<string[]> {
-  const rows = await tx
-    .select({ serialNumber: machineLicences.serialNumber })
-    .from(machineLicences)
-    .where(
-      and(
-        isNull(machineLicences.cancelledAt),
-        sql`NOT EXISTS (SELECT 1 FROM cutting_machines m WHERE m.tenant_id = "machine_licences"."tenant_id"
-          AND m.serial_number = "machine_licences"."serial_number" AND m.deleted_at IS NULL)`,
-      ),
-    )
-    .orderBy(asc(machineLicences.serialNumber));
-  return rows.map((row) => row.serialNumber);
-}
-
-export async function insertLicence(tx: Tx, tenantId: string, serialNumber: string, licensedAt: Date) {
-  await tx.insert(machineLicences).values({ tenantId, serialNumber, licensedAt }).onConflictDoNothing();
-}
-
-// Knives (for config options) ------------------------------------------------------------------
-
-export async function findKnifeInterval(tx: Tx, rfid: string) {
-  const [row] = await tx
-    .select({ rfid: knives.rfid, value: knives.knifeSwapInterval, machineId: knives.latestScanMachineId })
-    .from(knives)
-    .where(eq(knives.rfid, rfid));
-  return row ?? null;
-}
-
-export async function setKnifeSwapInterval(tx: Tx, rfids: string[], value: number | null) {
-  const rows = await tx
-    .update(knives)
-    .set({ knifeSwapInterval: value, updatedAt: sql`now()` })
-    .where(inArray(knives.rfid, rfids))
-    .returning({ rfid: knives.rfid });
-  return rows.length;
 }
 
 export async function setMachineKnifeSwapInterval(tx: Tx, ids: string[], value: number | null) {

@@ -1,9 +1,34 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
-import { insertLicence, updateMachine } from './cutting-machines.repository';
+import { saveNetworkAdmin } from '../auth/index';
+import { updateMachine } from '../machines/index';
 import { replaceUserLocations } from './employees.repository';
-import { saveNetworkAdmin } from './network-admin.repository';
+import { insertLicence } from './licences.repository';
+import { insertLocation } from './locations.repository';
+
+/** The two locations of the demo printing shop; their ids, for the machines and knives seeded there. */
+export async function seedDemoLocations(tx: Tx, tenantId: string): Promise<{ main: string; second: string }> {
+  const main = await insertLocation(tx, tenantId, {
+    name: 'Werk Nord',
+    street: 'Industriestraße',
+    streetNumber: '12',
+    zip: '20457',
+    city: 'Hamburg',
+    country: 'DE',
+    knifeSwapInterval: 3500,
+  });
+  const second = await insertLocation(tx, tenantId, {
+    name: 'Werk Süd',
+    street: 'Gutenbergweg',
+    streetNumber: '3',
+    zip: '80331',
+    city: 'München',
+    country: 'DE',
+    knifeSwapInterval: 3000,
+  });
+  return { main, second };
+}
 
 /**
  * Licences, employee locations and the network admin of the demo printing shop, so that the admin
