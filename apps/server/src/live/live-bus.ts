@@ -1,6 +1,6 @@
 import type { LiveEventType } from '@kerf/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveEvent, LivePublisher } from '../modules/telemetry/index';
+import type { LiveEvent, LivePublisher } from './live-event';
 import type { Bus } from '../plugins/bus';
 
 const PREFIX = 'kerf-live/';
