@@ -10,9 +10,9 @@ import {
 } from '@kerf/contracts';
 import type { z } from 'zod';
 import type { Transactions } from '../../db/transactions';
-import { type LiveEvent, liveEvent } from '../../live/live-event';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { type LiveEvent, liveEvent } from '../../live/live-event';
 import type { TelemetryService } from '../telemetry/index';
 import { findMachineSerial, findMachinesLive, type MachineLiveRow } from './machines.repository';
 
