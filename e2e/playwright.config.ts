@@ -12,6 +12,8 @@ import { defineConfig } from '@playwright/test';
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const PORT = 18180;
 export const EXPIRY_PORT = 18181;
+/** The main server's embedded MQTT broker (journeys publish as machines through it). */
+export const MQTT_PORT = 18831;
 export const ARTIFACTS_DIR = join(REPO_ROOT, 'e2e/artifacts');
 
 // Workers load this file too; they inherit the directories the main process chose.
@@ -80,7 +82,7 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(PORT, 18831, process.env.KERF_E2E_DATA),
+    server(PORT, MQTT_PORT, process.env.KERF_E2E_DATA),
     server(EXPIRY_PORT, 18832, process.env.KERF_E2E_EXPIRY_DATA, { ACCESS_TOKEN_TTL: '3' }),
   ],
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousA11yViolations, logIn, screenshotPath } from './support';
+import { expectNoSeriousA11yViolations, logIn, publishCuts, screenshotPath } from './support';
 
 /**
  * Printing-shop admin (issue 5): locations, employees, machines with network settings, dashboard.
@@ -128,6 +128,15 @@ test.describe('printing-shop admin', () => {
     await expect(page.getByText('Stefan Krause')).toBeVisible();
     await checkA11y(page);
     await shot(page, 'dashboard-en');
+
+    // a cut on the machine reaches the dashboard over the live socket, without a reload
+    await expect(page.getByTestId('live-state')).toHaveAttribute('data-live', 'true');
+    const cutCount = row.getByTestId('total-cuts');
+    await expect(cutCount).toHaveText('–');
+    await page.evaluate(() => Object.assign(window, { kerfSamePage: true }));
+    await publishCuts(page, 'PM-176-0006', 3);
+    await expect(cutCount).toHaveText('3');
+    expect(await page.evaluate(() => (window as { kerfSamePage?: boolean }).kerfSamePage)).toBe(true);
     await page.getByRole('button', { name: 'Add machine' }).click();
     await expect(page.getByRole('menuitem', { name: 'License new machine' })).toHaveAttribute(
       'href',

@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
+import { machineTopics } from '@kerf/contracts';
 import { expect, type Page } from '@playwright/test';
+import mqtt from 'mqtt';
+import { MQTT_PORT } from '../playwright.config';
 
 export const PASSWORD = 'Kerf-demo-2026';
 
@@ -51,3 +55,52 @@ export async function bearerOf(page: Page): Promise<string | null> {
 /** Screenshots kept as run artefacts (e2e/artifacts, git-ignored). */
 export const screenshotPath = (name: string) =>
   fileURLToPath(new URL(`../artifacts/${name}.png`, import.meta.url));
+
+/**
+ * Cuts on a machine as its edge agent would report them: the signed-in admin issues the machine's
+ * MQTT credential through the API, then the test connects to the broker as that machine, publishes
+ * `count` cuts and waits for the server's ack (stored and committed; the live event follows).
+ */
+export async function publishCuts(page: Page, serial: string, count: number) {
+  const bearer = await bearerOf(page);
+  const headers = { authorization: `Bearer ${bearer}` };
+  const status = await page.request.get(
+    `/api/printing-shop/cutting-machines/online-status?serialNumbers=${encodeURIComponent(serial)}`,
+    { headers },
+  );
+  expect(status.status()).toBe(200);
+  const machineId = ((await status.json()) as { machineId: string }[])[0]?.machineId;
+  expect(machineId, `machine ${serial}`).toBeTruthy();
+  const issued = await page.request.post(`/api/printing-shop/cutting-machines/${machineId}/credentials`, {
+    headers,
+  });
+  expect(issued.status()).toBe(201);
+  const credential = (await issued.json()) as { tenantId: string; username: string; password: string };
+  const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${MQTT_PORT}`, {
+    clientId: credential.username,
+    username: credential.username,
+    password: credential.password,
+    protocolVersion: 4,
+    reconnectPeriod: 0,
+  });
+  try {
+    const topics = machineTopics(credential.tenantId, serial);
+    const boot = randomUUID();
+    const start = Date.now() - 60_000;
+    const acked = new Promise<void>((resolve) =>
+      client.on('message', (topic, payload) => {
+        if (topic === topics.ack && JSON.parse(payload.toString()).boot === boot) resolve();
+      }),
+    );
+    await client.subscribeAsync(topics.ack, { qos: 1 });
+    const events = Array.from({ length: count }, (_, i) => ({
+      type: 'cut' as const,
+      seq: i + 1,
+      at: new Date(start + i * 1000).toISOString(),
+    }));
+    await client.publishAsync(topics.telemetry, JSON.stringify({ serial, boot, events }), { qos: 1 });
+    await acked;
+  } finally {
+    await client.endAsync();
+  }
+}

@@ -2,6 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { authRoutes } from './auth';
 import { ERROR_CODES, ERROR_STATUS, fieldErrorFromIssue } from './errors';
+import {
+  LIVE_EVENT_DATA_SCHEMAS,
+  LIVE_EVENT_TYPES,
+  LiveEventPayloadSchema,
+  parseLiveEventData,
+} from './live';
 import { PasswordSchema } from './password';
 import {
   ASSIGNABLE_ROLES,
@@ -133,5 +139,22 @@ describe('route contracts', () => {
     expect(urls).toContain('POST /api/auth/auth/login');
     expect(urls).toContain('DELETE /api/auth/auth/sessions/:refreshToken');
     expect(urls).toContain('GET /api/auth/tenants');
+  });
+});
+
+describe('live event payloads', () => {
+  const machineId = '3f0c6a53-54b5-4a44-9b43-0f1e5d2b7a11';
+  it('reads each type with its own data schema and refuses another type’s data', () => {
+    const status = { machineId, status: 'BREAK', since: '2026-11-23T08:00:00.000Z', operatorId: null };
+    expect(parseLiveEventData('MACHINE_STATUS', status)).toEqual(status);
+    expect(parseLiveEventData('MACHINE_CUT', status)).toBeNull();
+    expect(LiveEventPayloadSchema.safeParse({ type: 'MACHINE_STATUS', data: status }).success).toBe(true);
+    expect(LiveEventPayloadSchema.safeParse({ type: 'OPERATOR_MACHINE_USE', data: status }).success).toBe(
+      false,
+    );
+  });
+
+  it('has a data schema for every event type', () => {
+    expect(Object.keys(LIVE_EVENT_DATA_SCHEMAS).sort()).toEqual([...LIVE_EVENT_TYPES].sort());
   });
 });

@@ -58,6 +58,36 @@ export type MachineCutData = z.infer<typeof MachineCutDataSchema>;
 export type MachineStatusData = z.infer<typeof MachineStatusDataSchema>;
 export type OperatorMachineUseData = z.infer<typeof OperatorMachineUseDataSchema>;
 
+/** The payload schema of each live event type: the one place that says which data a type carries. */
+export const LIVE_EVENT_DATA_SCHEMAS = {
+  MACHINE_CUT: MachineCutDataSchema,
+  MACHINE_STATUS: MachineStatusDataSchema,
+  OPERATOR_MACHINE_USE: OperatorMachineUseDataSchema,
+} as const satisfies Record<LiveEventType, z.ZodType>;
+
+/** A live event's type with its data, keyed by `type`: MACHINE_CUT → MachineCutData, and so on. */
+export const LiveEventPayloadSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('MACHINE_CUT'), data: MachineCutDataSchema }),
+  z.object({ type: z.literal('MACHINE_STATUS'), data: MachineStatusDataSchema }),
+  z.object({ type: z.literal('OPERATOR_MACHINE_USE'), data: OperatorMachineUseDataSchema }),
+]);
+export type LiveEventPayload = z.infer<typeof LiveEventPayloadSchema>;
+/** The data each live event type carries. */
+export interface LiveEventDataMap {
+  MACHINE_CUT: MachineCutData;
+  MACHINE_STATUS: MachineStatusData;
+  OPERATOR_MACHINE_USE: OperatorMachineUseData;
+}
+/** The data of one live event type. */
+export type LiveEventData<T extends LiveEventType> = LiveEventDataMap[T];
+
+/** Reads the data of a live event of a known type; null when it does not have that type's shape. */
+export function parseLiveEventData<T extends LiveEventType>(type: T, data: unknown): LiveEventData<T> | null {
+  const schema: z.ZodType = LIVE_EVENT_DATA_SCHEMAS[type];
+  const result = schema.safeParse(data);
+  return result.success ? (result.data as LiveEventData<T>) : null;
+}
+
 /** A server frame. `ERROR` with status 401 means: refresh the token and subscribe again. */
 export const LiveServerMessageSchema = z.discriminatedUnion('kind', [
   z.object({

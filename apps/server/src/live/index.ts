@@ -2,3 +2,4 @@
 
 export { registerLiveGateway } from './live.gateway';
 export { type LiveBus, liveTopic, startLiveBus } from './live-bus';
+export { type LiveEvent, type LivePublisher, liveEvent } from './live-event';

@@ -1,7 +1,7 @@
 import type { LiveEventType } from '@kerf/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveEvent, LivePublisher } from '../modules/telemetry/index';
 import type { Bus } from '../plugins/bus';
+import type { LiveEvent, LivePublisher } from './live-event';
 
 const PREFIX = 'kerf-live/';
 

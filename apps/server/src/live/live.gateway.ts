@@ -13,6 +13,7 @@ import type { WebSocket } from 'ws';
 import type { Actor } from '../lib/actor';
 import { AppError } from '../lib/app-error';
 import { type LiveBus, type LiveFrame, liveTopic } from './live-bus';
+import type { LiveEvent } from './live-event';
 
 const MAX_SUBSCRIPTIONS = 500;
 const PING_MS = 30_000;
@@ -40,7 +41,7 @@ export async function registerLiveGateway(
     authenticate: (authorization: string, ip: string) => Promise<Actor>;
     machineExists: (tenantId: string, machineId: string) => Promise<boolean>;
     /** the machine's current state as an event, when the bus has carried none since start */
-    lastLiveEvent?: (tenantId: string, type: LiveEventType, machineId: string) => Promise<unknown | null>;
+    lastLiveEvent?: (tenantId: string, type: LiveEventType, machineId: string) => Promise<LiveEvent | null>;
     allowedOrigins: string[];
   },
 ) {
@@ -177,7 +178,7 @@ export async function registerLiveGateway(
             ? null
             : await deps.lastLiveEvent?.(actor.tenantId, message.type, message.resource);
           if (stored) {
-            send({ kind: 'EVENT', ...where, data: stored, publishedAt: Date.now(), replay: true });
+            send({ kind: 'EVENT', ...where, data: stored.data, publishedAt: Date.now(), replay: true });
           } else if (lastFrame) {
             send({
               kind: 'EVENT',

@@ -6,6 +6,7 @@ import type { i18n as I18n } from 'i18next';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { currentLocale, directionOf } from '../lib/i18n';
+import { type LiveClient, LiveClientProvider } from '../lib/live';
 import { LocaleProvider } from './locale-provider';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -13,12 +14,20 @@ import { cssVariablesResolver, theme } from './theme';
 export function Providers({
   i18n,
   queryClient,
+  liveClient,
   children,
 }: {
   i18n: I18n;
   queryClient: QueryClient;
+  /** the live socket's client; by default the browser's own */
+  liveClient?: LiveClient;
   children: ReactNode;
 }) {
+  const screens = liveClient ? (
+    <LiveClientProvider client={liveClient}>{children}</LiveClientProvider>
+  ) : (
+    children
+  );
   return (
     <I18nextProvider i18n={i18n}>
       <DirectionProvider initialDirection={directionOf(currentLocale(i18n))} detectDirection={false}>
@@ -27,7 +36,7 @@ export function Providers({
             <LocaleProvider i18n={i18n}>
               <ModalsProvider>
                 <Notifications position="top-center" limit={4} />
-                {children}
+                {screens}
               </ModalsProvider>
             </LocaleProvider>
           </QueryClientProvider>

@@ -1,35 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { confirmDelete } from '../components/feedback';
-import { jsonResponse, pseudoResources, renderApp, SELF } from '../test/render';
-
-/**
- * Every text a screen shows must come from the catalogue. The screens render with a pseudo-locale that
- * wraps each catalogue text in ⟦…⟧; a text node without the marks is a raw string in a component.
- * User data and brand names are marked translate="no", formatted dates sit in <time>; bare digits and
- * punctuation are allowed.
- */
-function untranslatedTexts(root: HTMLElement = document.body): string[] {
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  const found: string[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent?.trim() ?? '';
-    const parent = node.parentElement;
-    if (!text || !parent || parent.closest('[translate="no"], time, script, style, noscript')) continue;
-    if (/^[\d\s*.,:;–\-/()#%]+$/.test(text)) continue;
-    if (!(text.startsWith('⟦') && text.endsWith('⟧'))) found.push(text);
-  }
-  // Names and hints read out by screen readers are user-facing text as well.
-  for (const element of root.querySelectorAll('[aria-label], [placeholder], [title], [alt]')) {
-    if (element.closest('[translate="no"]')) continue;
-    for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) {
-      const value = element.getAttribute(attribute)?.trim();
-      if (!value || /^[\d\s*.,:;–\-/()#%]+$/.test(value)) continue;
-      if (!(value.includes('⟦') && value.endsWith('⟧'))) found.push(`${attribute}="${value}"`);
-    }
-  }
-  return found;
-}
+import { jsonResponse, renderApp, SELF } from '../test/render';
+import { pseudoLocale, untranslatedTexts } from '../test/untranslated-text';
 
 const TENANTS = {
   items: [
@@ -62,13 +35,9 @@ function signIn() {
   window.localStorage.setItem('refreshToken', 'r');
 }
 
+/** Key screens under the pseudo-locale: every text comes from the catalogue (test/untranslated-text.ts). */
 describe('no raw strings on key screens', () => {
-  const missingKeys: string[] = [];
-  afterEach(() => {
-    expect(missingKeys, 'keys without text').toEqual([]);
-    missingKeys.length = 0;
-  });
-  const options = (path: string) => ({ path, resources: pseudoResources(), missingKeys });
+  const options = pseudoLocale();
 
   it('public home', async () => {
     await renderApp(options('/'));

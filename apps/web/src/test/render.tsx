@@ -6,6 +6,7 @@ import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/router';
 import { createI18n, type Locale } from '../lib/i18n';
 import en from '../locales/en.json';
+import { createFakeLiveServer, type FakeLiveServer } from './live-server';
 
 /** English with every text wrapped in ⟦…⟧: anything on screen without the marks was never translated. */
 export function pseudoResources(): Resource {
@@ -21,10 +22,18 @@ export interface RenderAppOptions {
   locale?: Locale;
   resources?: Resource;
   missingKeys?: string[];
+  /** the live socket's server side; by default one that accepts every subscription */
+  live?: FakeLiveServer;
 }
 
 /** The real routes and providers in memory, as a user would reach a screen. */
-export async function renderApp({ path, locale = 'en', resources, missingKeys }: RenderAppOptions) {
+export async function renderApp({
+  path,
+  locale = 'en',
+  resources,
+  missingKeys,
+  live = createFakeLiveServer(),
+}: RenderAppOptions) {
   const i18n = await createI18n({
     locale,
     resources,
@@ -33,11 +42,11 @@ export async function renderApp({ path, locale = 'en', resources, missingKeys }:
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   const view = render(
-    <Providers i18n={i18n} queryClient={queryClient}>
+    <Providers i18n={i18n} queryClient={queryClient} liveClient={live.client}>
       <RouterProvider router={router} />
     </Providers>,
   );
-  return { ...view, router, i18n, queryClient };
+  return { ...view, router, i18n, queryClient, live };
 }
 
 export const SELF = {

@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { type LiveEvent, liveEvent } from '../../live/live-event';
 import { findMachineSerial, findMachinesLive, type MachineLiveRow } from './machines.repository';
 
 /** A machine silent for this long counts as offline (three missed heartbeats). */
@@ -97,38 +98,40 @@ export function createMachineStatusService(deps: { transactions: Transactions; t
      * The latest state of a machine as a live event, for `replayLastEvent` when no event has passed
      * the bus since this instance started (retained events of the embedded broker live in memory).
      */
-    async lastLiveEvent(tenantId: string, type: LiveEventType, machineId: string): Promise<unknown | null> {
+    async lastLiveEvent(tenantId: string, type: LiveEventType, machineId: string): Promise<LiveEvent | null> {
       const [row] = await transactions.withTenant(tenantId, (tx) =>
         findMachinesLive(tx, { ids: [machineId] }),
       );
       if (!row) return null;
       if (type === 'MACHINE_STATUS') {
         return row.currentStatus && row.statusSince
-          ? {
+          ? liveEvent(tenantId, 'MACHINE_STATUS', {
               machineId,
-              status: row.currentStatus,
+              status: row.currentStatus as MachineStatus,
               since: row.statusSince.toISOString(),
               operatorId: row.operatorId,
-            }
+            })
           : null;
       }
       if (type === 'OPERATOR_MACHINE_USE') {
-        return {
-          machineId,
-          operatorId: row.operatorId,
-          operatorName: row.operatorName,
-          since: row.statusSince?.toISOString() ?? null,
-        };
+        return row.statusSince
+          ? liveEvent(tenantId, 'OPERATOR_MACHINE_USE', {
+              machineId,
+              operatorId: row.operatorId,
+              operatorName: row.operatorName,
+              since: row.statusSince.toISOString(),
+            })
+          : null;
       }
       return row.lastCutAt
-        ? {
+        ? liveEvent(tenantId, 'MACHINE_CUT', {
             machineId,
             cuts: 0,
             totalCuts: row.totalCuts,
             knifeRfid: row.knifeRfid,
             knifeCutsSinceGrinding: row.knifeCutsSinceLastGrinding,
             lastCutAt: row.lastCutAt.toISOString(),
-          }
+          })
         : null;
     },
 

@@ -1,11 +1,6 @@
-import type {
-  LiveEventType,
-  MachineCutData,
-  MachineStatusData,
-  OperatorMachineUseData,
-  TelemetryEvent,
-} from '@kerf/contracts';
+import type { TelemetryEvent } from '@kerf/contracts';
 import type { Transactions } from '../../db/transactions';
+import { type LiveEvent, type LivePublisher, liveEvent } from '../../live/live-event';
 import { recordKnifeSighting } from '../knife/index';
 import {
   setMachineKnife,
@@ -43,16 +38,7 @@ export interface MachineAck {
   rejected: [number, number][];
 }
 
-export interface LiveEvent {
-  tenantId: string;
-  type: LiveEventType;
-  resource: string;
-  data: MachineCutData | MachineStatusData | OperatorMachineUseData;
-}
-
-export interface LivePublisher {
-  publish(events: LiveEvent[]): void;
-}
+export type { LiveEvent, LivePublisher };
 
 export interface RecordResult {
   acks: MachineAck[];
@@ -170,23 +156,27 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
         if (item.source === 'OPERATOR' && operatorId !== machine.currentOperatorId) {
           await setMachineOperator(tx, machine.id, operatorId);
           machine.currentOperatorId = operatorId;
-          live.push({
-            tenantId,
-            type: 'OPERATOR_MACHINE_USE',
-            resource: machine.id,
-            data: { machineId: machine.id, operatorId, operatorName: null, since: at },
-          });
+          live.push(
+            liveEvent(tenantId, 'OPERATOR_MACHINE_USE', {
+              machineId: machine.id,
+              operatorId,
+              operatorName: null,
+              since: at,
+            }),
+          );
         }
         if (!machine.statusSince || machine.statusSince.getTime() <= Date.parse(at)) {
           await setMachineStatus(tx, machine.id, { status: event.status, since: at, operatorId });
           machine.currentStatus = event.status;
           machine.statusSince = new Date(at);
-          live.push({
-            tenantId,
-            type: 'MACHINE_STATUS',
-            resource: machine.id,
-            data: { machineId: machine.id, status: event.status, since: at, operatorId },
-          });
+          live.push(
+            liveEvent(tenantId, 'MACHINE_STATUS', {
+              machineId: machine.id,
+              status: event.status,
+              since: at,
+              operatorId,
+            }),
+          );
         }
       }
 
@@ -214,19 +204,16 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
       let insertedCuts = 0;
       for (const m of machineCuts) {
         insertedCuts += m.cuts;
-        live.push({
-          tenantId,
-          type: 'MACHINE_CUT',
-          resource: m.machineId,
-          data: {
+        live.push(
+          liveEvent(tenantId, 'MACHINE_CUT', {
             machineId: m.machineId,
             cuts: m.cuts,
             totalCuts: m.totalCuts,
             knifeRfid: m.knifeRfid,
             knifeCutsSinceGrinding: m.knifeRfid ? (m.knifeCutsSinceGrinding ?? 0) : null,
             lastCutAt: m.lastCutAt,
-          },
-        });
+          }),
+        );
       }
       await touchMachines(tx, [...seen]);
 

@@ -1,5 +1,5 @@
 import { IconBlade, IconHistory } from '@tabler/icons-react';
-import { type AreaSection, PlaceholderArea } from '../../features/session';
+import { type AreaSection, PlaceholderArea } from '../shared';
 
 const SECTIONS: AreaSection[] = [
   { path: 'knives', label: 'knives', icon: IconBlade },

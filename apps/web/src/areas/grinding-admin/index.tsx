@@ -1,5 +1,5 @@
 import { IconBuildingFactory2, IconUsers } from '@tabler/icons-react';
-import { type AreaSection, PlaceholderArea } from '../../features/session';
+import { type AreaSection, PlaceholderArea } from '../shared';
 
 const SECTIONS: AreaSection[] = [
   { path: 'locations', label: 'locations', icon: IconBuildingFactory2 },

@@ -1,5 +1,5 @@
 import { IconScissors } from '@tabler/icons-react';
-import { type AreaSection, PlaceholderArea } from '../../features/session';
+import { type AreaSection, PlaceholderArea } from '../shared';
 
 const SECTIONS: AreaSection[] = [{ path: 'machines', label: 'machines', icon: IconScissors }];
 

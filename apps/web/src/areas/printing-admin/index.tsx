@@ -4,17 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { NotFoundContent } from '../../components/errors';
 import { type NavItem, PageSkeleton } from '../../components/layout';
-import { AreaHome, AreaShell } from '../../features/session';
+import { AreaHome, AreaShell } from '../shared';
 
 // The screens (and the phone-number metadata they carry) load when first opened, not with the start page.
 const DashboardPage = lazy(() =>
-  import('../../features/licensing/components/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+  import('./pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
 );
 const LocationsPage = lazy(() =>
-  import('../../features/locations/components/locations-page').then((m) => ({ default: m.LocationsPage })),
+  import('./pages/locations-page').then((m) => ({ default: m.LocationsPage })),
 );
 const LocationDetailsPage = lazy(() =>
-  import('../../features/locations/components/location-details-page').then((m) => ({
+  import('./pages/location-details-page').then((m) => ({
     default: m.LocationDetailsPage,
   })),
 );

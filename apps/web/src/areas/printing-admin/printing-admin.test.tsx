@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../test/render';
@@ -249,6 +249,65 @@ describe('printing-admin: dashboard', () => {
     expect(items[1]).toHaveAttribute('href', '/register');
     expect(items[2]).toHaveAttribute('href', '/register');
   });
+});
+
+describe('printing-admin: dashboard live updates', () => {
+  it('subscribes per machine; a cut and a status change show without reloading, no polling', async () => {
+    const fetch = fakePrintingShopServer();
+    signIn();
+    const { live } = await renderApp({ path: '/printing-admin/machines' });
+    expect(await screen.findByText('Running')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(live.subscriptions().sort()).toEqual([
+        `MACHINE_CUT/${MACHINE_ID}`,
+        `MACHINE_STATUS/${MACHINE_ID}`,
+      ]),
+    );
+    const row = screen.getByRole('row', { name: /Schneider 1/ });
+    expect(within(row).getByTestId('total-cuts')).toHaveTextContent('–');
+    const cut = {
+      machineId: MACHINE_ID,
+      cuts: 3,
+      totalCuts: 12034,
+      knifeRfid: null,
+      knifeCutsSinceGrinding: null,
+      lastCutAt: new Date().toISOString(),
+    };
+    act(() => live.publish('MACHINE_CUT', MACHINE_ID, cut));
+    await waitFor(() => expect(screen.getByTestId('total-cuts')).toHaveTextContent('12,034'));
+    act(() =>
+      live.publish('MACHINE_STATUS', MACHINE_ID, {
+        machineId: MACHINE_ID,
+        status: 'BREAK',
+        since: new Date().toISOString(),
+        operatorId: null,
+      }),
+    );
+    expect(await within(row).findByText('Break')).toBeInTheDocument();
+    // data that does not match the type's contract is ignored
+    act(() => live.publish('MACHINE_CUT', MACHINE_ID, { ...cut, totalCuts: 'many' }));
+    expect(within(row).getByTestId('total-cuts')).toHaveTextContent('12,034');
+    expect(calls(fetch, 'GET', '/api/printing-shop/cutting-machines/admin-view')).toHaveLength(1);
+    expect(screen.getByTestId('live-state')).toHaveAttribute('data-live', 'true');
+  });
+
+  it('says plainly when the socket is down, and reads the state again once it is back', async () => {
+    const fetch = fakePrintingShopServer();
+    signIn();
+    const { live } = await renderApp({ path: '/printing-admin/machines' });
+    await waitFor(() => expect(live.subscriptions()).toHaveLength(2));
+    act(() => live.drop());
+    expect(await screen.findByText(/cannot be updated right now/, {}, { timeout: 6000 })).toBeInTheDocument();
+    expect(screen.getByTestId('live-state')).toHaveTextContent('Not up to date');
+    live.restore();
+    await waitFor(() => expect(screen.getByTestId('live-state')).toHaveAttribute('data-live', 'true'), {
+      timeout: 3000,
+    });
+    await waitFor(() =>
+      expect(calls(fetch, 'GET', '/api/printing-shop/cutting-machines/admin-view')).toHaveLength(2),
+    );
+    expect(screen.queryByText(/cannot be updated right now/)).not.toBeInTheDocument();
+  }, 15_000);
 });
 
 describe('printing-admin: knife swap interval', () => {

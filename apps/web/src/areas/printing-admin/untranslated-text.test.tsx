@@ -1,38 +1,13 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
-import { pseudoResources, renderApp } from '../../test/render';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render';
+import { pseudoLocale, untranslatedTexts } from '../../test/untranslated-text';
 import { fakePrintingShopServer, LOCATION_ID, signIn } from './test-server';
 
-/** Same rule as app/untranslated-text.test.tsx, for the printing-admin screens and dialogs. */
-function untranslatedTexts(root: HTMLElement = document.body): string[] {
-  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  const found: string[] = [];
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent?.trim() ?? '';
-    const parent = node.parentElement;
-    if (!text || !parent || parent.closest('[translate="no"], time, script, style, noscript')) continue;
-    if (/^[\d\s*.,:;–\-/()#%·]+$/.test(text)) continue;
-    if (!(text.startsWith('⟦') && text.endsWith('⟧'))) found.push(text);
-  }
-  for (const element of root.querySelectorAll('[aria-label], [placeholder], [title], [alt]')) {
-    if (element.closest('[translate="no"]')) continue;
-    for (const attribute of ['aria-label', 'placeholder', 'title', 'alt']) {
-      const value = element.getAttribute(attribute)?.trim();
-      if (!value || /^[\d\s*.,:;–\-/()#%]+$/.test(value)) continue;
-      if (!(value.includes('⟦') && value.endsWith('⟧'))) found.push(`${attribute}="${value}"`);
-    }
-  }
-  return found;
-}
-
+/** The printing-admin screens and dialogs under the pseudo-locale (test/untranslated-text.ts). */
 describe('printing-admin screens have no raw strings', () => {
-  const missingKeys: string[] = [];
-  afterEach(() => {
-    expect(missingKeys, 'keys without text').toEqual([]);
-    missingKeys.length = 0;
-  });
-  const options = (path: string) => ({ path, resources: pseudoResources(), missingKeys });
+  const options = pseudoLocale();
 
   it('locations overview and the location dialog', async () => {
     fakePrintingShopServer();

@@ -1,5 +1,5 @@
 import { IconBlade, IconBuildingFactory2, IconChartBar, IconColumns } from '@tabler/icons-react';
-import { type AreaSection, PlaceholderArea } from '../../features/session';
+import { type AreaSection, PlaceholderArea } from '../shared';
 
 const SECTIONS: AreaSection[] = [
   { path: 'locations', label: 'locations', icon: IconBuildingFactory2 },

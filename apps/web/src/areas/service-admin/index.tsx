@@ -1,5 +1,5 @@
 import { IconMap2, IconUsers } from '@tabler/icons-react';
-import { type AreaSection, PlaceholderArea } from '../../features/session';
+import { type AreaSection, PlaceholderArea } from '../shared';
 
 const SECTIONS: AreaSection[] = [
   { path: 'service-areas', label: 'serviceAreas', icon: IconMap2 },

@@ -1,6 +1,5 @@
 import { IconBuildingStore, IconChartBar, IconScissors } from '@tabler/icons-react';
-import { type AreaSection, PlaceholderArea } from '../../features/session';
-import { TenantsPage } from '../../features/tenants';
+import { type AreaSection, PlaceholderArea, TenantsPage } from '../shared';
 
 const SECTIONS: AreaSection[] = [
   { path: 'tenants', label: 'tenants', icon: IconBuildingStore, element: <TenantsPage /> },

@@ -1,4 +1,13 @@
 export type { DataTableColumn, DataTableSortStatus } from 'mantine-datatable';
+export {
+  actionsColumn,
+  activeColumn,
+  CodeText,
+  codeColumn,
+  dateColumn,
+  nameColumn,
+  textColumn,
+} from './columns';
 export { DataTable, type DataTableProps } from './data-table';
 export { RowAction, RowActions } from './row-action';
 export { PAGE_SIZES, type TableStateOptions, useTableState } from './use-table-state';

@@ -6,3 +6,4 @@ export {
   schemaErrors,
   useContractForm,
 } from './contract-form';
+export { FormModal, type SubmitErrorHandler, useFormSubmit } from './form-modal';

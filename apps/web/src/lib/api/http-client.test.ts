@@ -117,6 +117,22 @@ describe('session-aware HTTP client', () => {
     expect(server.refreshCalls()).toBe(1);
   });
 
+  it('shares one refresh between its own 401s and refresh() callers such as the live socket', async () => {
+    const server = fakeServer({ refreshDelayMs: 20 });
+    const { tokens, api, http } = setup(server);
+    tokens.set({ bearerToken: 'stale', refreshToken: 'refresh-1' });
+    const request = api(getSelf);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const [fromSocket, again, self] = await Promise.all([http.refresh(), http.refresh(), request]);
+    expect([fromSocket, again]).toEqual([true, true]);
+    expect(self.username).toBe('admin');
+    expect(server.refreshCalls()).toBe(1);
+    expect(tokens.get()).toEqual({ bearerToken: 'valid-2', refreshToken: 'refresh-2' });
+    // a later refresh() rotates again with the new refresh token, never the spent one
+    expect(await http.refresh()).toBe(true);
+    expect(tokens.get()?.refreshToken).toBe('refresh-3');
+  });
+
   it('does not refresh again when a late 401 arrives after another request already refreshed', async () => {
     const server = fakeServer();
     const { tokens, api } = setup(server);

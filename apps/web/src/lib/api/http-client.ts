@@ -30,6 +30,13 @@ export interface HttpClientOptions {
 
 export interface HttpClient {
   request(request: HttpRequest): Promise<HttpResponse>;
+  /**
+   * The one token refresh of the app (the live socket uses it too): joins a refresh under way, so
+   * the rotating refresh token is never spent twice. Resolves true with a fresh token pair, false
+   * when the server refused (tokens cleared, session ended); rejects when the server could not
+   * decide (network, 5xx, 429) and the session may still be valid.
+   */
+  refresh(): Promise<boolean>;
   /** Called when the session is gone for good (refresh refused): tokens are already cleared. */
   onSessionEnded(listener: () => void): () => void;
 }
@@ -111,17 +118,24 @@ export function createHttpClient({ fetch, tokens, readCookies }: HttpClientOptio
     return false;
   }
 
+  /** Single flight: every caller while a refresh runs gets that refresh's answer. */
+  function refresh(): Promise<boolean> {
+    if (refreshing) return refreshing;
+    const current = tokens.get();
+    if (!current) return Promise.resolve(false);
+    refreshing = runRefresh(current.refreshToken).finally(() => {
+      refreshing = null;
+    });
+    return refreshing;
+  }
+
   /** Resolves true when a fresh bearer token is available (now or already). */
   function refreshOnce(usedBearer: string): Promise<boolean> {
+    if (refreshing) return refreshing;
     const current = tokens.get();
     if (!current) return Promise.resolve(false);
     if (current.bearerToken !== usedBearer) return Promise.resolve(true);
-    if (!refreshing) {
-      refreshing = runRefresh(current.refreshToken).finally(() => {
-        refreshing = null;
-      });
-    }
-    return refreshing;
+    return refresh();
   }
 
   return {
@@ -136,6 +150,7 @@ export function createHttpClient({ fetch, tokens, readCookies }: HttpClientOptio
       if (!refreshed) return first;
       return send(request, tokens.get()?.bearerToken);
     },
+    refresh,
     onSessionEnded(listener) {
       sessionListeners.add(listener);
       return () => sessionListeners.delete(listener);

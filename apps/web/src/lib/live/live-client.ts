@@ -10,7 +10,10 @@ import {
 export interface LiveSession {
   /** the current access token, or null when signed out */
   getToken(): string | null;
-  /** refreshes the token pair once; resolves false when that failed */
+  /**
+   * refreshes the token pair (the HTTP client's single-flight refresh); resolves false when the
+   * server refused, rejects when it could not decide (then the live client tries again later)
+   */
   refresh(): Promise<boolean>;
   /** clears the session (called when a refresh after a 401 event fails) */
   logout(): void;
@@ -25,6 +28,9 @@ export interface LiveEvent {
 }
 
 export type LiveListener = (event: LiveEvent) => void;
+
+/** Whether the socket is open; `idle` while nothing is subscribed (and so nothing is missed). */
+export type LiveConnectionState = 'idle' | 'connecting' | 'open';
 
 interface Subscription {
   type: LiveEventType;
@@ -67,6 +73,14 @@ export function createLiveClient(options: LiveClientOptions) {
   let retryTimer: ReturnType<typeof setTimeout> | null = null;
   let refreshing: Promise<boolean> | null = null;
   let closed = false;
+  let state: LiveConnectionState = 'idle';
+  const stateListeners = new Set<(state: LiveConnectionState) => void>();
+
+  function setState(next: LiveConnectionState) {
+    if (state === next) return;
+    state = next;
+    for (const listener of stateListeners) listener(next);
+  }
 
   const keyOf = (type: LiveEventType, resource: string) => `${type}/${resource}`;
 
@@ -87,14 +101,28 @@ export function createLiveClient(options: LiveClientOptions) {
   async function onUnauthorized() {
     // One refresh (and one round of re-subscribing) for any number of 401 events arriving together.
     if (refreshing) return;
-    refreshing = options.session.refresh().catch(() => false);
-    const ok = await refreshing;
+    refreshing = options.session.refresh();
+    let ok: boolean;
+    try {
+      ok = await refreshing;
+    } catch {
+      // The server could not decide (network, overload): the session may still be valid. Try again.
+      refreshing = null;
+      if (!closed) retryTimer ??= setTimeout(retryUnauthorized, retryDelayMs);
+      return;
+    }
     refreshing = null;
     if (!ok) {
       options.session.logout();
       return;
     }
     for (const subscription of subscriptions.values()) sendSubscribe(subscription);
+  }
+
+  function retryUnauthorized() {
+    retryTimer = null;
+    if (socket) void onUnauthorized();
+    else connect();
   }
 
   function onMessage(raw: unknown) {
@@ -120,10 +148,13 @@ export function createLiveClient(options: LiveClientOptions) {
   }
 
   function connect() {
+    retryTimer = null;
     if (closed) return;
     const current = createSocket(url);
     socket = current;
+    setState('connecting');
     current.onopen = () => {
+      setState('open');
       for (const subscription of subscriptions.values()) sendSubscribe(subscription);
     };
     current.onmessage = (event) => onMessage(event.data);
@@ -131,7 +162,10 @@ export function createLiveClient(options: LiveClientOptions) {
     current.onclose = () => {
       if (socket !== current) return;
       socket = null;
-      if (!closed && subscriptions.size > 0) retryTimer = setTimeout(connect, retryDelayMs);
+      if (!closed && subscriptions.size > 0) {
+        setState('connecting');
+        retryTimer = setTimeout(connect, retryDelayMs);
+      } else setState('idle');
     };
   }
 
@@ -168,14 +202,25 @@ export function createLiveClient(options: LiveClientOptions) {
           socket.send(JSON.stringify({ action: 'UNSUBSCRIBE', type, resource }));
       };
     },
-    /** Closes the connection for good (sign-out). */
+    /** Closes the connection for good (sign-out); a later subscribe opens a new one. */
     close() {
       closed = true;
       subscriptions.clear();
       if (retryTimer) clearTimeout(retryTimer);
       retryTimer = null;
-      socket?.close();
+      const current = socket;
       socket = null;
+      current?.close();
+      setState('idle');
+    },
+    /** `open` while events can arrive; `connecting` while subscribed but (re)connecting. */
+    state(): LiveConnectionState {
+      return state;
+    },
+    /** Called on every change of `state()`; returns the function that stops listening. */
+    onStateChange(listener: (state: LiveConnectionState) => void): () => void {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
     },
   };
 }

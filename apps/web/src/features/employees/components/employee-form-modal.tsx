@@ -5,25 +5,13 @@ import {
   type Role,
   UpdateUserSchema,
 } from '@kerf/contracts';
-import {
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { MultiSelect, PasswordInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySaved } from '../../../components/feedback';
-import { applyServerFieldErrors, helpText, schemaErrors } from '../../../components/form';
+import { FormModal, helpText, schemaErrors, useFormSubmit } from '../../../components/form';
+import { renderNoTranslateOption } from '../../../components/inputs';
 import { translateKey } from '../../../lib/i18n';
-import { useMinimalLocations } from '../../locations/api/list-locations-minimal';
-import { renderNoTranslateOption } from '../../network/components/untranslated-option';
+import { useMinimalLocations } from '../../locations';
 import { useAssignableRoles } from '../api/list-roles';
 import { useSaveEmployee } from '../api/save-employee';
 
@@ -54,7 +42,7 @@ export function EmployeeFormModal({
   employee?: Employee;
   printingShopId?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const editing = Boolean(employee);
   const roles = useAssignableRoles();
   const locations = useMinimalLocations();
@@ -77,15 +65,11 @@ export function EmployeeFormModal({
       schemaErrors(editing ? UpdateUserSchema : CreateUserSchema, toUser(values, editing), t),
   });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      await save.mutateAsync({ user: toUser(values, editing), printingShopIds: values.printingShopIds });
-      notifySaved(t);
-      onClose();
-    } catch (error) {
-      if (!applyServerFieldErrors(form, error, t)) notifyError(error, t, i18n);
-    }
-  });
+  const submit = useFormSubmit(
+    form,
+    (values) => save.mutateAsync({ user: toUser(values, editing), printingShopIds: values.printingShopIds }),
+    { onSaved: onClose },
+  );
 
   const roleOptions = (roles.data ?? [])
     .map((role) => role.code)
@@ -93,93 +77,70 @@ export function EmployeeFormModal({
     .map((code: Role) => ({ value: code, label: translateKey(t, `roles.${code}`) }));
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
-      title={editing ? t('printingAdmin.employees.editTitle') : t('printingAdmin.employees.createTitle')}
-      size="lg"
-      centered
+      title={editing ? t('employees.editTitle') : t('employees.createTitle')}
+      onSubmit={submit}
+      submitting={save.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('printingAdmin.employees.firstName')}
-              withAsterisk
-              data-autofocus
-              {...form.getInputProps('firstName')}
-            />
-            <TextInput
-              label={t('printingAdmin.employees.lastName')}
-              withAsterisk
-              {...form.getInputProps('lastName')}
-            />
-            <TextInput
-              label={t('printingAdmin.employees.username')}
-              withAsterisk
-              dir="ltr"
-              autoComplete="off"
-              {...form.getInputProps('username')}
-            />
-            <PasswordInput
-              label={t('printingAdmin.employees.password')}
-              withAsterisk={!editing}
-              autoComplete="new-password"
-              description={
-                editing
-                  ? t('printingAdmin.employees.passwordKeep')
-                  : t('printingAdmin.employees.passwordRule')
-              }
-              {...form.getInputProps('password')}
-            />
-            <TextInput
-              label={t('printingAdmin.employees.email')}
-              type="email"
-              dir="ltr"
-              description={helpText(t, 'validEmail')}
-              {...form.getInputProps('email')}
-              value={form.values.email ?? ''}
-            />
-            <TextInput
-              label={t('printingAdmin.employees.displayName')}
-              description={t('printingAdmin.employees.displayNameHint')}
-              {...form.getInputProps('displayName')}
-              value={form.values.displayName ?? ''}
-            />
-            <TextInput
-              label={t('printingAdmin.employees.personnelNumber')}
-              {...form.getInputProps('personnelNumber')}
-              value={form.values.personnelNumber ?? ''}
-            />
-            <Select
-              label={t('printingAdmin.employees.role')}
-              withAsterisk
-              allowDeselect={false}
-              data={roleOptions}
-              {...form.getInputProps('role')}
-            />
-          </SimpleGrid>
-          <MultiSelect
-            label={t('printingAdmin.employees.locations')}
-            renderOption={renderNoTranslateOption}
-            data={(locations.data ?? []).map((location) => ({ value: location.id, label: location.name }))}
-            searchable
-            {...form.getInputProps('printingShopIds')}
-          />
-          <Switch
-            label={t('printingAdmin.employees.active')}
-            {...form.getInputProps('active', { type: 'checkbox' })}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('employees.firstName')}
+          withAsterisk
+          data-autofocus
+          {...form.getInputProps('firstName')}
+        />
+        <TextInput label={t('employees.lastName')} withAsterisk {...form.getInputProps('lastName')} />
+        <TextInput
+          label={t('employees.username')}
+          withAsterisk
+          dir="ltr"
+          autoComplete="off"
+          {...form.getInputProps('username')}
+        />
+        <PasswordInput
+          label={t('employees.password')}
+          withAsterisk={!editing}
+          autoComplete="new-password"
+          description={editing ? t('employees.passwordKeep') : t('employees.passwordRule')}
+          {...form.getInputProps('password')}
+        />
+        <TextInput
+          label={t('employees.email')}
+          type="email"
+          dir="ltr"
+          description={helpText(t, 'validEmail')}
+          {...form.getInputProps('email')}
+          value={form.values.email ?? ''}
+        />
+        <TextInput
+          label={t('employees.displayName')}
+          description={t('employees.displayNameHint')}
+          {...form.getInputProps('displayName')}
+          value={form.values.displayName ?? ''}
+        />
+        <TextInput
+          label={t('employees.personnelNumber')}
+          {...form.getInputProps('personnelNumber')}
+          value={form.values.personnelNumber ?? ''}
+        />
+        <Select
+          label={t('employees.role')}
+          withAsterisk
+          allowDeselect={false}
+          data={roleOptions}
+          {...form.getInputProps('role')}
+        />
+      </SimpleGrid>
+      <MultiSelect
+        label={t('employees.locations')}
+        renderOption={renderNoTranslateOption}
+        data={(locations.data ?? []).map((location) => ({ value: location.id, label: location.name }))}
+        searchable
+        {...form.getInputProps('printingShopIds')}
+      />
+      <Switch label={t('employees.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
+    </FormModal>
   );
 }

@@ -1,17 +1,20 @@
 import type { Employee } from '@kerf/contracts';
 import { Button, Group, Text } from '@mantine/core';
-import { IconCircleCheck, IconCircleOff, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  actionsColumn,
+  activeColumn,
+  codeColumn,
   DataTable,
   type DataTableColumn,
+  nameColumn,
   RowAction,
-  RowActions,
+  textColumn,
   useTableState,
 } from '../../../components/data-table';
 import { confirmDelete, notifyDeleted, notifyError } from '../../../components/feedback';
-import { ToneBadge } from '../../../components/status';
 import { translateKey } from '../../../lib/i18n';
 import { useSelf } from '../../session';
 import { useDeleteEmployee } from '../api/delete-employee';
@@ -45,7 +48,7 @@ export function EmployeesTable({
   });
 
   const onDelete = async (employee: Employee) => {
-    if (!(await confirmDelete(t, t('printingAdmin.employees.thing'), fullName(employee)))) return;
+    if (!(await confirmDelete(t, t('employees.thing'), fullName(employee)))) return;
     try {
       await remove.mutateAsync(employee.id);
       notifyDeleted(t);
@@ -55,19 +58,10 @@ export function EmployeesTable({
   };
 
   const columns: DataTableColumn<Employee>[] = [
-    {
-      accessor: 'name',
-      title: t('printingAdmin.employees.name'),
-      sortable: true,
-      render: (e) => (
-        <Text size="sm" fw={500} translate="no" dir="auto">
-          {fullName(e)}
-        </Text>
-      ),
-    },
+    nameColumn('name', t('employees.name'), fullName),
     {
       accessor: 'displayName',
-      title: t('printingAdmin.employees.displayName'),
+      title: t('employees.displayName'),
       sortable: true,
       render: (e) =>
         e.displayName ? (
@@ -76,67 +70,45 @@ export function EmployeesTable({
           </span>
         ) : (
           <Text size="sm" c="dimmed" fs="italic">
-            {t('printingAdmin.employees.noPseudonym')}
+            {t('employees.noPseudonym')}
           </Text>
         ),
     },
-    {
-      accessor: 'username',
-      title: t('printingAdmin.employees.username'),
-      sortable: true,
-      render: (e) => (
-        <Text span size="sm" ff="monospace" translate="no" dir="ltr">
-          {e.username}
-        </Text>
-      ),
-    },
-    {
-      accessor: 'personnelNumber',
-      title: t('printingAdmin.employees.personnelNumber'),
-      render: (e) => <span translate="no">{e.personnelNumber ?? ''}</span>,
-    },
+    codeColumn('username', t('employees.username'), (e) => e.username, { sortable: true }),
+    textColumn('personnelNumber', t('employees.personnelNumber'), (e) => e.personnelNumber),
     {
       accessor: 'role',
-      title: t('printingAdmin.employees.role'),
+      title: t('employees.role'),
       render: (e) => translateKey(t, `roles.${e.role}`),
     },
-    {
-      accessor: 'active',
-      title: t('printingAdmin.employees.active'),
-      render: (e) => (
-        <ToneBadge color={e.active ? 'green.8' : 'gray.7'} icon={e.active ? IconCircleCheck : IconCircleOff}>
-          {e.active ? t('printingAdmin.common.active') : t('printingAdmin.common.inactive')}
-        </ToneBadge>
-      ),
-    },
-    {
-      accessor: 'actions',
-      title: t('printingAdmin.common.actions'),
-      render: (e) => (
-        <RowActions>
-          <RowAction
-            tooltip={t('printingAdmin.common.edit')}
-            label={t('printingAdmin.common.editNamed', { name: fullName(e) })}
-            icon={<IconPencil size={18} aria-hidden />}
-            onClick={() => setEditing(e)}
-            disabled={e.id === selfId}
-          />
-          <RowAction
-            tooltip={t('actions.delete')}
-            label={t('printingAdmin.common.deleteNamed', { name: fullName(e) })}
-            icon={<IconTrash size={18} aria-hidden />}
-            onClick={() => void onDelete(e)}
-            disabled={e.id === selfId}
-            danger
-          />
-        </RowActions>
-      ),
-    },
+    activeColumn('active', t('employees.active'), (e) => e.active, {
+      active: t('common.active'),
+      inactive: t('common.inactive'),
+    }),
+    actionsColumn(t('table.actions'), (e) => (
+      <>
+        <RowAction
+          tooltip={t('actions.edit')}
+          label={t('actions.editNamed', { name: fullName(e) })}
+          icon={<IconPencil size={18} aria-hidden />}
+          onClick={() => setEditing(e)}
+          disabled={e.id === selfId}
+        />
+        <RowAction
+          tooltip={t('actions.delete')}
+          label={t('actions.deleteNamed', { name: fullName(e) })}
+          icon={<IconTrash size={18} aria-hidden />}
+          onClick={() => void onDelete(e)}
+          disabled={e.id === selfId}
+          danger
+        />
+      </>
+    )),
   ];
 
   const addButton = (
     <Button leftSection={<IconUserPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
-      {t('printingAdmin.employees.create')}
+      {t('employees.create')}
     </Button>
   );
 
@@ -146,15 +118,15 @@ export function EmployeesTable({
         {addButton}
       </Group>
       <DataTable<Employee>
-        label={t('printingAdmin.employees.title')}
+        label={t('employees.title')}
         columns={columns}
         idAccessor="id"
         isLoading={isLoading}
         error={error}
         onRetry={onRetry}
         empty={{
-          title: t('printingAdmin.employees.emptyTitle'),
-          description: t('printingAdmin.employees.emptyText'),
+          title: t('employees.emptyTitle'),
+          description: t('employees.emptyText'),
         }}
         {...table}
       />

@@ -47,18 +47,18 @@ export function LicensingSummary({ licensing }: { licensing: Licensing }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
       <Figure
-        label={t('printingAdmin.licensing.licensedMachines')}
-        hint={t('printingAdmin.licensing.unlicensedHint', { formatted: n(licensing.unlicensedMachines) })}
+        label={t('licensing.licensedMachines')}
+        hint={t('licensing.unlicensedHint', { formatted: n(licensing.unlicensedMachines) })}
       >
         {n(licensing.licensedMachines)}
       </Figure>
-      <Figure label={t('printingAdmin.licensing.unusedLicences')}>{n(licensing.unusedLicences)}</Figure>
-      <Figure label={t('printingAdmin.licensing.renewalDate')}>
+      <Figure label={t('licensing.unusedLicences')}>{n(licensing.unusedLicences)}</Figure>
+      <Figure label={t('licensing.renewalDate')}>
         <PlainDate value={licensing.renewalDate} />
       </Figure>
       <Figure
-        label={t('printingAdmin.licensing.annualCost')}
-        hint={t('printingAdmin.licensing.perMachine', {
+        label={t('licensing.annualCost')}
+        hint={t('licensing.perMachine', {
           price: formatMoney(licensing.monthlyNetCentsPerMachine / 100, licensing.currency, i18n.language),
         })}
       >

@@ -17,7 +17,7 @@ const BLOCKING_CODES = [
 /** DESIGN.md: a blocked delete says why and what to do first, in a dialog rather than a passing toast. */
 export function showDeleteBlocked(t: TFunction, name: string, code: string) {
   modals.open({
-    title: t('printingAdmin.locations.deleteBlockedTitle', { name }),
+    title: t('locations.deleteBlockedTitle', { name }),
     centered: true,
     children: (
       <Stack>
@@ -45,7 +45,7 @@ export function useDeleteLocationFlow() {
   const { t, i18n } = useTranslation();
   const remove = useDeleteLocation();
   return async (location: Pick<PrintingShop, 'id' | 'name'>): Promise<boolean> => {
-    if (!(await confirmDelete(t, t('printingAdmin.locations.thing'), location.name))) return false;
+    if (!(await confirmDelete(t, t('locations.thing'), location.name))) return false;
     try {
       await remove.mutateAsync(location.id);
       notifyDeleted(t);

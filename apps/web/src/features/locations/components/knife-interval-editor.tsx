@@ -54,7 +54,7 @@ export function KnifeIntervalEditor({
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs">
         <Title order={3} size="h4">
-          {t('printingAdmin.knifeInterval.label')}
+          {t('knifeInterval.label')}
         </Title>
         {error ? (
           <ErrorAlert error={error} />
@@ -63,15 +63,15 @@ export function KnifeIntervalEditor({
         ) : (
           <>
             <Text size="sm">
-              {t('printingAdmin.knifeInterval.effective', {
+              {t('knifeInterval.effective', {
                 value: formatNumber(option.effective, i18n.language),
-                source: translateKey(t, `printingAdmin.knifeInterval.sources.${option.source}`),
+                source: translateKey(t, `knifeInterval.sources.${option.source}`),
               })}
             </Text>
             <Group align="flex-end" gap="xs">
               <NumberInput
-                label={t('printingAdmin.knifeInterval.own')}
-                description={t('printingAdmin.knifeInterval.cuts')}
+                label={t('knifeInterval.own')}
+                description={t('knifeInterval.cuts')}
                 min={KNIFE_SWAP_INTERVAL_MIN}
                 max={KNIFE_SWAP_INTERVAL_MAX}
                 step={100}
@@ -91,7 +91,7 @@ export function KnifeIntervalEditor({
               </Button>
               {option.value !== null && (
                 <Button variant="default" onClick={() => void submit(null)}>
-                  {t('printingAdmin.knifeInterval.inherit')}
+                  {t('knifeInterval.inherit')}
                 </Button>
               )}
             </Group>

@@ -6,12 +6,10 @@ import {
   LocationInputSchema,
   type PrintingShop,
 } from '@kerf/contracts';
-import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySaved } from '../../../components/feedback';
-import { applyServerFieldErrors, useContractForm } from '../../../components/form';
-import { countryName } from '../../network/components/countries';
-import { renderNoTranslateOption } from '../../network/components/untranslated-option';
+import { FormModal, useContractForm, useFormSubmit } from '../../../components/form';
+import { countryName, renderNoTranslateOption } from '../../../components/inputs';
 import { useSaveLocation } from '../api/save-location';
 
 const emptyToNull = (value: string | null | undefined) => (value?.trim() ? value : null);
@@ -44,88 +42,69 @@ export function LocationFormModal({
   const save = useSaveLocation(location?.id);
   const form = useContractForm(LocationInputSchema, { initialValues: initialValues(location) });
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync({
+  const submit = useFormSubmit(
+    form,
+    (values) =>
+      save.mutateAsync({
         ...values,
         street: emptyToNull(values.street),
         streetNumber: emptyToNull(values.streetNumber),
         zip: emptyToNull(values.zip),
         city: emptyToNull(values.city),
-      });
-      notifySaved(t);
-      onSaved?.(saved);
-      onClose();
-    } catch (error) {
-      if (!applyServerFieldErrors(form, error, t)) notifyError(error, t, i18n);
-    }
-  });
+      }),
+    {
+      onSaved: (saved) => {
+        onSaved?.(saved);
+        onClose();
+      },
+    },
+  );
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
-      title={location ? t('printingAdmin.locations.editTitle') : t('printingAdmin.locations.createTitle')}
-      size="lg"
-      centered
+      title={location ? t('locations.editTitle') : t('locations.createTitle')}
+      onSubmit={submit}
+      submitting={save.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label={t('printingAdmin.locations.name')}
-            withAsterisk
-            data-autofocus
-            {...form.getInputProps('name')}
-          />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput
-              label={t('printingAdmin.locations.street')}
-              style={{ gridColumn: 'span 2' }}
-              {...form.getInputProps('street')}
-            />
-            <TextInput
-              label={t('printingAdmin.locations.streetNumber')}
-              {...form.getInputProps('streetNumber')}
-            />
-            <TextInput label={t('printingAdmin.locations.zip')} {...form.getInputProps('zip')} />
-            <TextInput
-              label={t('printingAdmin.locations.city')}
-              style={{ gridColumn: 'span 2' }}
-              {...form.getInputProps('city')}
-            />
-          </SimpleGrid>
-          <Select
-            label={t('printingAdmin.locations.country')}
-            withAsterisk
-            allowDeselect={false}
-            renderOption={renderNoTranslateOption}
-            data={COUNTRIES.map((code) => ({ value: code, label: countryName(code, i18n.language) }))}
-            {...form.getInputProps('country')}
-          />
-          <NumberInput
-            label={t('printingAdmin.knifeInterval.label')}
-            description={t('printingAdmin.knifeInterval.locationHint')}
-            min={KNIFE_SWAP_INTERVAL_MIN}
-            max={KNIFE_SWAP_INTERVAL_MAX}
-            step={100}
-            allowDecimal={false}
-            thousandSeparator
-            {...form.getInputProps('knifeSwapInterval')}
-            value={form.values.knifeSwapInterval ?? ''}
-            onChange={(value) =>
-              form.setFieldValue('knifeSwapInterval', typeof value === 'number' ? value : null)
-            }
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label={t('locations.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label={t('locations.street')}
+          style={{ gridColumn: 'span 2' }}
+          {...form.getInputProps('street')}
+        />
+        <TextInput label={t('locations.streetNumber')} {...form.getInputProps('streetNumber')} />
+        <TextInput label={t('locations.zip')} {...form.getInputProps('zip')} />
+        <TextInput
+          label={t('locations.city')}
+          style={{ gridColumn: 'span 2' }}
+          {...form.getInputProps('city')}
+        />
+      </SimpleGrid>
+      <Select
+        label={t('locations.country')}
+        withAsterisk
+        allowDeselect={false}
+        renderOption={renderNoTranslateOption}
+        data={COUNTRIES.map((code) => ({ value: code, label: countryName(code, i18n.language) }))}
+        {...form.getInputProps('country')}
+      />
+      <NumberInput
+        label={t('knifeInterval.label')}
+        description={t('knifeInterval.locationHint')}
+        min={KNIFE_SWAP_INTERVAL_MIN}
+        max={KNIFE_SWAP_INTERVAL_MAX}
+        step={100}
+        allowDecimal={false}
+        thousandSeparator
+        {...form.getInputProps('knifeSwapInterval')}
+        value={form.values.knifeSwapInterval ?? ''}
+        onChange={(value) =>
+          form.setFieldValue('knifeSwapInterval', typeof value === 'number' ? value : null)
+        }
+      />
+    </FormModal>
   );
 }

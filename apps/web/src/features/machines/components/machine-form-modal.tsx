@@ -7,10 +7,7 @@ import {
 } from '@kerf/contracts';
 import {
   Autocomplete,
-  Button,
   Fieldset,
-  Group,
-  Modal,
   NumberInput,
   Select,
   SimpleGrid,
@@ -19,12 +16,10 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { notifyError, notifySaved } from '../../../components/feedback';
-import { applyServerFieldErrors, fieldErrorMessage, useContractForm } from '../../../components/form';
+import { FormModal, fieldErrorMessage, useContractForm, useFormSubmit } from '../../../components/form';
+import { isPhoneValid, PhoneField, renderNoTranslateOption } from '../../../components/inputs';
 import { isApiError } from '../../../lib/api';
-import { useMinimalLocations } from '../../locations/api/list-locations-minimal';
-import { isPhoneValid, PhoneField } from '../../network/components/phone-field';
-import { renderNoTranslateOption } from '../../network/components/untranslated-option';
+import { useMinimalLocations } from '../../locations';
 import { useUnusedSerials } from '../api/list-unused-serials';
 import { useSaveMachine } from '../api/save-machine';
 import { NetworkFields } from './network-fields';
@@ -101,7 +96,7 @@ export function MachineFormModal({
   machine?: CuttingMachine;
   printingShopId?: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const save = useSaveMachine(machine?.id);
   const locations = useMinimalLocations();
   const serials = useUnusedSerials(opened && !machine);
@@ -110,27 +105,29 @@ export function MachineFormModal({
     transformValues: toRequest,
   });
 
-  const submit = form.onSubmit(async (values) => {
-    if (!isPhoneValid(values.networkContact?.phone)) {
-      form.setFieldError('networkContact.phone', fieldErrorMessage(t, 'INVALID_PHONE'));
-      return;
-    }
-    try {
-      await save.mutateAsync(values);
-      notifySaved(t);
-      onClose();
-    } catch (error) {
-      if (
-        isApiError(error) &&
-        (error.code === 'service.printing-shops.SERIAL_NUMBER_NOT_FREE' ||
-          error.code === 'service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED')
-      ) {
-        form.setFieldError('serialNumber', t(`errors.${error.code}`));
-        return;
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
+      if (!isPhoneValid(values.networkContact?.phone)) {
+        form.setFieldError('networkContact.phone', fieldErrorMessage(t, 'INVALID_PHONE'));
+        return false;
       }
-      if (!applyServerFieldErrors(form, error, t)) notifyError(error, t, i18n);
-    }
-  });
+      return save.mutateAsync(values);
+    },
+    {
+      onSaved: onClose,
+      onError: (error) => {
+        if (
+          !isApiError(error) ||
+          (error.code !== 'service.printing-shops.SERIAL_NUMBER_NOT_FREE' &&
+            error.code !== 'service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED')
+        )
+          return false;
+        form.setFieldError('serialNumber', t(`errors.${error.code}`));
+        return true;
+      },
+    },
+  );
 
   const number = (field: 'cuttingWidth' | 'knifeSwapInterval') => ({
     ...form.getInputProps(field),
@@ -139,112 +136,96 @@ export function MachineFormModal({
   });
 
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
-      title={machine ? t('printingAdmin.machines.editTitle') : t('printingAdmin.machines.createTitle')}
+      title={machine ? t('machines.editTitle') : t('machines.createTitle')}
       size="xl"
-      centered
+      onSubmit={submit}
+      submitting={save.isPending}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Fieldset legend={t('printingAdmin.machines.general')}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label={t('printingAdmin.machines.name')}
-                withAsterisk
-                data-autofocus
-                {...form.getInputProps('name')}
-              />
-              <Autocomplete
-                label={t('printingAdmin.machines.serialNumber')}
-                withAsterisk
-                dir="ltr"
-                translate="no"
-                description={machine ? undefined : t('printingAdmin.machines.serialHint')}
-                data={serials.data ?? []}
-                {...form.getInputProps('serialNumber')}
-              />
-              <TextInput
-                label={t('printingAdmin.machines.designation')}
-                {...form.getInputProps('designation')}
-                value={form.values.designation ?? ''}
-              />
-              <TextInput
-                label={t('printingAdmin.machines.manufacturer')}
-                {...form.getInputProps('manufacturer')}
-                value={form.values.manufacturer ?? ''}
-              />
-              <TextInput
-                label={t('printingAdmin.machines.type')}
-                {...form.getInputProps('type')}
-                value={form.values.type ?? ''}
-              />
-              <Select
-                label={t('printingAdmin.machines.location')}
-                withAsterisk
-                allowDeselect={false}
-                renderOption={renderNoTranslateOption}
-                data={(locations.data ?? []).map((location) => ({
-                  value: location.id,
-                  label: location.name,
-                }))}
-                {...form.getInputProps('printingShopId')}
-              />
-              <NumberInput
-                label={t('printingAdmin.machines.cuttingWidth')}
-                withAsterisk
-                suffix=" mm"
-                min={100}
-                max={10_000}
-                allowDecimal={false}
-                {...number('cuttingWidth')}
-              />
-              <NumberInput
-                label={t('printingAdmin.knifeInterval.label')}
-                description={t('printingAdmin.knifeInterval.machineHint')}
-                min={KNIFE_SWAP_INTERVAL_MIN}
-                max={KNIFE_SWAP_INTERVAL_MAX}
-                step={100}
-                allowDecimal={false}
-                thousandSeparator
-                {...number('knifeSwapInterval')}
-              />
-            </SimpleGrid>
-            <Switch
-              mt="md"
-              label={t('printingAdmin.machines.active')}
-              {...form.getInputProps('active', { type: 'checkbox' })}
-            />
-          </Fieldset>
-          <Fieldset legend={t('printingAdmin.network.title')}>
-            <NetworkFields form={form} passwordSet={machine?.network.passwordSet ?? false} />
-          </Fieldset>
-          <Fieldset legend={t('printingAdmin.network.contactTitle')}>
-            <Stack gap="sm">
-              <TextInput
-                label={t('printingAdmin.network.contactName')}
-                {...form.getInputProps('networkContact.name')}
-                value={form.values.networkContact?.name ?? ''}
-              />
-              <PhoneField
-                label={t('printingAdmin.network.contactPhone')}
-                value={form.values.networkContact?.phone}
-                onChange={(value) => form.setFieldValue('networkContact.phone', value)}
-                error={form.errors['networkContact.phone']}
-              />
-            </Stack>
-          </Fieldset>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('actions.save')}
-            </Button>
-          </Group>
+      <Fieldset legend={t('machines.general')}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('machines.name')} withAsterisk data-autofocus {...form.getInputProps('name')} />
+          <Autocomplete
+            label={t('machines.serialNumber')}
+            withAsterisk
+            dir="ltr"
+            translate="no"
+            description={machine ? undefined : t('machines.serialHint')}
+            data={serials.data ?? []}
+            {...form.getInputProps('serialNumber')}
+          />
+          <TextInput
+            label={t('machines.designation')}
+            {...form.getInputProps('designation')}
+            value={form.values.designation ?? ''}
+          />
+          <TextInput
+            label={t('machines.manufacturer')}
+            {...form.getInputProps('manufacturer')}
+            value={form.values.manufacturer ?? ''}
+          />
+          <TextInput
+            label={t('machines.type')}
+            {...form.getInputProps('type')}
+            value={form.values.type ?? ''}
+          />
+          <Select
+            label={t('machines.location')}
+            withAsterisk
+            allowDeselect={false}
+            renderOption={renderNoTranslateOption}
+            data={(locations.data ?? []).map((location) => ({
+              value: location.id,
+              label: location.name,
+            }))}
+            {...form.getInputProps('printingShopId')}
+          />
+          <NumberInput
+            label={t('machines.cuttingWidth')}
+            withAsterisk
+            suffix=" mm"
+            min={100}
+            max={10_000}
+            allowDecimal={false}
+            {...number('cuttingWidth')}
+          />
+          <NumberInput
+            label={t('knifeInterval.label')}
+            description={t('knifeInterval.machineHint')}
+            min={KNIFE_SWAP_INTERVAL_MIN}
+            max={KNIFE_SWAP_INTERVAL_MAX}
+            step={100}
+            allowDecimal={false}
+            thousandSeparator
+            {...number('knifeSwapInterval')}
+          />
+        </SimpleGrid>
+        <Switch
+          mt="md"
+          label={t('machines.active')}
+          {...form.getInputProps('active', { type: 'checkbox' })}
+        />
+      </Fieldset>
+      <Fieldset legend={t('network.title')}>
+        <NetworkFields form={form} passwordSet={machine?.network.passwordSet ?? false} />
+      </Fieldset>
+      <Fieldset legend={t('network.contactTitle')}>
+        <Stack gap="sm">
+          <TextInput
+            label={t('network.contactName')}
+            {...form.getInputProps('networkContact.name')}
+            value={form.values.networkContact?.name ?? ''}
+          />
+          <PhoneField
+            label={t('network.contactPhone')}
+            value={form.values.networkContact?.phone}
+            onChange={(value) => form.setFieldValue('networkContact.phone', value)}
+            error={form.errors['networkContact.phone']}
+          />
         </Stack>
-      </form>
-    </Modal>
+      </Fieldset>
+    </FormModal>
   );
 }

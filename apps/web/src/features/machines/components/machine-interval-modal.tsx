@@ -1,7 +1,7 @@
 import type { CuttingMachine } from '@kerf/contracts';
 import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { KnifeIntervalEditor } from '../../locations/components/knife-interval-editor';
+import { KnifeIntervalEditor } from '../../locations';
 import { useMachineOptions } from '../api/get-machine-options';
 
 /** The machine's knife swap interval as config option: own value or inherited from the location. */
@@ -12,7 +12,7 @@ export function MachineIntervalModal({ machine, onClose }: { machine: CuttingMac
     <Modal
       opened
       onClose={onClose}
-      title={t('printingAdmin.knifeInterval.machineTitle', { name: machine.name })}
+      title={t('knifeInterval.machineTitle', { name: machine.name })}
       size="lg"
       centered
     >

@@ -1,24 +1,20 @@
 import type { CuttingMachine } from '@kerf/contracts';
-import { Button, Group, Text } from '@mantine/core';
-import {
-  IconAdjustments,
-  IconCircleCheck,
-  IconCircleOff,
-  IconPencil,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { Button, Group } from '@mantine/core';
+import { IconAdjustments, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  actionsColumn,
+  activeColumn,
+  codeColumn,
   DataTable,
   type DataTableColumn,
+  nameColumn,
   RowAction,
-  RowActions,
+  textColumn,
   useTableState,
 } from '../../../components/data-table';
 import { confirmDelete, notifyDeleted, notifyError } from '../../../components/feedback';
-import { ToneBadge } from '../../../components/status';
 import { formatNumber } from '../../../lib/format';
 import { useDeleteMachine } from '../api/delete-machine';
 import { MachineFormModal } from './machine-form-modal';
@@ -49,7 +45,7 @@ export function MachinesTable({
   });
 
   const onDelete = async (machine: CuttingMachine) => {
-    if (!(await confirmDelete(t, t('printingAdmin.machines.thing'), machine.name))) return;
+    if (!(await confirmDelete(t, t('machines.thing'), machine.name))) return;
     try {
       await remove.mutateAsync(machine.id);
       notifyDeleted(t);
@@ -59,103 +55,74 @@ export function MachinesTable({
   };
 
   const columns: DataTableColumn<CuttingMachine>[] = [
-    {
-      accessor: 'name',
-      title: t('printingAdmin.machines.name'),
+    nameColumn('name', t('machines.name'), (m) => m.name),
+    codeColumn('serialNumber', t('machines.serialNumber'), (m) => m.serialNumber, {
       sortable: true,
-      render: (m) => (
-        <Text size="sm" fw={500} translate="no" dir="auto">
-          {m.name}
-        </Text>
-      ),
-    },
-    {
-      accessor: 'serialNumber',
-      title: t('printingAdmin.machines.serialNumber'),
-      sortable: true,
-      render: (m) => (
-        <Text span size="sm" ff="monospace" translate="no" dir="ltr">
-          {m.serialNumber}
-        </Text>
-      ),
-    },
-    {
-      accessor: 'manufacturer',
-      title: t('printingAdmin.machines.manufacturer'),
-      sortable: true,
-      render: (m) => (
-        <span translate="no">{[m.manufacturer, m.designation].filter(Boolean).join(' · ')}</span>
-      ),
-    },
+    }),
+    textColumn(
+      'manufacturer',
+      t('machines.manufacturer'),
+      (m) => [m.manufacturer, m.designation].filter(Boolean).join(' · '),
+      { sortable: true },
+    ),
     {
       accessor: 'cuttingWidth',
-      title: t('printingAdmin.machines.cuttingWidth'),
+      title: t('machines.cuttingWidth'),
       sortable: true,
       render: (m) =>
-        m.cuttingWidth === null
-          ? ''
-          : t('printingAdmin.common.mm', { value: formatNumber(m.cuttingWidth, i18n.language) }),
+        m.cuttingWidth === null ? '' : t('common.mm', { value: formatNumber(m.cuttingWidth, i18n.language) }),
     },
-    {
-      accessor: 'active',
-      title: t('printingAdmin.machines.active'),
-      render: (m) => (
-        <ToneBadge color={m.active ? 'green.8' : 'gray.7'} icon={m.active ? IconCircleCheck : IconCircleOff}>
-          {m.active ? t('printingAdmin.common.active') : t('printingAdmin.common.inactive')}
-        </ToneBadge>
-      ),
-    },
+    activeColumn('active', t('machines.active'), (m) => m.active, {
+      active: t('common.active'),
+      inactive: t('common.inactive'),
+    }),
     {
       accessor: 'networkSetupState',
-      title: t('printingAdmin.network.setupState'),
+      title: t('network.setupState'),
       render: (m) => <NetworkSetupBadge state={m.networkSetupState} />,
     },
-    {
-      accessor: 'actions',
-      title: t('printingAdmin.common.actions'),
-      render: (m) => (
-        <RowActions>
-          <RowAction
-            tooltip={t('printingAdmin.common.edit')}
-            label={t('printingAdmin.common.editNamed', { name: m.name })}
-            icon={<IconPencil size={18} aria-hidden />}
-            onClick={() => setEditing(m)}
-          />
-          <RowAction
-            tooltip={t('printingAdmin.knifeInterval.label')}
-            label={t('printingAdmin.knifeInterval.machineTitle', { name: m.name })}
-            icon={<IconAdjustments size={18} aria-hidden />}
-            onClick={() => setIntervalFor(m)}
-          />
-          <RowAction
-            tooltip={t('actions.delete')}
-            label={t('printingAdmin.common.deleteNamed', { name: m.name })}
-            icon={<IconTrash size={18} aria-hidden />}
-            onClick={() => void onDelete(m)}
-            danger
-          />
-        </RowActions>
-      ),
-    },
+    actionsColumn(t('table.actions'), (m) => (
+      <>
+        <RowAction
+          tooltip={t('actions.edit')}
+          label={t('actions.editNamed', { name: m.name })}
+          icon={<IconPencil size={18} aria-hidden />}
+          onClick={() => setEditing(m)}
+        />
+        <RowAction
+          tooltip={t('knifeInterval.label')}
+          label={t('knifeInterval.machineTitle', { name: m.name })}
+          icon={<IconAdjustments size={18} aria-hidden />}
+          onClick={() => setIntervalFor(m)}
+        />
+        <RowAction
+          tooltip={t('actions.delete')}
+          label={t('actions.deleteNamed', { name: m.name })}
+          icon={<IconTrash size={18} aria-hidden />}
+          onClick={() => void onDelete(m)}
+          danger
+        />
+      </>
+    )),
   ];
 
   return (
     <>
       <Group justify="flex-end" mb="sm">
         <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
-          {t('printingAdmin.machines.create')}
+          {t('machines.create')}
         </Button>
       </Group>
       <DataTable<CuttingMachine>
-        label={t('printingAdmin.machines.title')}
+        label={t('machines.title')}
         columns={columns}
         idAccessor="id"
         isLoading={isLoading}
         error={error}
         onRetry={onRetry}
         empty={{
-          title: t('printingAdmin.machines.emptyTitle'),
-          description: t('printingAdmin.machines.emptyText'),
+          title: t('machines.emptyTitle'),
+          description: t('machines.emptyText'),
         }}
         {...table}
       />

@@ -21,7 +21,7 @@ export function NetworkFields({ form, passwordSet }: { form: Form; passwordSet: 
   if (!network) return null;
   const ip = (field: 'ipAddress' | 'subnetMask' | 'gateway' | 'dnsServer', required: boolean) => (
     <TextInput
-      label={t(`printingAdmin.network.${field}`)}
+      label={t(`network.${field}`)}
       withAsterisk={required}
       dir="ltr"
       placeholder="192.168.0.10"
@@ -35,13 +35,13 @@ export function NetworkFields({ form, passwordSet }: { form: Form; passwordSet: 
     <Stack gap="sm">
       <Stack gap={4}>
         <Text size="sm" fw={500} id="connection-label">
-          {t('printingAdmin.network.connection')}
+          {t('network.connection')}
         </Text>
         <SegmentedControl
           aria-labelledby="connection-label"
           data={CONNECTIONS.map((value) => ({
             value,
-            label: translateKey(t, `printingAdmin.network.connections.${value}`),
+            label: translateKey(t, `network.connections.${value}`),
           }))}
           {...form.getInputProps('network.connection')}
         />
@@ -49,14 +49,14 @@ export function NetworkFields({ form, passwordSet }: { form: Form; passwordSet: 
       {network.connection === 'WIFI' && (
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
           <TextInput
-            label={t('printingAdmin.network.networkName')}
+            label={t('network.networkName')}
             withAsterisk
             translate="no"
             {...form.getInputProps('network.networkName')}
             value={network.networkName ?? ''}
           />
           <Select
-            label={t('printingAdmin.network.security')}
+            label={t('network.security')}
             withAsterisk
             data={WIFI_SECURITIES.map((value) => ({
               value,
@@ -65,8 +65,8 @@ export function NetworkFields({ form, passwordSet }: { form: Form; passwordSet: 
             {...form.getInputProps('network.security')}
           />
           <PasswordInput
-            label={t('printingAdmin.network.password')}
-            description={passwordSet ? t('printingAdmin.network.passwordKept') : undefined}
+            label={t('network.password')}
+            description={passwordSet ? t('network.passwordKept') : undefined}
             autoComplete="new-password"
             {...form.getInputProps('network.password')}
             value={network.password ?? ''}
@@ -75,13 +75,13 @@ export function NetworkFields({ form, passwordSet }: { form: Form; passwordSet: 
       )}
       <Stack gap={4}>
         <Text size="sm" fw={500} id="address-mode-label">
-          {t('printingAdmin.network.addressMode')}
+          {t('network.addressMode')}
         </Text>
         <SegmentedControl
           aria-labelledby="address-mode-label"
           data={ADDRESS_MODES.map((value) => ({
             value,
-            label: translateKey(t, `printingAdmin.network.addressModes.${value}`),
+            label: translateKey(t, `network.addressModes.${value}`),
           }))}
           {...form.getInputProps('network.addressMode')}
         />

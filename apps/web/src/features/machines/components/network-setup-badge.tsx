@@ -16,7 +16,7 @@ export function NetworkSetupBadge({ state }: { state: CuttingMachine['networkSet
   const look = LOOK[state];
   return (
     <ToneBadge color={look.color} icon={look.icon}>
-      {translateKey(t, `printingAdmin.network.setupStates.${state}`)}
+      {translateKey(t, `network.setupStates.${state}`)}
     </ToneBadge>
   );
 }

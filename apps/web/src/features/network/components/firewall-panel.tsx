@@ -19,7 +19,7 @@ export function FirewallPanel() {
       </List>
     ) : (
       <Text size="sm" c="dimmed">
-        {t('printingAdmin.firewall.addressesOnRequest')}
+        {t('network.firewall.addressesOnRequest')}
       </Text>
     );
   return (
@@ -31,15 +31,15 @@ export function FirewallPanel() {
             aria-hidden
             style={{ verticalAlign: 'text-bottom', marginInlineEnd: 6 }}
           />
-          {t('printingAdmin.firewall.title')}
+          {t('network.firewall.title')}
         </Title>
-        <Text size="sm">{t('printingAdmin.firewall.intro')}</Text>
-        <Table withTableBorder striped aria-label={t('printingAdmin.firewall.portsLabel')}>
+        <Text size="sm">{t('network.firewall.intro')}</Text>
+        <Table withTableBorder striped aria-label={t('network.firewall.portsLabel')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>{t('printingAdmin.firewall.port')}</Table.Th>
-              <Table.Th>{t('printingAdmin.firewall.protocol')}</Table.Th>
-              <Table.Th>{t('printingAdmin.firewall.purpose')}</Table.Th>
+              <Table.Th>{t('network.firewall.port')}</Table.Th>
+              <Table.Th>{t('network.firewall.protocol')}</Table.Th>
+              <Table.Th>{t('network.firewall.purpose')}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -50,19 +50,19 @@ export function FirewallPanel() {
                 </Table.Td>
                 <Table.Td translate="no">{row.protocol}</Table.Td>
                 <Table.Td>
-                  {row.port === 443 ? t('printingAdmin.firewall.https') : t('printingAdmin.firewall.mqtt')}
+                  {row.port === 443 ? t('network.firewall.https') : t('network.firewall.mqtt')}
                 </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-        <Text size="sm">{t('printingAdmin.firewall.direction')}</Text>
+        <Text size="sm">{t('network.firewall.direction')}</Text>
         <Text size="sm" fw={600}>
-          {t('printingAdmin.firewall.gateManager')}
+          {t('network.firewall.gateManager')}
         </Text>
         {addresses(FIXED_ADDRESSES.gateManager)}
         <Text size="sm" fw={600}>
-          {t('printingAdmin.firewall.siteManager')}
+          {t('network.firewall.siteManager')}
         </Text>
         {addresses(FIXED_ADDRESSES.siteManager)}
       </Stack>

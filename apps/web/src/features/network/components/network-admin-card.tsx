@@ -1,74 +1,64 @@
 import { NetworkAdminSchema } from '@kerf/contracts';
-import { Anchor, Button, Group, Modal, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPencil, IconPhone } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/errors';
-import { notifyError, notifySaved } from '../../../components/feedback';
-import { applyServerFieldErrors, fieldErrorMessage, useContractForm } from '../../../components/form';
+import { FormModal, fieldErrorMessage, useContractForm, useFormSubmit } from '../../../components/form';
+import { isPhoneValid, PhoneField } from '../../../components/inputs';
 import { useNetworkAdmin, useSetNetworkAdmin } from '../api/network-admin';
-import { isPhoneValid, PhoneField } from './phone-field';
 
 type Admin = { name?: string | null; phone?: string | null; email?: string | null };
 
 function NetworkAdminModal({ admin, onClose }: { admin: Admin; onClose: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const save = useSetNetworkAdmin();
   const form = useContractForm(NetworkAdminSchema, {
     initialValues: { name: admin.name ?? '', phone: admin.phone ?? '', email: admin.email ?? null },
   });
-  const submit = form.onSubmit(async (values) => {
-    if (!isPhoneValid(values.phone)) {
-      form.setFieldError('phone', fieldErrorMessage(t, 'INVALID_PHONE'));
-      return;
-    }
-    try {
-      await save.mutateAsync({
+  const submit = useFormSubmit(
+    form,
+    async (values) => {
+      if (!isPhoneValid(values.phone)) {
+        form.setFieldError('phone', fieldErrorMessage(t, 'INVALID_PHONE'));
+        return false;
+      }
+      return save.mutateAsync({
         name: values.name?.trim() || null,
         phone: values.phone?.trim() || null,
         email: values.email?.trim() || null,
       });
-      notifySaved(t);
-      onClose();
-    } catch (error) {
-      if (!applyServerFieldErrors(form, error, t)) notifyError(error, t, i18n);
-    }
-  });
+    },
+    { onSaved: onClose },
+  );
   return (
-    <Modal opened onClose={onClose} title={t('printingAdmin.networkAdmin.editTitle')} size="lg" centered>
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput
-            label={t('printingAdmin.networkAdmin.name')}
-            data-autofocus
-            {...form.getInputProps('name')}
-            value={form.values.name ?? ''}
-          />
-          <PhoneField
-            label={t('printingAdmin.networkAdmin.phone')}
-            value={form.values.phone}
-            onChange={(value) => form.setFieldValue('phone', value)}
-            error={form.errors.phone}
-          />
-          <TextInput
-            label={t('printingAdmin.networkAdmin.email')}
-            type="email"
-            dir="ltr"
-            {...form.getInputProps('email')}
-            value={form.values.email ?? ''}
-            onChange={(event) => form.setFieldValue('email', event.currentTarget.value || null)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal
+      onClose={onClose}
+      title={t('network.admin.editTitle')}
+      onSubmit={submit}
+      submitting={save.isPending}
+    >
+      <TextInput
+        label={t('network.admin.name')}
+        data-autofocus
+        {...form.getInputProps('name')}
+        value={form.values.name ?? ''}
+      />
+      <PhoneField
+        label={t('network.admin.phone')}
+        value={form.values.phone}
+        onChange={(value) => form.setFieldValue('phone', value)}
+        error={form.errors.phone}
+      />
+      <TextInput
+        label={t('network.admin.email')}
+        type="email"
+        dir="ltr"
+        {...form.getInputProps('email')}
+        value={form.values.email ?? ''}
+        onChange={(event) => form.setFieldValue('email', event.currentTarget.value || null)}
+      />
+    </FormModal>
   );
 }
 
@@ -83,7 +73,7 @@ export function NetworkAdminCard() {
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap">
           <Title order={3} size="h4">
-            {t('printingAdmin.networkAdmin.title')}
+            {t('network.admin.title')}
           </Title>
           <Button
             size="xs"
@@ -92,7 +82,7 @@ export function NetworkAdminCard() {
             onClick={() => setEditing(true)}
             disabled={!admin}
           >
-            {t('printingAdmin.common.edit')}
+            {t('actions.edit')}
           </Button>
         </Group>
         {query.error ? (
@@ -122,7 +112,7 @@ export function NetworkAdminCard() {
           </Stack>
         ) : (
           <Text size="sm" c="dimmed">
-            {t('printingAdmin.networkAdmin.missing')}
+            {t('network.admin.missing')}
           </Text>
         )}
       </Stack>

@@ -1,18 +1,17 @@
 import type { CuttingMachine } from '@kerf/contracts';
 import { Anchor, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { DataTable, type DataTableColumn, useTableState } from '../../../components/data-table';
+import {
+  codeColumn,
+  DataTable,
+  type DataTableColumn,
+  nameColumn,
+  useTableState,
+} from '../../../components/data-table';
 import { translateKey } from '../../../lib/i18n';
-import { NetworkSetupBadge } from '../../machines/components/network-setup-badge';
+import { NetworkSetupBadge } from '../../machines';
 import { FirewallPanel } from './firewall-panel';
 import { NetworkAdminCard } from './network-admin-card';
-
-const mono = (value: string | null) =>
-  value ? (
-    <Text span size="sm" ff="monospace" dir="ltr" translate="no">
-      {value}
-    </Text>
-  ) : null;
 
 /** Location tab "Network details": each machine's connection, the network admin and the firewall info. */
 export function NetworkDetails({
@@ -33,25 +32,16 @@ export function NetworkDetails({
       `${m.name} ${m.serialNumber} ${m.network.ipAddress ?? ''} ${m.network.networkName ?? ''}`,
   });
   const columns: DataTableColumn<CuttingMachine>[] = [
-    {
-      accessor: 'name',
-      title: t('printingAdmin.machines.name'),
-      sortable: true,
-      render: (m) => (
-        <Text size="sm" fw={500} translate="no" dir="auto">
-          {m.name}
-        </Text>
-      ),
-    },
+    nameColumn('name', t('machines.name'), (m) => m.name),
     {
       accessor: 'connection',
-      title: t('printingAdmin.network.connection'),
+      title: t('network.connection'),
       render: (m) => (
         <Stack gap={0}>
           <Text size="sm">
             {m.network.connection
-              ? translateKey(t, `printingAdmin.network.connections.${m.network.connection}`)
-              : t('printingAdmin.network.notSet')}
+              ? translateKey(t, `network.connections.${m.network.connection}`)
+              : t('network.notSet')}
           </Text>
           {m.network.networkName && (
             <Text size="xs" c="dimmed" translate="no">
@@ -63,30 +53,16 @@ export function NetworkDetails({
     },
     {
       accessor: 'addressMode',
-      title: t('printingAdmin.network.addressMode'),
+      title: t('network.addressMode'),
       render: (m) =>
-        m.network.addressMode
-          ? translateKey(t, `printingAdmin.network.addressModes.${m.network.addressMode}`)
-          : '',
+        m.network.addressMode ? translateKey(t, `network.addressModes.${m.network.addressMode}`) : '',
     },
-    {
-      accessor: 'ipAddress',
-      title: t('printingAdmin.network.ipAddress'),
-      render: (m) => mono(m.network.ipAddress),
-    },
-    {
-      accessor: 'subnetMask',
-      title: t('printingAdmin.network.subnetMask'),
-      render: (m) => mono(m.network.subnetMask),
-    },
-    {
-      accessor: 'gateway',
-      title: t('printingAdmin.network.gateway'),
-      render: (m) => mono(m.network.gateway),
-    },
+    codeColumn('ipAddress', t('network.ipAddress'), (m) => m.network.ipAddress),
+    codeColumn('subnetMask', t('network.subnetMask'), (m) => m.network.subnetMask),
+    codeColumn('gateway', t('network.gateway'), (m) => m.network.gateway),
     {
       accessor: 'contact',
-      title: t('printingAdmin.network.contactTitle'),
+      title: t('network.contactTitle'),
       render: (m) => (
         <Stack gap={0}>
           {m.networkContact.name && (
@@ -109,22 +85,22 @@ export function NetworkDetails({
     },
     {
       accessor: 'networkSetupState',
-      title: t('printingAdmin.network.setupState'),
+      title: t('network.setupState'),
       render: (m) => <NetworkSetupBadge state={m.networkSetupState} />,
     },
   ];
   return (
     <Stack gap="lg">
       <DataTable<CuttingMachine>
-        label={t('printingAdmin.network.tableLabel')}
+        label={t('network.tableLabel')}
         columns={columns}
         idAccessor="id"
         isLoading={isLoading}
         error={error}
         onRetry={onRetry}
         empty={{
-          title: t('printingAdmin.machines.emptyTitle'),
-          description: t('printingAdmin.machines.emptyText'),
+          title: t('machines.emptyTitle'),
+          description: t('machines.emptyText'),
         }}
         {...table}
       />

@@ -48,7 +48,7 @@ export function PhoneField({
   return (
     <Group align="flex-start" gap="xs" wrap="nowrap">
       <Select
-        label={t('printingAdmin.phone.country')}
+        label={t('phone.country')}
         renderOption={renderNoTranslateOption}
         data={countries}
         value={country}

@@ -16,25 +16,23 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
+  actionsColumn,
   DataTable,
   type DataTableColumn,
   type DataTableSortStatus,
   RowAction,
-  RowActions,
+  textColumn,
 } from '../../../components/data-table';
 import { usePageTitle } from '../../../components/layout';
+import {
+  addressOf,
+  LocationFormModal,
+  useDeleteLocationFlow,
+  useLocations,
+} from '../../../features/locations';
 import { formatNumber } from '../../../lib/format';
-import { useLocations } from '../api/list-locations';
-import { useDeleteLocationFlow } from './delete-location';
-import { LocationFormModal } from './location-form-modal';
 
 type View = 'BASIC' | 'WITH_UPTIME';
-
-export function addressOf(location: Pick<PrintingShop, 'street' | 'streetNumber' | 'zip' | 'city'>): string {
-  const line1 = [location.street, location.streetNumber].filter(Boolean).join(' ');
-  const line2 = [location.zip, location.city].filter(Boolean).join(' ');
-  return [line1, line2].filter(Boolean).join(', ');
-}
 
 /** Locations overview (spec §2): counts, server-side sorting by name or machines, views BASIC and WITH_UPTIME. */
 export function LocationsPage() {
@@ -65,7 +63,7 @@ export function LocationsPage() {
   const columns: DataTableColumn<PrintingShop>[] = [
     {
       accessor: 'name',
-      title: t('printingAdmin.locations.name'),
+      title: t('locations.name'),
       sortable: true,
       render: (location) => (
         <Anchor component={Link} to={location.id} fw={500} translate="no" dir="auto">
@@ -73,27 +71,23 @@ export function LocationsPage() {
         </Anchor>
       ),
     },
-    {
-      accessor: 'address',
-      title: t('printingAdmin.locations.address'),
-      render: (location) => <span translate="no">{addressOf(location)}</span>,
-    },
+    textColumn('address', t('locations.address'), addressOf),
     {
       accessor: 'numberOfMachines',
-      title: t('printingAdmin.locations.machines'),
+      title: t('locations.machines'),
       sortable: true,
       render: (location) => formatNumber(location.numberOfMachines, i18n.language),
     },
     {
       accessor: 'numberOfEmployees',
-      title: t('printingAdmin.locations.employees'),
+      title: t('locations.employees'),
       render: (location) => formatNumber(location.numberOfEmployees, i18n.language),
     },
     ...(view === 'WITH_UPTIME'
       ? [
           {
             accessor: 'uptimeLast24h',
-            title: t('printingAdmin.locations.uptime'),
+            title: t('locations.uptime'),
             width: 200,
             render: (location: PrintingShop) => {
               const share = location.uptimeLast24h ?? 0;
@@ -108,32 +102,28 @@ export function LocationsPage() {
           } satisfies DataTableColumn<PrintingShop>,
         ]
       : []),
-    {
-      accessor: 'actions',
-      title: t('printingAdmin.common.actions'),
-      render: (location) => (
-        <RowActions>
-          <RowAction
-            tooltip={t('printingAdmin.common.edit')}
-            label={t('printingAdmin.common.editNamed', { name: location.name })}
-            icon={<IconPencil size={18} aria-hidden />}
-            onClick={() => setEditing(location)}
-          />
-          <RowAction
-            tooltip={t('actions.delete')}
-            label={t('printingAdmin.common.deleteNamed', { name: location.name })}
-            icon={<IconTrash size={18} aria-hidden />}
-            onClick={() => void deleteLocation(location)}
-            danger
-          />
-        </RowActions>
-      ),
-    },
+    actionsColumn(t('table.actions'), (location) => (
+      <>
+        <RowAction
+          tooltip={t('actions.edit')}
+          label={t('actions.editNamed', { name: location.name })}
+          icon={<IconPencil size={18} aria-hidden />}
+          onClick={() => setEditing(location)}
+        />
+        <RowAction
+          tooltip={t('actions.delete')}
+          label={t('actions.deleteNamed', { name: location.name })}
+          icon={<IconTrash size={18} aria-hidden />}
+          onClick={() => void deleteLocation(location)}
+          danger
+        />
+      </>
+    )),
   ];
 
   const createButton = (
     <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
-      {t('printingAdmin.locations.create')}
+      {t('locations.create')}
     </Button>
   );
 
@@ -145,12 +135,12 @@ export function LocationsPage() {
           {createButton}
         </Group>
         <SegmentedControl
-          aria-label={t('printingAdmin.locations.view')}
+          aria-label={t('locations.view')}
           value={view}
           onChange={(value) => setView(value as View)}
           data={[
-            { value: 'BASIC', label: t('printingAdmin.locations.viewBasic') },
-            { value: 'WITH_UPTIME', label: t('printingAdmin.locations.viewUptime') },
+            { value: 'BASIC', label: t('locations.viewBasic') },
+            { value: 'WITH_UPTIME', label: t('locations.viewUptime') },
           ]}
           style={{ alignSelf: 'flex-start' }}
         />
@@ -183,8 +173,8 @@ export function LocationsPage() {
             },
           }}
           empty={{
-            title: t('printingAdmin.locations.emptyTitle'),
-            description: t('printingAdmin.locations.emptyText'),
+            title: t('locations.emptyTitle'),
+            description: t('locations.emptyText'),
             action: createButton,
           }}
         />

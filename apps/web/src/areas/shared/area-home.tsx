@@ -13,9 +13,9 @@ import {
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type NavItem, PageSkeleton, usePageTitle } from '../../../components/layout';
-import { translateKey } from '../../../lib/i18n';
-import { displayNameOf, useSelf } from '../hooks/use-session';
+import { type NavItem, PageSkeleton, usePageTitle } from '../../components/layout';
+import { displayNameOf, useSelf } from '../../features/session';
+import { translateKey } from '../../lib/i18n';
 
 /** The start page of an area: who is signed in, for which client, and where to go from here. */
 export function AreaHome({ area, sections, touch }: { area: Area; sections: NavItem[]; touch?: boolean }) {

@@ -16,19 +16,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/errors';
+import { countryName } from '../../../components/inputs';
 import { usePageTitle } from '../../../components/layout';
+import { EmployeesTable } from '../../../features/employees';
+import {
+  addressOf,
+  KnifeIntervalEditor,
+  LocationFormModal,
+  useDeleteLocationFlow,
+  useLocation,
+  useLocationEmployees,
+  useLocationMachines,
+  useLocationOptions,
+} from '../../../features/locations';
+import { MachinesTable } from '../../../features/machines';
+import { NetworkDetails } from '../../../features/network';
 import { formatNumber } from '../../../lib/format';
-import { EmployeesTable } from '../../employees/components/employees-table';
-import { MachinesTable } from '../../machines/components/machines-table';
-import { countryName } from '../../network/components/countries';
-import { NetworkDetails } from '../../network/components/network-details';
-import { useLocation, useLocationOptions } from '../api/get-location';
-import { useLocationEmployees } from '../api/list-location-employees';
-import { useLocationMachines } from '../api/list-location-machines';
-import { useDeleteLocationFlow } from './delete-location';
-import { KnifeIntervalEditor } from './knife-interval-editor';
-import { LocationFormModal } from './location-form-modal';
-import { addressOf } from './locations-page';
 
 const TABS = ['employees', 'machines', 'network'] as const;
 type Tab = (typeof TABS)[number];
@@ -95,7 +98,7 @@ export function LocationDetailsPage() {
                 <Group gap={4} wrap="nowrap">
                   <IconScissors size={14} aria-hidden />
                   <Text size="sm">
-                    {t('printingAdmin.locations.machineCount', {
+                    {t('locations.machineCount', {
                       formatted: formatNumber(data.numberOfMachines, i18n.language),
                     })}
                   </Text>
@@ -103,7 +106,7 @@ export function LocationDetailsPage() {
                 <Group gap={4} wrap="nowrap">
                   <IconUsers size={14} aria-hidden />
                   <Text size="sm">
-                    {t('printingAdmin.locations.employeeCount', {
+                    {t('locations.employeeCount', {
                       formatted: formatNumber(data.numberOfEmployees, i18n.language),
                     })}
                   </Text>
@@ -116,7 +119,7 @@ export function LocationDetailsPage() {
                 leftSection={<IconPencil size={18} aria-hidden />}
                 onClick={() => setEditing(true)}
               >
-                {t('printingAdmin.common.edit')}
+                {t('actions.edit')}
               </Button>
               <Button
                 color="red.9"
@@ -143,13 +146,13 @@ export function LocationDetailsPage() {
         >
           <Tabs.List>
             <Tabs.Tab value="employees" leftSection={<IconUsers size={16} aria-hidden />}>
-              {t('printingAdmin.employees.title')}
+              {t('employees.title')}
             </Tabs.Tab>
             <Tabs.Tab value="machines" leftSection={<IconScissors size={16} aria-hidden />}>
-              {t('printingAdmin.machines.title')}
+              {t('machines.title')}
             </Tabs.Tab>
             <Tabs.Tab value="network" leftSection={<IconNetwork size={16} aria-hidden />}>
-              {t('printingAdmin.network.tab')}
+              {t('network.tab')}
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="employees" pt="md">

@@ -20,44 +20,52 @@ import {
   IconPlugConnectedX,
   IconRegistered,
 } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { DataTable, type DataTableColumn, RowAction, useTableState } from '../../../components/data-table';
+import {
+  actionsColumn,
+  codeColumn,
+  DataTable,
+  type DataTableColumn,
+  dateColumn,
+  nameColumn,
+  RowAction,
+  textColumn,
+  useTableState,
+} from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/errors';
-import { DateText, TimeText } from '../../../components/format';
+import { TimeText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
-import { type MachineStatus, MachineStatusBadge } from '../../../components/status';
-import { useMachinesAdminView } from '../../machines/api/get-machines-admin-view';
-import { MachineFormModal } from '../../machines/components/machine-form-modal';
-import { FirewallPanel } from '../../network/components/firewall-panel';
-import { NetworkAdminCard } from '../../network/components/network-admin-card';
-import { LicensingSummary, Money, PlainDate } from './licensing-summary';
+import { MachineStatusBadge } from '../../../components/status';
+import { LicensingSummary, Money, PlainDate } from '../../../features/licensing';
+import {
+  MachineFormModal,
+  machineState,
+  useMachineCuts,
+  useMachinesAdminView,
+  useMachinesLive,
+} from '../../../features/machines';
+import { FirewallPanel, NetworkAdminCard } from '../../../features/network';
+import { formatNumber } from '../../../lib/format';
+import { useLiveConnection } from '../../../lib/live';
 
-/** The state a badge shows: the reported status while online, else the connection state. */
-export function machineState(
-  machine: Pick<CuttingMachineAdminView, 'onlineStatus' | 'status'>,
-): MachineStatus {
-  if (machine.onlineStatus !== 'ONLINE') return machine.onlineStatus;
-  return machine.status ?? 'UNKNOWN';
-}
-
-/** DESIGN.md live dot: green while the polled state is fresh, with the time of the last answer. */
-function LiveDot({ updatedAt, failing }: { updatedAt: number; failing: boolean }) {
+/** DESIGN.md live dot: green while the live socket is connected, with the time of the last change. */
+function LiveDot({ updatedAt, live }: { updatedAt: number; live: boolean }) {
   const { t } = useTranslation();
   return (
-    <Group gap={6} aria-live="polite">
+    <Group gap={6} aria-live="polite" data-testid="live-state" data-live={live}>
       <Box
         w={10}
         h={10}
         style={{
           borderRadius: '50%',
-          background: failing ? 'var(--mantine-color-gray-6)' : 'var(--mantine-color-green-7)',
+          background: live ? 'var(--mantine-color-green-7)' : 'var(--mantine-color-gray-6)',
         }}
         aria-hidden
       />
       <Text size="sm" c="dimmed">
-        {failing ? t('printingAdmin.dashboard.notLive') : t('printingAdmin.dashboard.live')}
+        {live ? t('printingAdmin.dashboard.live') : t('printingAdmin.dashboard.notLive')}
         {updatedAt > 0 && (
           <>
             {' · '}
@@ -69,11 +77,36 @@ function LiveDot({ updatedAt, failing }: { updatedAt: number; failing: boolean }
   );
 }
 
+const BANNER_DELAY_MS = 3000;
+
 /** Dashboard (spec §2): licensing, every machine with its live state, the network admin, adding machines. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('printingAdmin.dashboard.title'));
-  const query = useMachinesAdminView();
+  const connection = useLiveConnection();
+  const [machineIds, setMachineIds] = useState<string[]>([]);
+  // Nothing to follow (no machines yet) counts as up to date.
+  const live = connection === 'open' || (connection === 'idle' && machineIds.length === 0);
+  const query = useMachinesAdminView({ live });
+  const ids = (query.data?.machines ?? []).map((machine) => machine.id).join(',');
+  useEffect(() => setMachineIds(ids ? ids.split(',') : []), [ids]);
+  useMachinesLive(machineIds);
+  const cuts = useMachineCuts();
+  // Back after the socket was down: read once what changed meanwhile (e.g. machines going offline).
+  const wasOpen = useRef(false);
+  const wasDown = useRef(false);
+  const { refetch } = query;
+  useEffect(() => {
+    if (connection !== 'open') {
+      if (wasOpen.current) wasDown.current = true;
+      return;
+    }
+    wasOpen.current = true;
+    if (wasDown.current) {
+      wasDown.current = false;
+      void refetch();
+    }
+  }, [connection, refetch]);
   const [editing, setEditing] = useState<CuttingMachineAdminView | 'new' | null>(null);
   const table = useTableState(query.data?.machines, i18n.language, {
     initialSort: { columnAccessor: 'name', direction: 'asc' },
@@ -81,36 +114,19 @@ export function DashboardPage() {
     sortValue: (m, column) =>
       column === 'state'
         ? t(`status.machine.${machineState(m)}`)
-        : (m[column as keyof CuttingMachineAdminView] as string),
+        : column === 'totalCuts'
+          ? (cuts[m.id]?.totalCuts ?? -1)
+          : (m[column as keyof CuttingMachineAdminView] as string),
   });
 
   const columns: DataTableColumn<CuttingMachineAdminView>[] = [
-    {
-      accessor: 'name',
-      title: t('printingAdmin.machines.name'),
+    nameColumn('name', t('machines.name'), (m) => m.name),
+    codeColumn('serialNumber', t('machines.serialNumber'), (m) => m.serialNumber, {
       sortable: true,
-      render: (m) => (
-        <Text size="sm" fw={500} translate="no" dir="auto">
-          {m.name}
-        </Text>
-      ),
-    },
-    {
-      accessor: 'serialNumber',
-      title: t('printingAdmin.machines.serialNumber'),
+    }),
+    textColumn('printingShopName', t('machines.location'), (m) => m.printingShopName, {
       sortable: true,
-      render: (m) => (
-        <Text span size="sm" ff="monospace" translate="no" dir="ltr">
-          {m.serialNumber}
-        </Text>
-      ),
-    },
-    {
-      accessor: 'printingShopName',
-      title: t('printingAdmin.machines.location'),
-      sortable: true,
-      render: (m) => <span translate="no">{m.printingShopName ?? ''}</span>,
-    },
+    }),
     {
       accessor: 'state',
       title: t('printingAdmin.dashboard.state'),
@@ -127,27 +143,34 @@ export function DashboardPage() {
       ),
     },
     {
-      accessor: 'licensedAt',
-      title: t('printingAdmin.licensing.licensedAt'),
+      accessor: 'totalCuts',
+      title: t('machines.totalCuts'),
       sortable: true,
-      render: (m) =>
-        m.licensedAt ? (
-          <DateText value={m.licensedAt} />
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('printingAdmin.licensing.notLicensed')}
+      render: (m) => {
+        const last = cuts[m.id];
+        return (
+          <Text span size="sm" data-tabular data-testid="total-cuts">
+            {last ? formatNumber(last.totalCuts, i18n.language) : '–'}
           </Text>
-        ),
+        );
+      },
     },
+    dateColumn('licensedAt', t('licensing.licensedAt'), (m) => m.licensedAt, {
+      empty: () => (
+        <Text size="sm" c="dimmed">
+          {t('licensing.notLicensed')}
+        </Text>
+      ),
+    }),
     {
       accessor: 'renewalDate',
-      title: t('printingAdmin.licensing.renewalDate'),
+      title: t('licensing.renewalDate'),
       sortable: true,
       render: (m) => (m.renewalDate ? <PlainDate value={m.renewalDate} /> : ''),
     },
     {
       accessor: 'annualNetCents',
-      title: t('printingAdmin.licensing.annualCost'),
+      title: t('licensing.annualCost'),
       sortable: true,
       render: (m) =>
         m.annualNetCents === null ? (
@@ -156,18 +179,14 @@ export function DashboardPage() {
           <Money cents={m.annualNetCents} currency={query.data?.licensing.currency ?? 'EUR'} />
         ),
     },
-    {
-      accessor: 'actions',
-      title: t('printingAdmin.common.actions'),
-      render: (m) => (
-        <RowAction
-          tooltip={t('printingAdmin.common.edit')}
-          label={t('printingAdmin.common.editNamed', { name: m.name })}
-          icon={<IconPencil size={18} aria-hidden />}
-          onClick={() => setEditing(m)}
-        />
-      ),
-    },
+    actionsColumn(t('table.actions'), (m) => (
+      <RowAction
+        tooltip={t('actions.edit')}
+        label={t('actions.editNamed', { name: m.name })}
+        icon={<IconPencil size={18} aria-hidden />}
+        onClick={() => setEditing(m)}
+      />
+    )),
   ];
 
   const addMenu = (
@@ -191,7 +210,17 @@ export function DashboardPage() {
     </Menu>
   );
 
-  const failing = Boolean(query.error && query.data);
+  // The banner waits a moment, so that opening the page or a quick reconnect does not flash it.
+  const [notLive, setNotLive] = useState(false);
+  const down = Boolean(query.data) && !live;
+  useEffect(() => {
+    if (!down) {
+      setNotLive(false);
+      return;
+    }
+    const timer = setTimeout(() => setNotLive(true), BANNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [down]);
 
   return (
     <Container fluid px={0}>
@@ -199,17 +228,17 @@ export function DashboardPage() {
         <Group justify="space-between" align="flex-end">
           <Stack gap={4}>
             <Title order={1}>{t('printingAdmin.dashboard.title')}</Title>
-            {query.data && <LiveDot updatedAt={query.dataUpdatedAt} failing={failing} />}
+            {query.data && <LiveDot updatedAt={query.dataUpdatedAt} live={live} />}
           </Stack>
           {addMenu}
         </Group>
-        {failing && (
+        {notLive && (
           <Alert color="yellow.9" icon={<IconPlugConnectedX aria-hidden />} role="status">
             {t('printingAdmin.dashboard.connectionLost')}
           </Alert>
         )}
         <Title order={2} size="h3">
-          {t('printingAdmin.licensing.title')}
+          {t('licensing.title')}
         </Title>
         {query.data ? (
           <LicensingSummary licensing={query.data.licensing} />
@@ -223,18 +252,18 @@ export function DashboardPage() {
           </SimpleGrid>
         )}
         <Title order={2} size="h3">
-          {t('printingAdmin.machines.title')}
+          {t('machines.title')}
         </Title>
         <DataTable<CuttingMachineAdminView>
-          label={t('printingAdmin.machines.title')}
+          label={t('machines.title')}
           columns={columns}
           idAccessor="id"
           isLoading={query.isPending}
           error={query.error}
           onRetry={() => void query.refetch()}
           empty={{
-            title: t('printingAdmin.machines.emptyTitle'),
-            description: t('printingAdmin.machines.emptyText'),
+            title: t('machines.emptyTitle'),
+            description: t('machines.emptyText'),
             action: addMenu,
           }}
           {...table}

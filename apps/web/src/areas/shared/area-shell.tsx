@@ -3,12 +3,11 @@ import { Box, Button, Container, Skeleton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { ErrorAlert, ErrorBoundary } from '../../../components/errors';
-import { AppLayout, type NavItem, PageSkeleton, PublicLayout } from '../../../components/layout';
-import { isApiError } from '../../../lib/api';
-import { translateKey } from '../../../lib/i18n';
-import { useLogout } from '../hooks/use-logout';
-import { displayNameOf, useIsSignedIn, useSelf } from '../hooks/use-session';
+import { ErrorAlert, ErrorBoundary } from '../../components/errors';
+import { AppLayout, type NavItem, PageSkeleton, PublicLayout } from '../../components/layout';
+import { displayNameOf, useIsSignedIn, useLogout, useSelf } from '../../features/session';
+import { isApiError } from '../../lib/api';
+import { translateKey } from '../../lib/i18n';
 
 export interface AreaShellProps {
   area: Area;

@@ -3,9 +3,9 @@ import { type Icon, IconHome } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
-import { NotFoundContent } from '../../../components/errors';
-import type { NavItem } from '../../../components/layout';
-import type { Messages } from '../../../lib/i18n';
+import { NotFoundContent } from '../../components/errors';
+import type { NavItem } from '../../components/layout';
+import type { Messages } from '../../lib/i18n';
 import { AreaHome, SectionPending } from './area-home';
 import { AreaShell } from './area-shell';
 

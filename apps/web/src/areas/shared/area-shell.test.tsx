@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderApp, SELF } from '../../../test/render';
+import { jsonResponse, renderApp, SELF } from '../../test/render';
 
 function signIn() {
   window.localStorage.setItem('bearerToken', 'bearer-1');

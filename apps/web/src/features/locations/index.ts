@@ -1,0 +1,11 @@
+/** Locations (printing shops): queries, the location dialog, the delete flow and the knife interval editor. */
+export { addressOf } from './address';
+export { useLocation, useLocationOptions } from './api/get-location';
+export { locationKeys } from './api/keys';
+export { useLocationEmployees } from './api/list-location-employees';
+export { useLocationMachines } from './api/list-location-machines';
+export { type LocationListQuery, useLocations } from './api/list-locations';
+export { useMinimalLocations } from './api/list-locations-minimal';
+export { showDeleteBlocked, useDeleteLocationFlow } from './components/delete-location';
+export { KnifeIntervalEditor } from './components/knife-interval-editor';
+export { LocationFormModal } from './components/location-form-modal';
