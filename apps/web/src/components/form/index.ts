@@ -6,3 +6,4 @@ export {
   schemaErrors,
   useContractForm,
 } from './contract-form';
+export { NumberInput, type NumberInputProps, numberInputSeparators } from './number-input';
