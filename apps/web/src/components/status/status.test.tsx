@@ -83,4 +83,3 @@ describe('status map', () => {
     expect(badge?.style.height).toBe('auto');
   });
 });
-

@@ -13,7 +13,9 @@ describe('formatAddress', () => {
   });
 
   it('uses the Arabic comma in Arabic', () => {
-    expect(formatAddress({ ...location, country: 'ألمانيا' }, 'ar')).toBe('Hauptstraße 5، 10115 Berlin، ألمانيا');
+    expect(formatAddress({ ...location, country: 'ألمانيا' }, 'ar')).toBe(
+      'Hauptstraße 5، 10115 Berlin، ألمانيا',
+    );
     expect(addressSeparator('ar')).toBe('\u060C ');
     expect(addressSeparator('ar-EG')).toBe('\u060C ');
   });

@@ -40,7 +40,9 @@ function toLatinDigits(text: string): string {
   let out = '';
   for (const char of text) {
     const arabic = ARABIC_INDIC_DIGITS.indexOf(char as (typeof ARABIC_INDIC_DIGITS)[number]);
-    const extended = EXTENDED_ARABIC_INDIC_DIGITS.indexOf(char as (typeof EXTENDED_ARABIC_INDIC_DIGITS)[number]);
+    const extended = EXTENDED_ARABIC_INDIC_DIGITS.indexOf(
+      char as (typeof EXTENDED_ARABIC_INDIC_DIGITS)[number],
+    );
     out += arabic >= 0 ? String(arabic) : extended >= 0 ? String(extended) : char;
   }
   return out;
