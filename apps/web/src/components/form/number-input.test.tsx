@@ -11,27 +11,32 @@ import { NumberInput, type NumberInputProps } from './number-input';
 const NNBSP = '\u202F';
 const NBSP = '\u00A0';
 
+function Field({
+  initial,
+  changes,
+  ...props
+}: { initial: number | string; changes: (number | string)[] } & Partial<NumberInputProps>) {
+  const [value, setValue] = useState<number | string>(initial);
+  return (
+    <NumberInput
+      label="Interval"
+      value={value}
+      onChange={(next) => {
+        changes.push(next);
+        setValue(next);
+      }}
+      {...props}
+    />
+  );
+}
+
 async function renderInput(locale: Locale, initial: number | string, props: Partial<NumberInputProps> = {}) {
   const i18n = await createI18n({ locale });
   const changes: (number | string)[] = [];
-  function Field() {
-    const [value, setValue] = useState<number | string>(initial);
-    return (
-      <NumberInput
-        label="Interval"
-        value={value}
-        onChange={(next) => {
-          changes.push(next);
-          setValue(next);
-        }}
-        {...props}
-      />
-    );
-  }
   render(
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme}>
-        <Field />
+        <Field initial={initial} changes={changes} {...props} />
       </MantineProvider>
     </I18nextProvider>,
   );
