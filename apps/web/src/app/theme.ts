@@ -1,20 +1,31 @@
 import {
   ActionIcon,
+  Autocomplete,
   Button,
   type CSSVariablesResolver,
   createTheme,
   Input,
   InputWrapper,
   type MantineColorsTuple,
+  Modal,
   Notification,
   SegmentedControl,
   Table,
+  Tabs,
+  Textarea,
+  TextInput,
 } from '@mantine/core';
+import './theme.css';
 
 /**
  * DESIGN.md as code: one brand accent (steel blue), neutral grey surfaces, a system font stack with
  * Arabic and Cyrillic coverage (no font CDN), tabular figures for numbers, and the operator area's
  * `touch` size (targets ≥ 64 px, text ≥ 18 px). Status colours live in components/status.
+ *
+ * Defaults that make every screen fit every language and width: text fields take the direction of
+ * what is typed in them (`dir="auto"`: a German street name stays left-to-right in the Arabic UI, an
+ * Arabic name right-to-left in the German one), tab lists scroll sideways instead of wrapping, and
+ * dialogs use the whole phone screen.
  */
 const steel: MantineColorsTuple = [
   '#edf3f8',
@@ -43,6 +54,20 @@ const touchButtonVars = {
     '--button-radius': '10px',
   },
 };
+
+/** Class names of the theme-wide CSS in theme.css (stable, so tests and the CSS agree). */
+export const THEME_CLASSES = {
+  tabsList: 'kerf-tabs-list',
+  tab: 'kerf-tab',
+  modalRoot: 'kerf-modal-root',
+  modalBody: 'kerf-modal-body',
+} as const;
+
+/**
+ * `dir="auto"` on the `<input>`/`<textarea>` element itself: Mantine's `dir` prop lands on the wrapper
+ * around it (where "auto" would look at no text at all), the `attributes` prop on the element.
+ */
+const TEXT_DIRECTION_AUTO = { attributes: { input: { dir: 'auto' } } };
 
 export const theme = createTheme({
   primaryColor: 'steel',
@@ -81,6 +106,13 @@ export const theme = createTheme({
               success: {},
             }
           : { label: {}, error: {}, description: {}, success: {} },
+    }),
+    TextInput: TextInput.extend({ defaultProps: TEXT_DIRECTION_AUTO }),
+    Textarea: Textarea.extend({ defaultProps: TEXT_DIRECTION_AUTO }),
+    Autocomplete: Autocomplete.extend({ defaultProps: TEXT_DIRECTION_AUTO }),
+    Tabs: Tabs.extend({ classNames: { list: THEME_CLASSES.tabsList, tab: THEME_CLASSES.tab } }),
+    Modal: Modal.extend({
+      classNames: { root: THEME_CLASSES.modalRoot, body: THEME_CLASSES.modalBody },
     }),
     SegmentedControl: SegmentedControl.extend({ defaultProps: { withItemsBorders: false } }),
     Table: Table.extend({ defaultProps: { highlightOnHover: true, verticalSpacing: 'sm' } }),

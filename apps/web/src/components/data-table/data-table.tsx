@@ -1,20 +1,111 @@
-import { Button, CloseButton, Paper, Skeleton, Stack, TextInput } from '@mantine/core';
+import {
+  Button,
+  CloseButton,
+  type MantineBreakpoint,
+  type MantineTheme,
+  Paper,
+  Skeleton,
+  Stack,
+  TextInput,
+} from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import clsx from 'clsx';
 import {
   type DataTableColumn,
   type DataTableSortStatus,
   DataTable as MantineDataTable,
 } from 'mantine-datatable';
-import { type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../errors/error-alert';
 import { EmptyState } from '../feedback/empty-state';
-import { PAGE_SIZES } from './use-table-state';
+import { PAGE_SIZES, valueAt } from './use-table-state';
+import './data-table.css';
+
+/** CSS classes of data-table.css (stable names: the CSS, the table and its tests agree). */
+export const TABLE_CLASSES = {
+  root: 'kerf-data-table',
+  actions: 'kerf-table-actions',
+  numeric: 'kerf-table-numeric',
+} as const;
+
+/** Where a `priority: 'low'` column starts to show: it is the first to go on narrow screens. */
+export const LOW_PRIORITY_FROM: MantineBreakpoint = 'md';
+
+/**
+ * A column of DataTable: mantine-datatable's column plus layout hints, all optional. Columns size
+ * to their content; only what is set here changes that.
+ */
+export type TableColumn<T> = DataTableColumn<T> & {
+  /**
+   * `high` (default) always shows; `low` shows from the `md` breakpoint up, so it is the first to
+   * hide on a narrow screen (pseudonyms, personnel numbers, secondary dates).
+   */
+  priority?: 'high' | 'low';
+  /** the breakpoint from which the column shows (instead of `priority`) */
+  visibleFrom?: MantineBreakpoint;
+  /**
+   * A number column: aligned to the end side (right, in Arabic left), tabular figures, no wrapping.
+   * Unset, a column whose values are all numbers counts as numeric.
+   */
+  numeric?: boolean;
+  /**
+   * The row actions: pinned to the end side so they stay visible however wide the table is, and as
+   * narrow as their buttons. Unset, the column with accessor `actions` is the row actions.
+   */
+  rowActions?: boolean;
+};
+
+function isNumericColumn<T>(column: TableColumn<T>, records: readonly T[] | undefined): boolean {
+  if (column.numeric !== undefined) return column.numeric;
+  if (!records?.length) return false;
+  let numbers = 0;
+  for (const record of records) {
+    const value = valueAt(record, String(column.accessor));
+    if (typeof value === 'number' || typeof value === 'bigint') numbers += 1;
+    else if (value !== null && value !== undefined) return false;
+  }
+  return numbers > 0;
+}
+
+const mergeClass = <A extends unknown[]>(
+  extra: string,
+  own: string | ((...args: A) => string | undefined) | undefined,
+) => (typeof own === 'function' ? (...args: A) => clsx(extra, own(...args)) : clsx(extra, own));
+
+/**
+ * Turns the layout hints into mantine-datatable column props (the hints themselves are not passed
+ * on). Alignment is `text-align: end` in data-table.css, so it mirrors with the page direction.
+ */
+export function layoutColumns<T>(
+  columns: readonly TableColumn<T>[],
+  records: readonly T[] | undefined,
+): DataTableColumn<T>[] {
+  return columns.map((column) => {
+    const { priority, visibleFrom, numeric: _numeric, rowActions, ...rest } = column;
+    const from = visibleFrom ?? (priority === 'low' ? LOW_PRIORITY_FROM : undefined);
+    const actions = rowActions ?? column.accessor === 'actions';
+    const numeric = !actions && isNumericColumn(column, records);
+    const extra = clsx(actions && TABLE_CLASSES.actions, numeric && TABLE_CLASSES.numeric);
+    const laidOut = {
+      ...rest,
+      ...(from && !rest.visibleMediaQuery
+        ? { visibleMediaQuery: (theme: MantineTheme) => `(min-width: ${theme.breakpoints[from]})` }
+        : {}),
+    } as DataTableColumn<T>;
+    if (!extra) return laidOut;
+    return {
+      ...laidOut,
+      titleClassName: clsx(extra, rest.titleClassName),
+      cellsClassName: mergeClass(extra, rest.cellsClassName),
+    } as DataTableColumn<T>;
+  });
+}
 
 export interface DataTableProps<T> {
   /** names the table for screen readers */
   label: string;
-  columns: DataTableColumn<T>[];
+  columns: TableColumn<T>[];
   /** undefined while the first load runs */
   records: T[] | undefined;
   idAccessor?: keyof T & string;
@@ -41,6 +132,7 @@ export interface DataTableProps<T> {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const { records, error, isLoading, search, empty } = props;
+  const columns = useMemo(() => layoutColumns(props.columns, records), [props.columns, records]);
   const isSearching = Boolean(search?.value.trim());
   const tableRef = useRef<HTMLTableElement | null>(null);
 
@@ -117,6 +209,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     body = (
       <MantineDataTable<T>
         aria-label={props.label}
+        className={TABLE_CLASSES.root}
         tableRef={(table) => {
           tableRef.current = table;
         }}
@@ -124,7 +217,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         striped
         highlightOnHover
         minHeight={props.totalRecords === 0 ? 180 : undefined}
-        columns={props.columns}
+        columns={columns}
         records={records}
         idAccessor={props.idAccessor}
         totalRecords={props.totalRecords}
@@ -154,7 +247,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }
 
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p="md" radius="md" miw={0} maw="100%">
       <Stack gap="md">
         {searchField}
         {body}

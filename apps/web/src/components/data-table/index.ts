@@ -8,6 +8,13 @@ export {
   nameColumn,
   textColumn,
 } from './columns';
-export { DataTable, type DataTableProps } from './data-table';
+export {
+  DataTable,
+  type DataTableProps,
+  LOW_PRIORITY_FROM,
+  layoutColumns,
+  TABLE_CLASSES,
+  type TableColumn,
+} from './data-table';
 export { RowAction, RowActions } from './row-action';
 export { PAGE_SIZES, type TableStateOptions, useTableState } from './use-table-state';

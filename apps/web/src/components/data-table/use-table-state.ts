@@ -8,15 +8,32 @@ export interface TableStateOptions<T> {
   searchText: (record: T) => string;
   initialSort: DataTableSortStatus<T>;
   pageSize?: number;
-  /** column value used for sorting, when it is not the record field itself */
-  sortValue?: (record: T, column: string) => string | number | null | undefined;
+  /**
+   * column value used for sorting, when it is not the record field itself; returning `undefined`
+   * falls back to the field (dot paths such as `network.ipAddress` work)
+   */
+  sortValue?: (record: T, column: string) => string | number | boolean | null | undefined;
 }
 
-function compare(a: unknown, b: unknown, collator: Intl.Collator): number {
+/** The value at a column accessor: a field, or a dot path into nested objects (as mantine-datatable reads it). */
+export function valueAt(record: unknown, accessor: string): unknown {
+  let value: unknown = record;
+  for (const key of accessor.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[key];
+  }
+  return value;
+}
+
+/** Empty values sort last; numbers, booleans and dates by value; text with the locale's collation. */
+export function compareValues(a: unknown, b: unknown, collator: Intl.Collator): number {
   if (a === b) return 0;
-  if (a === null || a === undefined) return 1;
-  if (b === null || b === undefined) return -1;
+  if (a === null || a === undefined || a === '') return 1;
+  if (b === null || b === undefined || b === '') return -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
+  if (typeof a === 'bigint' && typeof b === 'bigint') return a < b ? -1 : 1;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return a ? -1 : 1;
+  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
   return collator.compare(String(a), String(b));
 }
 
@@ -39,10 +56,16 @@ export function useTableState<T>(records: T[] | undefined, locale: string, optio
       ? records.filter((record) => searchText(record).toLocaleLowerCase(locale).includes(needle))
       : [...records];
     const column = sortStatus.columnAccessor as string;
-    const sortKeyOf = (record: T) =>
-      sortValue ? sortValue(record, column) : (record as Record<string, unknown>)[column];
-    found.sort((a, b) => compare(sortKeyOf(a), sortKeyOf(b), collator));
-    if (sortStatus.direction === 'desc') found.reverse();
+    const sortKeyOf = (record: T) => sortValue?.(record, column) ?? valueAt(record, column);
+    const keys = new Map(found.map((record) => [record, sortKeyOf(record)]));
+    const direction = sortStatus.direction === 'desc' ? -1 : 1;
+    found.sort((a, b) => {
+      const [x, y] = [keys.get(a), keys.get(b)];
+      const empty = (value: unknown) => value === null || value === undefined || value === '';
+      // empty values stay last in both directions
+      if (empty(x) || empty(y)) return compareValues(x, y, collator);
+      return direction * compareValues(x, y, collator);
+    });
     return found;
   }, [records, search, sortStatus, locale, searchText, sortValue]);
 

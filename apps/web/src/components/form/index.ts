@@ -7,3 +7,4 @@ export {
   useContractForm,
 } from './contract-form';
 export { FormModal, type SubmitErrorHandler, useFormSubmit } from './form-modal';
+export { NumberInput, type NumberInputProps, numberInputSeparators } from './number-input';

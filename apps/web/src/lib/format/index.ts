@@ -1,1 +1,3 @@
+export * from './address';
 export * from './format';
+export * from './number';
