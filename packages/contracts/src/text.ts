@@ -24,7 +24,7 @@ import type { FieldErrorCode } from './errors';
 /** C0 controls, DEL and C1 controls. */
 const CONTROL = /\p{Cc}/u;
 /** The same, without tab and line feed (multi-line text keeps those). */
-const CONTROL_EXCEPT_TAB_NEWLINE = /[\0-\x08\x0B-\x1F\x7F-\x9F]/u;
+const CONTROL_EXCEPT_TAB_NEWLINE = /[^\P{Cc}\t\n]/u;
 const CONTROL_GLOBAL = /\p{Cc}/gu;
 /** With the `u` flag a surrogate class matches only surrogates that are not part of a pair. */
 const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
