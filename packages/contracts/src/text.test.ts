@@ -70,7 +70,7 @@ describe('searchText() and secretText()', () => {
 });
 
 /** Every route contract the package exports (new modules are found without being listed here). */
-const routes = Object.entries(contracts).filter(
+const routes = Object.entries(contracts as Record<string, unknown>).filter(
   (entry): entry is [string, RouteContract] =>
     typeof entry[1] === 'object' &&
     entry[1] !== null &&
