@@ -3,28 +3,48 @@ import { LanguageSchema, pageQuerySchema, pageSchema } from './common';
 import { PasswordSchema } from './password';
 import { PermissionSchema, RoleSchema, TenantKindSchema } from './roles';
 import { defineRoute } from './route';
+import { hasControlCharacter, hasLoneSurrogate, identifier, secretText, text } from './text';
 
-/** Tenant IDs and usernames are compared lower-cased (spec §5: login lower-cases both). */
-const lowerCased = (max: number) => z.string().trim().toLowerCase().min(1).max(max);
+/**
+ * Tenant IDs and usernames are compared lower-cased (spec §5: login lower-cases both). Login only
+ * compares, so it does not check their grammar, only that they are text a database can hold.
+ */
+const lowerCased = (max: number) =>
+  identifier(
+    z
+      .string()
+      .normalize('NFC')
+      .trim()
+      .toLowerCase()
+      .min(1)
+      .max(max)
+      .refine((value) => !hasLoneSurrogate(value), { message: 'INVALID_UNICODE' })
+      .refine((value) => !hasControlCharacter(value), { message: 'CONTROL_CHARACTERS' }),
+  );
 
 export const TENANT_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 export const USERNAME_PATTERN = /^[\p{Ll}\p{Lo}\p{N}._@-]+$/u;
 
-export const TenantSlugSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(2)
-  .max(63)
-  .refine((value) => TENANT_SLUG_PATTERN.test(value), { message: 'INVALID_FORMAT' });
+export const TenantSlugSchema = identifier(
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .min(2)
+    .max(63)
+    .refine((value) => TENANT_SLUG_PATTERN.test(value), { message: 'INVALID_FORMAT' }),
+);
 
-export const UsernameSchema = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .min(2)
-  .max(64)
-  .refine((value) => USERNAME_PATTERN.test(value), { message: 'USERNAME_FORMAT' });
+export const UsernameSchema = identifier(
+  z
+    .string()
+    .normalize('NFC')
+    .trim()
+    .toLowerCase()
+    .min(2)
+    .max(64)
+    .refine((value) => USERNAME_PATTERN.test(value), { message: 'USERNAME_FORMAT' }),
+);
 
 /** The operator terminal at the machine and the browser keep separate sessions. */
 export const CLIENT_TYPES = ['WEB', 'OPERATOR_TERMINAL'] as const;
@@ -37,7 +57,7 @@ export const LoginRequestSchema = z
     tenant: lowerCased(63),
     username: lowerCased(64),
     /** not checked against the password rule: a login only compares */
-    password: z.string().min(1).max(1024),
+    password: secretText({ min: 1, max: 1024 }),
   })
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;
@@ -54,7 +74,7 @@ export const TokenPairSchema = z
 export type TokenPair = z.infer<typeof TokenPairSchema>;
 
 export const RefreshRequestSchema = z
-  .strictObject({ refreshToken: z.string().min(1).max(512) })
+  .strictObject({ refreshToken: secretText({ min: 1, max: 512 }) })
   .meta({ id: 'RefreshRequest' });
 
 export const TenantSchema = z
@@ -69,7 +89,7 @@ export const TenantSchema = z
   .meta({ id: 'Tenant' });
 export type Tenant = z.infer<typeof TenantSchema>;
 
-const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
+const optionalText = (max: number) => text({ max }).nullable().optional();
 
 export const UserSchema = z
   .object({
@@ -100,8 +120,8 @@ export type Self = z.infer<typeof SelfSchema>;
 const userFields = {
   username: UsernameSchema,
   email: z.email().max(254).nullable().optional(),
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
+  firstName: text({ min: 1, max: 100 }),
+  lastName: text({ min: 1, max: 100 }),
   displayName: optionalText(100),
   personnelNumber: optionalText(50),
   role: RoleSchema,
@@ -129,7 +149,7 @@ export const LanguageUpdateSchema = z.strictObject({ value: LanguageSchema }).me
 
 const ClientTypeHeadersSchema = z.object({ [CLIENT_TYPE_HEADER]: ClientTypeSchema.optional() });
 const UserIdParamsSchema = z.strictObject({ id: z.uuid() });
-const RefreshTokenParamsSchema = z.strictObject({ refreshToken: z.string().min(1).max(512) });
+const RefreshTokenParamsSchema = z.strictObject({ refreshToken: secretText({ min: 1, max: 512 }) });
 
 export const login = defineRoute({
   module: 'auth',

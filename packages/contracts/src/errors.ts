@@ -96,6 +96,8 @@ export const FIELD_ERROR_CODES = [
   'INVALID_PHONE',
   'DIGITS_ONLY',
   'NO_SPECIAL_CHARACTERS',
+  'CONTROL_CHARACTERS',
+  'INVALID_UNICODE',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 export const FieldErrorCodeSchema = z.enum(FIELD_ERROR_CODES);

@@ -9,3 +9,4 @@ export * from './printing-shop';
 export * from './roles';
 export * from './route';
 export * from './telemetry';
+export * from './text';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { UserSchema } from './auth';
 import { IdParamsSchema, pageQuerySchema, pageSchema } from './common';
 import { defineRoute } from './route';
-import { MachineStatusSchema, OnlineStatusSchema, SerialNumberSchema } from './telemetry';
+import { MachineStatusSchema, OnlineStatusSchema, SERIAL_PATTERN } from './telemetry';
+import { identifier, searchText, secretText, text } from './text';
 
 // ---------------------------------------------------------------------------------------------
 // Pricing (spec §9): 25.00 EUR net per machine and month, paid yearly in advance, pro rata for the
@@ -39,19 +40,23 @@ export const KnifeSwapIntervalSchema = z
   .min(KNIFE_SWAP_INTERVAL_MIN)
   .max(KNIFE_SWAP_INTERVAL_MAX);
 
-const text = (max: number) => z.string().trim().max(max);
-const optionalText = (max: number) => text(max).nullable().optional();
+const optionalText = (max: number) => text({ max }).nullable().optional();
+
+/**
+ * A phone number in international format. Its grammar is libphonenumber's: the server checks it
+ * (`INVALID_PHONE`) and stores it as E.164.
+ */
+export const PhoneSchema = identifier(z.string().trim().max(30));
+
+/** A serial number as typed: surrounding spaces dropped, then the MQTT-safe serial grammar. */
+export const SerialNumberInputSchema = identifier(z.string().trim().regex(SERIAL_PATTERN));
 
 export const LocationInputSchema = z
   .strictObject({
-    name: text(100).min(1),
+    name: text({ min: 1, max: 100 }),
     street: optionalText(100),
     streetNumber: optionalText(20),
-    zip: z
-      .string()
-      .trim()
-      .max(12)
-      .refine((value) => /^[A-Za-z0-9 -]*$/.test(value), { message: 'NO_SPECIAL_CHARACTERS' })
+    zip: text({ max: 12, pattern: { regex: /^[A-Za-z0-9 -]*$/, code: 'NO_SPECIAL_CHARACTERS' } })
       .nullable()
       .optional(),
     city: optionalText(100),
@@ -89,7 +94,7 @@ export const PrintingShopListQuerySchema = pageQuerySchema(20).extend({
   sort: z.enum(PRINTING_SHOP_SORTS).default('NAME'),
   sort_direction: z.enum(SORT_DIRECTIONS).default('ASCENDING'),
   view: z.enum(PRINTING_SHOP_VIEWS).default('BASIC'),
-  search: z.string().trim().max(100).optional(),
+  search: searchText(100).optional(),
 });
 
 export const MinimalInfoSchema = z.object({ id: z.uuid(), name: z.string() }).meta({ id: 'MinimalInfo' });
@@ -117,7 +122,8 @@ function isSubnetMask(value: string) {
   return mask !== 0 && (inverted & (inverted + 1)) === 0 && inverted >= 3;
 }
 
-const ipText = z.string().trim().max(15).nullable().optional();
+/** IPv4 addresses; the configuration check below refuses anything that is not one (`INVALID_FORMAT`). */
+const ipText = identifier(z.string().trim().max(15)).nullable().optional();
 
 export const NetworkSettingsSchema = z
   .strictObject({
@@ -131,7 +137,7 @@ export const NetworkSettingsSchema = z
     networkName: optionalText(32),
     security: z.enum(WIFI_SECURITIES).nullable().optional(),
     /** write-only: omit to keep the stored password */
-    password: z.string().max(63).nullable().optional(),
+    password: secretText({ max: 63 }).nullable().optional(),
   })
   .superRefine((value, ctx) => {
     const fail = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
@@ -196,7 +202,7 @@ export const NetworkSettingsViewSchema = z
 export const NetworkContactSchema = z
   .strictObject({
     name: optionalText(100),
-    phone: optionalText(30),
+    phone: PhoneSchema.nullable().optional(),
   })
   .meta({ id: 'NetworkContact' });
 
@@ -205,10 +211,10 @@ export const NetworkContactSchema = z
 
 export const CuttingMachineInputSchema = z
   .strictObject({
-    name: text(100).min(1),
+    name: text({ min: 1, max: 100 }),
     designation: optionalText(100),
     manufacturer: optionalText(100),
-    serialNumber: z.string().trim().pipe(SerialNumberSchema),
+    serialNumber: SerialNumberInputSchema,
     printingShopId: z.uuid(),
     /** cutting width in millimetres */
     cuttingWidth: z.number().int().min(100).max(10_000),
@@ -299,10 +305,19 @@ export const ConfigOptionsSchema = z
   })
   .meta({ id: 'ConfigOptions' });
 
+/** The object of a config option: a location or machine id (UUID) or a knife's RFID tag id. */
+export const ConfigObjectIdSchema = identifier(
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[0-9A-Za-z-]+$/),
+);
+
 const ConfigOptionParamsSchema = z.strictObject({
   scope: ConfigOptionScopeSchema,
   type: ConfigOptionTypeSchema,
-  id: z.string().min(1).max(64),
+  id: ConfigObjectIdSchema,
 });
 const ConfigOptionBatchParamsSchema = z.strictObject({
   scope: ConfigOptionScopeSchema,
@@ -315,7 +330,7 @@ const ConfigOptionBatchParamsSchema = z.strictObject({
 export const NetworkAdminSchema = z
   .strictObject({
     name: optionalText(100),
-    phone: optionalText(30),
+    phone: PhoneSchema.nullable().optional(),
     email: z.email().max(254).nullable().optional(),
   })
   .meta({ id: 'NetworkAdmin' });
@@ -481,7 +496,7 @@ export const listEmployees = defineRoute({
   access: 'users:read',
   query: pageQuerySchema(20).extend({
     locationIds: uuidList.optional(),
-    search: z.string().trim().max(100).optional(),
+    search: searchText(100).optional(),
   }),
   responses: { 200: pageSchema(EmployeeSchema).meta({ id: 'EmployeePage' }) },
   errors: [],
@@ -642,7 +657,7 @@ export const setConfigOptionBatch = defineRoute({
   access: 'knife-intervals:manage',
   params: ConfigOptionBatchParamsSchema,
   body: z.strictObject({
-    objectIds: z.array(z.string().min(1).max(64)).min(1).max(1000),
+    objectIds: z.array(ConfigObjectIdSchema).min(1).max(1000),
     value: KnifeSwapIntervalSchema,
   }),
   responses: { 204: null },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identifier } from './text';
 
 /** Machine statuses (spec §4). The operator sets one with `PUT /cutting-machines/{id}/status`. */
 export const MACHINE_STATUSES = [
@@ -42,10 +43,10 @@ export type OnlineStatus = z.infer<typeof OnlineStatusSchema>;
 
 /** Machine serial numbers: one MQTT topic level, so no `/`, `+`, `#` or spaces. */
 export const SERIAL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-export const SerialNumberSchema = z.string().regex(SERIAL_PATTERN);
+export const SerialNumberSchema = identifier(z.string().regex(SERIAL_PATTERN));
 /** RFID tag ids of knives: hexadecimal EPC/UID, 8–32 digits. */
 export const RFID_PATTERN = /^[0-9A-F]{8,32}$/;
-export const RfidSchema = z.string().regex(RFID_PATTERN);
+export const RfidSchema = identifier(z.string().regex(RFID_PATTERN));
 
 /** Heartbeat period of the edge agent; a machine silent for 3 periods counts as offline. */
 export const HEARTBEAT_SECONDS = 10;

@@ -79,6 +79,34 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * SQLSTATEs the database answers when a value it was given cannot be stored or read: the input's
+ * fault, not the server's. The contracts should have refused such values; when one gets through,
+ * the client gets a 400 and the log a warning naming the gap.
+ */
+const INPUT_SQLSTATES: Record<string, string> = {
+  '22001': 'string_data_right_truncation',
+  '22003': 'numeric_value_out_of_range',
+  '22007': 'invalid_datetime_format',
+  '22008': 'datetime_field_overflow',
+  '22021': 'character_not_in_repertoire',
+  '22026': 'string_data_length_mismatch',
+  '22P02': 'invalid_text_representation',
+  '22P05': 'untranslatable_character',
+  '54000': 'program_limit_exceeded',
+};
+
+/** The SQLSTATE of a database error caused by input, looking through wrapping errors; else undefined. */
+export function inputSqlState(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth++) {
+    const e = current as { code?: unknown; cause?: unknown };
+    if (typeof e.code === 'string' && e.code in INPUT_SQLSTATES) return e.code;
+    current = e.cause;
+  }
+  return undefined;
+}
+
 function send(
   reply: FastifyReply,
   status: number,
@@ -152,6 +180,15 @@ function answer(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
     request.log.info({ err: error }, 'client error without catalogue code');
     const code = error.statusCode === 404 ? 'common.NOT_FOUND' : 'validation.MALFORMED_BODY';
     return send(reply, error.statusCode === 404 ? 404 : 400, { code, message: messageOf(code) });
+  }
+  const sqlState = inputSqlState(error);
+  if (sqlState) {
+    request.log.warn(
+      { err: error, sqlState, condition: INPUT_SQLSTATES[sqlState], route: request.routeOptions.url },
+      'contract gap: the database refused a value the contract let through',
+    );
+    const code = 'validation.INVALID_INPUT';
+    return send(reply, 400, { code, message: messageOf(code), details: { requestId: String(request.id) } });
   }
   if (isDatabaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');

@@ -1,4 +1,4 @@
-import { CreateUserSchema, LoginRequestSchema, PasswordSchema } from '@kerf/contracts';
+import { CreateUserSchema, LocationInputSchema, LoginRequestSchema, PasswordSchema } from '@kerf/contracts';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api';
 import { createI18n } from '../../lib/i18n';
@@ -25,6 +25,19 @@ describe('form helpers over the contract schemas', async () => {
       t,
     );
     expect(errors.username).toBe('Mindestens 2 Zeichen');
+  });
+
+  it('translate the text rules: control characters and broken Unicode', async () => {
+    const location = { name: 'Werk\u0000Nord', city: 'Ham\ud800burg', country: 'DE' };
+    expect(schemaErrors(LocationInputSchema, location, t)).toEqual({
+      name: 'Enthält unsichtbare Steuerzeichen (etwa einen Zeilenumbruch). Bitte entfernen Sie sie.',
+      city: 'Enthält ein beschädigtes Zeichen. Bitte geben Sie den Text neu ein.',
+    });
+    const arabic = await createI18n({ locale: 'ar' });
+    expect(schemaErrors(LocationInputSchema, { name: 'a\tb', country: 'DE' }, arabic.t)).toEqual({
+      name: 'يحتوي على أحرف تحكم غير مرئية (مثل فاصل الأسطر). يُرجى حذفها.',
+    });
+    expect(schemaErrors(LocationInputSchema, { name: ' Cafe\u0301 ', country: 'DE' }, t)).toEqual({});
   });
 
   it('put the server field errors under their fields', () => {

@@ -1,0 +1,378 @@
+import { randomUUID } from 'node:crypto';
+import { ERROR_CODES, normaliseText, type TokenPair } from '@kerf/contracts';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, DEMO_PASSWORD, nextAddress, startTestApp, type TestApp } from '../harness';
+
+/**
+ * Arbitrary Unicode in every string field of every write operation of the OpenAPI document: control
+ * characters, lone surrogates, right-to-left marks, 4-byte emoji, combining marks, odd spaces and
+ * very long strings. Never a 5xx; every 4xx carries a catalogue code; what was accepted reads back
+ * exactly as `normaliseText` says (NFC, trimmed, empty as null).
+ *
+ * TEXT_PROPERTY_RUNS sets the runs per operation (CI default below; the full run uses 1000), and
+ * TEXT_PROPERTY_SEED the seed, so a failure replays.
+ */
+const RUNS = Number(process.env.TEXT_PROPERTY_RUNS ?? 400);
+const SEED = Number(process.env.TEXT_PROPERTY_SEED ?? 20_261_121);
+
+type JsonSchema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+};
+type Operation = { method: string; path: string; schema: JsonSchema };
+type Body = Record<string, unknown>;
+
+/** How to send a valid request for an operation and where to read back what it stored. */
+interface Fixture {
+  url: () => string;
+  /** who sends it: the location admin unless the operation is the operator's */
+  as?: 'operator';
+  body: () => Body;
+  /** the URL to GET what an accepted write stored; the 2xx answer's body is passed in */
+  readBack?: (answer: Body) => string;
+  /** fields read back as normalised text at the same path (empty stored as null) */
+  text?: string[];
+  /** other fields read back with their own rule */
+  custom?: Record<string, (input: string) => unknown>;
+}
+
+let t: TestApp;
+let admin: TokenPair;
+let operator: TokenPair;
+let operations: Operation[];
+let fixtures: Record<string, Fixture>;
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}`;
+
+async function call(method: string, url: string, body?: unknown, tokens = admin) {
+  return t.request({
+    method: method as 'GET',
+    url,
+    remoteAddress: nextAddress(),
+    headers: bearer(tokens),
+    ...(body === undefined ? {} : { payload: body as Body }),
+  });
+}
+
+/** The string fields of a JSON schema as dotted paths (`network.networkName`, `ids.0`). */
+function stringFields(
+  schema: JsonSchema | undefined,
+  resolve: (s: JsonSchema) => JsonSchema,
+  at = '',
+): string[] {
+  if (!schema) return [];
+  const s = resolve(schema);
+  const types = Array.isArray(s.type) ? s.type : s.type ? [s.type] : [];
+  const fields: string[] = [];
+  if (types.includes('string') && at) fields.push(at);
+  for (const [key, child] of Object.entries(s.properties ?? {}))
+    fields.push(...stringFields(child, resolve, at ? `${at}.${key}` : key));
+  if (s.items) fields.push(...stringFields(s.items, resolve, `${at}.0`));
+  for (const option of [...(s.anyOf ?? []), ...(s.oneOf ?? []), ...(s.allOf ?? [])])
+    fields.push(...stringFields(option, resolve, at));
+  return [...new Set(fields)];
+}
+
+function setPath(body: Body, path: string, value: unknown): Body {
+  const keys = path.split('.');
+  const copy = structuredClone(body);
+  let node: Record<string, unknown> = copy;
+  for (const [index, key] of keys.entries()) {
+    if (index === keys.length - 1) {
+      node[key] = value;
+      break;
+    }
+    const nextIsIndex = /^\d+$/.test(keys[index + 1]!);
+    if (typeof node[key] !== 'object' || node[key] === null) node[key] = nextIsIndex ? [] : {};
+    node = node[key] as Record<string, unknown>;
+  }
+  return copy;
+}
+
+function getPath(body: unknown, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((node, key) => (node as Record<string, unknown> | null)?.[key], body);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The strings
+
+const char = (from: number, to: number) =>
+  fc.integer({ min: from, max: to }).map((c) => String.fromCharCode(c));
+const control = fc.oneof(char(0x00, 0x1f), char(0x7f, 0x9f));
+const loneSurrogate = char(0xd800, 0xdfff);
+const bidi = fc.constantFrom(
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\u202a',
+  '\u202b',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2069',
+);
+const emoji = fc.constantFrom('😀', '👍🏽', '👨‍👩‍👧', '🇩🇪', '𝔘', '🔪', '\u{10FFFD}');
+const combining = fc.constantFrom('e\u0301', 'A\u030a', '\u0301', 'n\u0303', '\u1100\u1161', 'Å', 'ﬁ');
+const space = fc.constantFrom(' ', '\u00a0', '\u3000', '\ufeff', '\u2028', '\u2003');
+const letters = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 4 });
+const anyCodePoint = fc.integer({ min: 0, max: 0x10ffff }).map((c) => String.fromCodePoint(c));
+const printable = fc.oneof(letters, emoji, combining, bidi, space, fc.constantFrom('مرحبا', 'Straße', 'Цех'));
+const hostile = fc.oneof(control, loneSurrogate, anyCodePoint);
+
+const pieces = (unit: fc.Arbitrary<string>, maxLength: number) =>
+  fc.array(unit, { minLength: 0, maxLength }).map((parts) => parts.join(''));
+/** Mostly text a person could have typed (so writes get accepted), the rest hostile or very long. */
+const unicodeText = fc.oneof(
+  { weight: 12, arbitrary: pieces(printable, 12) },
+  { weight: 3, arbitrary: pieces(fc.oneof(printable, hostile), 12) },
+  { weight: 1, arbitrary: pieces(hostile, 6) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 200, maxLength: 5000 }) },
+  { weight: 1, arbitrary: pieces(emoji, 80) },
+);
+
+// ---------------------------------------------------------------------------------------------
+
+beforeAll(async () => {
+  t = await startTestApp({ LOGIN_IP_LIMIT: '1000000' });
+  admin = await t.login('demo', 'admin');
+  operator = await t.login('demo', 'operator');
+  await t.app.ready();
+  const doc = t.app.swagger() as unknown as {
+    paths: Record<
+      string,
+      Record<string, { requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>
+    >;
+    components?: { schemas?: Record<string, JsonSchema> };
+  };
+  const resolve = (schema: JsonSchema): JsonSchema =>
+    schema.$ref ? resolve(doc.components?.schemas?.[schema.$ref.split('/').at(-1)!] ?? {}) : schema;
+  operations = Object.entries(doc.paths)
+    .filter(([path]) => path.startsWith('/api/'))
+    .flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method]) => ['post', 'put', 'patch'].includes(method))
+        .map(([method, operation]) => ({
+          method: method.toUpperCase(),
+          path,
+          schema: operation.requestBody?.content?.['application/json']?.schema ?? {},
+        })),
+    )
+    .map((operation) => ({ ...operation, fields: stringFields(operation.schema, resolve) }))
+    .filter((operation) => operation.fields.length > 0);
+
+  // Objects the fixtures write to.
+  const location = await call('POST', '/api/printing-shop/printing-shops', { name: 'Fuzz', country: 'DE' });
+  const locationId = location.json().id as string;
+  const machineBody = (): Body => ({
+    name: 'Fuzz machine',
+    designation: 'Polar N 137',
+    manufacturer: 'Polar',
+    serialNumber: `FZ-${unique()}`,
+    printingShopId: locationId,
+    cuttingWidth: 1370,
+    type: 'N 137',
+    network: {
+      connection: 'WIFI',
+      addressMode: 'STATIC',
+      ipAddress: '192.168.20.41',
+      subnetMask: '255.255.255.0',
+      gateway: '192.168.20.1',
+      dnsServer: '192.168.20.2',
+      networkName: 'Halle 3',
+      security: 'WPA2_WPA3',
+      password: 'geheim-123',
+    },
+    networkContact: { name: 'Stefan Krause', phone: '+49 40 1234567' },
+  });
+  const machine = await call('POST', '/api/printing-shop/cutting-machines', machineBody());
+  expect(machine.statusCode, machine.body).toBe(201);
+  const machineId = machine.json().id as string;
+  const userBody = (): Body => ({
+    username: `fz-${unique()}`,
+    email: null,
+    firstName: 'Fuzz',
+    lastName: 'Tester',
+    displayName: 'FT',
+    personnelNumber: '4711',
+    role: 'PRINTING_SHOP_OPERATOR',
+    password: 'Kerf-fuzz-2026',
+  });
+  const user = await call('POST', '/api/auth/users', userBody());
+  expect(user.statusCode, user.body).toBe(201);
+  const userId = user.json().id as string;
+  const userUsername = user.json().username as string;
+
+  const userText = ['firstName', 'lastName', 'displayName', 'personnelNumber'];
+  const username = (input: string) => input.normalize('NFC').trim().toLowerCase();
+  const machineText = [
+    'name',
+    'designation',
+    'manufacturer',
+    'type',
+    'network.networkName',
+    'networkContact.name',
+  ];
+  const serialNumber = (input: string) => input.trim();
+  fixtures = {
+    'POST /api/auth/auth/login': {
+      url: () => '/api/auth/auth/login',
+      body: () => ({ tenant: 'demo', username: 'admin', password: DEMO_PASSWORD }),
+    },
+    'POST /api/auth/auth/refresh': {
+      url: () => '/api/auth/auth/refresh',
+      body: () => ({ refreshToken: randomUUID() }),
+    },
+    'POST /api/auth/users': {
+      url: () => '/api/auth/users',
+      body: userBody,
+      readBack: (answer) => `/api/auth/users/${answer.id}`,
+      text: userText,
+      custom: { username },
+    },
+    'PUT /api/auth/users/{id}': {
+      url: () => `/api/auth/users/${userId}`,
+      body: () => ({ ...userBody(), username: userUsername, password: undefined }),
+      readBack: () => `/api/auth/users/${userId}`,
+      text: userText,
+      custom: { username },
+    },
+    'POST /api/printing-shop/printing-shops': {
+      url: () => '/api/printing-shop/printing-shops',
+      body: () => ({
+        name: 'Werk',
+        street: 'Hafenstraße',
+        streetNumber: '7a',
+        zip: '28195',
+        city: 'Bremen',
+        country: 'DE',
+      }),
+      readBack: (answer) => `/api/printing-shop/printing-shops/${answer.id}`,
+      text: ['name', 'street', 'streetNumber', 'zip', 'city'],
+    },
+    'PUT /api/printing-shop/printing-shops/{id}': {
+      url: () => `/api/printing-shop/printing-shops/${locationId}`,
+      body: () => ({
+        name: 'Werk',
+        street: 'Hafenstraße',
+        streetNumber: '7a',
+        zip: '28195',
+        city: 'Bremen',
+        country: 'DE',
+      }),
+      readBack: () => `/api/printing-shop/printing-shops/${locationId}`,
+      text: ['name', 'street', 'streetNumber', 'zip', 'city'],
+    },
+    'PUT /api/printing-shop/users/{id}/printing-shops': {
+      url: () => `/api/printing-shop/users/${userId}/printing-shops`,
+      body: () => ({ printingShopIds: [locationId] }),
+    },
+    'POST /api/printing-shop/cutting-machines': {
+      url: () => '/api/printing-shop/cutting-machines',
+      body: machineBody,
+      readBack: (answer) => `/api/printing-shop/cutting-machines/${answer.id}`,
+      text: machineText,
+      custom: { serialNumber },
+    },
+    'PUT /api/printing-shop/cutting-machines/{id}': {
+      url: () => `/api/printing-shop/cutting-machines/${machineId}`,
+      body: machineBody,
+      readBack: () => `/api/printing-shop/cutting-machines/${machineId}`,
+      text: machineText,
+      custom: { serialNumber },
+    },
+    'PUT /api/printing-shop/config-options/scope/{scope}/type/{type}/batch': {
+      url: () => '/api/printing-shop/config-options/scope/MACHINE/type/KNIFE_SWAP_INTERVAL/batch',
+      body: () => ({ objectIds: [machineId], value: 500 }),
+    },
+    'PUT /api/auth/users/self/language': {
+      url: () => '/api/auth/users/self/language',
+      body: () => ({ value: 'ENGLISH' }),
+    },
+    'PUT /api/printing-shop/cutting-machines/{id}/status': {
+      url: () => `/api/printing-shop/cutting-machines/${machineId}/status`,
+      as: 'operator',
+      body: () => ({ value: 'RUNNING' }),
+    },
+    'PUT /api/printing-shop/network-admin': {
+      url: () => '/api/printing-shop/network-admin',
+      body: () => ({ name: 'Jana Vogt', phone: '+43 1 5123456', email: 'it@example.at' }),
+      readBack: () => '/api/printing-shop/network-admin',
+      text: ['name'],
+    },
+  };
+});
+afterAll(() => t?.close());
+
+describe('arbitrary Unicode in every string field', () => {
+  it('has a valid request for every write operation with string fields', () => {
+    const missing = operations
+      .map((operation) => `${operation.method} ${operation.path}`)
+      .filter((key) => !fixtures[key]);
+    expect(missing).toEqual([]);
+    expect(operations.length).toBeGreaterThanOrEqual(11);
+  });
+
+  it(`never answers 5xx, codes every 4xx and reads back what it accepted (${RUNS} runs per operation, seed ${SEED})`, {
+    timeout: 3_600_000,
+  }, async () => {
+    const summary: string[] = [];
+    for (const operation of operations as (Operation & { fields: string[] })[]) {
+      const key = `${operation.method} ${operation.path}`;
+      const fixture = fixtures[key];
+      if (!fixture) continue;
+      const statuses = new Map<number, number>();
+      const started = Date.now();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.uniqueArray(fc.constantFrom(...operation.fields), { minLength: 1, maxLength: 2 }),
+          fc.array(unicodeText, { minLength: 3, maxLength: 3 }),
+          async (fields, values) => {
+            let body = fixture.body();
+            fields.forEach((field, index) => {
+              body = setPath(body, field, values[index]);
+            });
+            const response = await call(
+              operation.method,
+              fixture.url(),
+              body,
+              fixture.as === 'operator' ? operator : admin,
+            );
+            statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+            const context = `${key} ${JSON.stringify(body).slice(0, 400)}\n→ ${response.statusCode} ${response.body.slice(0, 400)}`;
+            expect(response.statusCode, context).toBeLessThan(500);
+            if (response.statusCode >= 400) {
+              expect(ERROR_CODES, context).toContain(response.json().code);
+              return;
+            }
+            if (!fixture.readBack) return;
+            const stored = await call('GET', fixture.readBack(response.json()));
+            expect(stored.statusCode, context).toBe(200);
+            fields.forEach((field, index) => {
+              const input = values[index]!;
+              const rule = fixture.custom?.[field];
+              if (rule) {
+                expect(getPath(stored.json(), field), `${context}\nfield ${field}`).toBe(rule(input));
+              } else if (fixture.text?.includes(field)) {
+                const expected = normaliseText(input);
+                expect(getPath(stored.json(), field), `${context}\nfield ${field}`).toBe(expected || null);
+              }
+            });
+          },
+        ),
+        { numRuns: RUNS, seed: SEED, endOnFailure: true },
+      );
+      const counts = JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)));
+      summary.push(`${key}: ${RUNS} runs in ${Date.now() - started} ms, statuses ${counts}`);
+    }
+    console.info(`text-fields property (seed ${SEED}):\n${summary.join('\n')}`);
+    expect(summary).toHaveLength(operations.length);
+  });
+});
