@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import { DataDirInUseError } from './db/client';
 import { seedDemo } from './db/seed';
+import { startDemoHistory } from './demo/history';
 import { PortInUseError } from './plugins/bus';
 
 async function main() {
@@ -11,6 +12,7 @@ async function main() {
   if (config.demo) {
     const { created } = await seedDemo(app.kerf);
     if (created.length > 0) app.log.info({ tenants: created }, 'demo data seeded');
+    startDemoHistory(app);
   }
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
