@@ -35,6 +35,8 @@ function server(port: number, mqttPort: number, dataDir: string, extra: Record<s
       MQTT_PORT: String(mqttPort),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      // the journeys bring their own data; weeks of background history would only slow them down
+      DEMO_HISTORY_DAYS: '0',
       ...extra,
     },
   };

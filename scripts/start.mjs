@@ -32,6 +32,7 @@ if (isDemo) {
     [
       'apps/edge/src/cli.ts',
       'simulate',
+      '--demo',
       '--machines',
       machines,
       '--server',

@@ -14,7 +14,8 @@ const HELP = `kerf-edge: the on-site agent ("site manager") and machine simulato
 Credentials: --credentials <file> ({ brokerUrl, agents:[{tenantId, serial, username, password}] }), or
 a server in demo mode: --server http://127.0.0.1:8080 --tenant demo --user admin --password Kerf-demo-2026
 Options: --broker <mqtt url>  --outbox <dir> (default ./data/edge)  --speed <x>  --journal <file>
-         --cuts <n> (stop after n cuts per machine)  --fsync  --seed <n>`;
+         --cuts <n> (stop after n cuts per machine)  --fsync  --seed <n>
+         --demo (simulate: every status, knife swaps and short outages within minutes, as \`npm start\` shows)`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -35,12 +36,15 @@ const { values, positionals } = parseArgs({
     seed: { type: 'string', default: '1' },
     'drain-timeout': { type: 'string', default: '10000' },
     fsync: { type: 'boolean', default: false },
+    demo: { type: 'boolean', default: false },
     'memory-outbox': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 
 const command = positionals[0];
+/** The agent's MQTT username is `<tenant id>.<serial>`. */
+const serialOf = (agent: MachineAgent) => agent.username.slice(agent.username.indexOf('.') + 1);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function startAgents(count: number) {
@@ -120,16 +124,25 @@ async function simulate() {
       const timeline = machineTimeline(
         {
           seed: Number(values.seed) * 1000 + index,
-          knives: knivesFor(agent.username, index),
-          alwaysOn: true,
+          knives: knivesFor(serialOf(agent), index),
+          ...(values.demo ? { pace: 'demo', stagger: index } : { alwaysOn: true }),
         },
         start,
         Number.MAX_SAFE_INTEGER,
       );
-      for (const { at, event } of timeline) {
-        const wait = start + (at - start) / speed - Date.now();
+      for (const step of timeline) {
+        const wait = start + (step.at - start) / speed - Date.now();
         if (wait > 0) await sleep(wait);
         if (stopping) return;
+        if ('offline' in step) {
+          // a network outage: the agent goes away (presence OFFLINE) and comes back
+          await agent.stop();
+          await sleep(step.offline / speed);
+          if (stopping) return;
+          await agent.start();
+          continue;
+        }
+        const { event } = step;
         agent.record(event); // stamped now: a live agent reports what happens as it happens
         if (event.type === 'cut' && ++cuts >= cutLimit) return;
       }
@@ -148,13 +161,14 @@ async function history() {
   await Promise.all(
     agents.map(async (agent, index) => {
       const timeline = machineTimeline(
-        { seed: Number(values.seed) * 1000 + index, knives: knivesFor(agent.username, index) },
+        { seed: Number(values.seed) * 1000 + index, knives: knivesFor(serialOf(agent), index) },
         start,
         end,
       );
       let n = 0;
-      for (const { at, event } of timeline) {
-        agent.record({ ...event, at: new Date(at).toISOString() });
+      for (const step of timeline) {
+        if (!('event' in step)) continue;
+        agent.record({ ...step.event, at: new Date(step.at).toISOString() });
         // keep the outbox bounded: wait for acks when far ahead of the server
         if (++n % 5000 === 0) while (agent.getStats().pending > 50_000) await sleep(50);
       }

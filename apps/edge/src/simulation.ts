@@ -1,29 +1,57 @@
-import { MACHINE_STATUSES, type MachineStatus } from '@kerf/contracts';
-import type { NewEvent } from './agent';
+import { MACHINE_STATUSES, type MachineStatus, type TelemetryEvent } from '@kerf/contracts';
 
 /**
- * Behaviour of one guillotine cutter (research/mission.md D1–D3): 6–15 cuts per running minute
- * with handling gaps (a few hundred cuts per productive hour), knife changes every 2,000–5,000 cuts
- * (HSS: mean 3,500, σ 700) with swap and calibration times, interruptions and support times with
- * the spec's reasons, a break per shift, two shifts on working days. Deterministic per seed.
+ * Behaviour of one guillotine cutter (research/mission.md D1–D3). Pure and deterministic per seed;
+ * the live simulator and `kerf-edge history` drive agents with it, and the server's demo history
+ * (apps/server/src/demo/history.ts) writes weeks of it through the telemetry write path, so it
+ * imports nothing but the contracts (`@kerf/edge/simulation`).
+ *
+ * Two paces:
+ * - `shift` (history): 6–15 cuts per running minute with handling gaps, knife changes every
+ *   2,000–5,000 cuts (HSS: mean 3,500, σ 700) with swap and calibration times, interruptions and
+ *   support times with the spec's reasons, a break per shift, two shifts on working days.
+ * - `demo` (what `npm start` shows): a shift compressed into minutes. Each machine goes through
+ *   every interruption and support reason, a break, a pause, a knife swap with calibration and now
+ *   and then a short network outage in one cycle of about nine minutes; machines start in different
+ *   states so that the five demo machines never look alike.
  */
 export interface MachineModelOptions {
   seed: number;
   /** the machine's knives; one is in the machine, the others are spares or at the grinder */
   knives: string[];
-  /** live demo: no shifts or weekends, so there is always something to see */
+  /** `shift` (default): real time with shifts and weekends; `demo`: a shift within minutes */
+  pace?: 'shift' | 'demo';
+  /** `shift` pace: no shifts or weekends (load and crash tests want cuts at any hour) */
   alwaysOn?: boolean;
+  /** `demo` pace: which machine of the fleet this is, so that machines start in different states */
+  stagger?: number;
 }
+
+/** An event as the agent records it: the agent stamps seq (and `at`, when missing). */
+export type SimulatedEvent = TelemetryEvent extends infer E
+  ? E extends TelemetryEvent
+    ? Omit<E, 'seq' | 'at'> & { at?: string }
+    : never
+  : never;
 
 export interface TimedEvent {
   at: number;
-  event: NewEvent;
+  event: SimulatedEvent;
 }
 
-const MINUTE = 60_000;
+/** `demo` pace only: the machine's network goes away for `offline` ms (the agent disconnects). */
+export interface NetworkOutage {
+  at: number;
+  offline: number;
+}
+
+export type TimelineStep = TimedEvent | NetworkOutage;
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
-const INTERRUPTIONS = MACHINE_STATUSES.filter((s) => s.startsWith('INTERRUPTION_'));
-const SUPPORT_TIMES = MACHINE_STATUSES.filter((s) => s.startsWith('SUPPORT_'));
+export const INTERRUPTIONS = MACHINE_STATUSES.filter((s) => s.startsWith('INTERRUPTION_'));
+export const SUPPORT_TIMES = MACHINE_STATUSES.filter((s) => s.startsWith('SUPPORT_'));
 
 /** mulberry32: small, fast, good enough for simulation */
 export function randomSource(seed: number) {
@@ -46,11 +74,27 @@ export function randomSource(seed: number) {
     exponential: (mean: number) => -Math.log(1 - next()) * mean,
     between: (min: number, max: number) => min + next() * (max - min),
     pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]!,
+    shuffle: <T>(items: readonly T[]) => {
+      const copy = [...items];
+      for (let i = copy.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+      }
+      return copy;
+    },
   };
 }
 
-/** Working time: Monday–Friday, early shift 06–14, late shift 14–22 (UTC); a 30-minute break mid-shift. */
-function shiftState(at: number): { working: boolean; until: number; onBreak: boolean } {
+/**
+ * Working time: Monday–Friday, early shift 06–14, late shift 14–22 (UTC); a 30-minute break mid-shift.
+ * `shift` numbers the shift (early or late) the moment belongs to; null outside working time.
+ */
+export function shiftState(at: number): {
+  working: boolean;
+  until: number;
+  onBreak: boolean;
+  shift: number | null;
+} {
   const date = new Date(at);
   const day = date.getUTCDay();
   const dayStart = Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate());
@@ -58,16 +102,18 @@ function shiftState(at: number): { working: boolean; until: number; onBreak: boo
   if (day === 0 || day === 6 || hour < 6 || hour >= 22) {
     let next = hour < 6 ? dayStart + 6 * HOUR : dayStart + 30 * HOUR;
     while ([0, 6].includes(new Date(next).getUTCDay())) next += 24 * HOUR;
-    return { working: false, until: next, onBreak: false };
+    return { working: false, until: next, onBreak: false, shift: null };
   }
   const shiftStart = hour < 14 ? 6 : 14;
+  const shift = Math.round(dayStart / (8 * HOUR)) + (shiftStart === 6 ? 0 : 1);
   const breakStart = dayStart + (shiftStart + 4) * HOUR;
   if (at >= breakStart && at < breakStart + 30 * MINUTE)
-    return { working: true, until: breakStart + 30 * MINUTE, onBreak: true };
+    return { working: true, until: breakStart + 30 * MINUTE, onBreak: true, shift };
   return {
     working: true,
     until: at < breakStart ? breakStart : dayStart + (shiftStart + 8) * HOUR,
     onBreak: false,
+    shift,
   };
 }
 
@@ -75,7 +121,12 @@ export function* machineTimeline(
   options: MachineModelOptions,
   start: number,
   end: number,
-): Generator<TimedEvent> {
+): Generator<TimelineStep> {
+  if (options.pace === 'demo') yield* demoTimeline(options, start, end);
+  else yield* shiftTimeline(options, start, end);
+}
+
+function* shiftTimeline(options: MachineModelOptions, start: number, end: number): Generator<TimedEvent> {
   const rng = randomSource(options.seed);
   const knifeLife = () => Math.round(Math.min(5000, Math.max(2000, rng.normal(3500, 700))));
   let knifeIndex = Math.floor(rng.next() * options.knives.length);
@@ -135,9 +186,94 @@ export function* machineTimeline(
   }
 }
 
-/** RFIDs of a machine's knife set: three per machine (in the machine, spare, at the grinder). */
+type Episode = MachineStatus | 'KNIFE_CHANGE' | 'OFFLINE';
+
+/** What a demo machine does first, by its place in the fleet: five machines, five different states. */
+const DEMO_OPENERS: (Episode | null)[] = [
+  null, // cutting
+  'INTERRUPTION_PRINTING_MATERIAL_MISSING',
+  'SUPPORT_CUTTING_MACHINE_CLEANING',
+  'BREAK',
+  'KNIFE_CHANGE',
+];
+
+function* demoTimeline(options: MachineModelOptions, start: number, end: number): Generator<TimelineStep> {
+  const rng = randomSource(options.seed);
+  let knifeIndex = Math.floor(rng.next() * options.knives.length);
+  let knife = options.knives[knifeIndex]!;
+  let status: MachineStatus | null = null;
+  let t = start;
+  const setStatus = (next: MachineStatus): TimedEvent[] => {
+    if (next === status) return [];
+    status = next;
+    return [{ at: t, event: { type: 'status', status: next } }];
+  };
+  const cycle: Episode[] = [...INTERRUPTIONS, ...SUPPORT_TIMES, 'BREAK', 'PAUSED', 'KNIFE_CHANGE'];
+
+  function* episode(kind: Episode): Generator<TimelineStep> {
+    if (kind === 'OFFLINE') {
+      // The agent disconnects and reconnects; the machine keeps its status meanwhile.
+      const offline = rng.between(40, 70) * SECOND;
+      yield { at: t, offline };
+      t += offline;
+    } else if (kind === 'KNIFE_CHANGE') {
+      yield* setStatus('KNIFE_SWAP');
+      t += rng.between(8, 15) * SECOND;
+      yield { at: t, event: { type: 'knife-removed', rfid: knife } };
+      knifeIndex = (knifeIndex + 1) % options.knives.length;
+      knife = options.knives[knifeIndex]!;
+      t += rng.between(15, 25) * SECOND;
+      yield { at: t, event: { type: 'knife-inserted', rfid: knife } };
+      yield* setStatus('KNIFE_CALIBRATION');
+      t += rng.between(15, 25) * SECOND;
+    } else {
+      yield* setStatus(kind);
+      t += (kind === 'BREAK' ? rng.between(25, 40) : rng.between(12, 25)) * SECOND;
+    }
+  }
+
+  function* running(): Generator<TimelineStep> {
+    yield* setStatus('RUNNING');
+    const until = t + rng.between(15, 30) * SECOND;
+    while (t < until && t < end) {
+      t += rng.between(2, 5) * SECOND;
+      yield { at: t, event: { type: 'cut', knifeRfid: knife } };
+    }
+  }
+
+  yield { at: t, event: { type: 'knife-inserted', rfid: knife } };
+  const opener = DEMO_OPENERS[(options.stagger ?? 0) % DEMO_OPENERS.length] ?? null;
+  if (opener) yield* episode(opener);
+  for (let round = 0; t < end; round++) {
+    const episodes = rng.shuffle(cycle);
+    // Every other cycle the network drops out for about a minute.
+    if (round % 2 === (options.stagger ?? 0) % 2)
+      episodes.splice(Math.floor(rng.next() * episodes.length), 0, 'OFFLINE');
+    for (const next of episodes) {
+      if (t >= end) return;
+      yield* running();
+      if (t >= end) return;
+      yield* episode(next);
+    }
+  }
+}
+
+/**
+ * The knives of the demo shop's machines, as the server seeds them (RFIDs E2801160…01–12; the first
+ * eight at Werk Nord, the others at Werk Süd); other machines get three knives of their own.
+ */
+const DEMO_KNIVES: Record<string, number[]> = {
+  'PM-115-0001': [1, 2, 3],
+  'PM-115-0002': [4, 5, 6],
+  'PM-137-0003': [7, 8],
+  'PM-92-0004': [9, 10],
+  'PM-137-0005': [11, 12],
+};
+
+/** RFIDs of a machine's knife set (in the machine, spare, at the grinder). */
 export function knivesFor(serial: string, index: number): string[] {
+  const demo = DEMO_KNIVES[serial];
+  if (demo) return demo.map((n) => `E2801160${String(n).padStart(8, '0')}`);
   const base = (index * 3 + 1) % 0xffff;
-  void serial;
   return [0, 1, 2].map((k) => `E28011700000${(base + k).toString(16).toUpperCase().padStart(4, '0')}`);
 }

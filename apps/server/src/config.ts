@@ -19,6 +19,7 @@ const EnvSchema = z.object({
   MQTT_PORT: port.default(18830),
   SMTP_URL: z.string().url().optional(),
   DEMO: flag.optional(),
+  DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(366).default(28),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: seconds.default(900),
@@ -44,6 +45,8 @@ export interface Config {
   mqttPort: number;
   smtpUrl: string | undefined;
   demo: boolean;
+  /** demo mode: days of machine history written on first start (0: none) */
+  demoHistoryDays: number;
   logLevel: string;
   /** undefined only in embedded demo mode, where a secret is generated and kept in DATA_DIR */
   jwtSecret: string | undefined;
@@ -87,6 +90,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mqttPort: e.MQTT_PORT,
     smtpUrl: e.SMTP_URL,
     demo,
+    demoHistoryDays: e.DEMO_HISTORY_DAYS,
     logLevel: e.LOG_LEVEL,
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,

@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import { DataDirInUseError } from './db/client';
+import { startDemoHistory } from './demo/history';
 import { seedDemo } from './demo/index';
 import { PortInUseError } from './plugins/bus';
 
@@ -11,6 +12,7 @@ async function main() {
   if (config.demo) {
     const { created } = await seedDemo(app.kerf);
     if (created.length > 0) app.log.info({ tenants: created }, 'demo data seeded');
+    startDemoHistory(app);
   }
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');

@@ -6,6 +6,7 @@
 
 export { seedDemoKnives } from './knife.seed';
 export {
+  creditKnifeRegrind,
   findKnifeInterval,
   insertKnife,
   type KnifeSighting,

@@ -70,3 +70,13 @@ export async function recordKnifeSighting(tx: Tx, tenantId: string, sighting: Kn
       WHERE k.latest_scan_at IS NULL OR k.latest_scan_at <= excluded.latest_scan_at`,
   );
 }
+
+/**
+ * Credits a regrind: the given cuts no longer count as cuts since the last grinding (relative, so
+ * cuts that arrive meanwhile are kept). The demo history uses it until grinding cycles are recorded.
+ */
+export async function creditKnifeRegrind(tx: Tx, rfid: string, cuts: number) {
+  await tx.execute(sql`
+    UPDATE knives SET cuts_since_last_grinding = greatest(0, cuts_since_last_grinding - ${cuts})
+    WHERE rfid = ${rfid}`);
+}

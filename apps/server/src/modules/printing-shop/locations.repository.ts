@@ -166,32 +166,38 @@ export async function countLocationsByIds(tx: Tx, ids: string[]) {
   return Number(row?.value ?? 0);
 }
 
-/** Share of the last 24 hours that each location's machines spent RUNNING (0–1), per location id. */
+/**
+ * Share of the last 24 hours that each location's machines spent RUNNING (0–1), per location id.
+ * Only time the machines have reported for counts: a machine connected two hours ago that has
+ * run since shows 100 %, not 2 hours / 24. Open intervals (the current status) run until now.
+ */
 export async function uptimeLast24h(tx: Tx, locationIds: string[]): Promise<Map<string, number>> {
   if (locationIds.length === 0) return new Map();
-  const rows = await queryRows<{ locationId: string; running: number; machines: number }>(
+  const rows = await queryRows<{ locationId: string; running: number; observed: number }>(
     tx,
     sql`
-    WITH window_bounds AS (SELECT now() - interval '24 hours' AS since, now() AS until)
-    SELECT m.location_id AS "locationId",
-           COALESCE(sum(EXTRACT(EPOCH FROM (LEAST(COALESCE(i.ended_at, w.until), w.until) - GREATEST(i.started_at, w.since))))
-             FILTER (WHERE i.status = 'RUNNING'), 0)::float8 AS running,
-           count(DISTINCT m.id)::int AS machines
-    FROM cutting_machines m
-    CROSS JOIN window_bounds w
-    LEFT JOIN machine_status_intervals i
-      ON i.tenant_id = m.tenant_id AND i.machine_id = m.id
-     AND i.started_at < w.until AND COALESCE(i.ended_at, w.until) > w.since
-    WHERE m.deleted_at IS NULL AND m.location_id IN (${sql.join(
-      locationIds.map((id) => sql`${id}::uuid`),
-      sql`, `,
-    )})
-    GROUP BY m.location_id`,
+    WITH window_bounds AS (SELECT now() - interval '24 hours' AS since, now() AS until),
+    spans AS (
+      SELECT m.location_id, i.status,
+             EXTRACT(EPOCH FROM (LEAST(COALESCE(i.ended_at, w.until), w.until) - GREATEST(i.started_at, w.since))) AS seconds
+      FROM cutting_machines m
+      CROSS JOIN window_bounds w
+      JOIN machine_status_intervals i
+        ON i.tenant_id = m.tenant_id AND i.machine_id = m.id
+       AND i.started_at < w.until AND COALESCE(i.ended_at, w.until) > w.since
+      WHERE m.deleted_at IS NULL AND m.location_id IN (${sql.join(
+        locationIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+    )
+    SELECT location_id AS "locationId",
+           COALESCE(sum(seconds) FILTER (WHERE status = 'RUNNING'), 0)::float8 AS running,
+           COALESCE(sum(seconds), 0)::float8 AS observed
+    FROM spans
+    GROUP BY location_id`,
   );
-  return new Map(
-    rows.map((row) => [
-      row.locationId,
-      row.machines > 0 ? Math.min(1, row.running / (row.machines * 86_400)) : 0,
-    ]),
-  );
+  const shares = new Map<string, number>(locationIds.map((id) => [id, 0]));
+  for (const row of rows)
+    shares.set(row.locationId, row.observed > 0 ? Math.min(1, row.running / row.observed) : 0);
+  return shares;
 }

@@ -1,0 +1,266 @@
+import { createHash } from 'node:crypto';
+import type { TelemetryEvent } from '@kerf/contracts';
+import { knivesFor, machineTimeline, shiftState } from '@kerf/edge/simulation';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { queryRows } from '../db/client';
+import type { Transactions } from '../db/transactions';
+import { findTenantBySlug } from '../modules/auth/index';
+import { creditKnifeRegrind } from '../modules/knife/index';
+import type { TelemetryService } from '../modules/telemetry/index';
+
+/**
+ * Weeks of machine history for the demo printing shop, so that every status colour, interruption
+ * and support reason, knife swap and report has data on first start. The edge's machine model
+ * (`@kerf/edge/simulation`, shift pace) plays each machine; everything goes through the telemetry
+ * write path (`record`), in one batch per shift, like an agent replaying its outbox.
+ *
+ * Idempotent: a machine's history is one boot id derived from its serial. A machine that already
+ * has it is skipped; one whose history was cut short (the server stopped) is resumed after the last
+ * stored event. History ends where the machine's live data begins, so it never overlaps them.
+ */
+export interface DemoHistoryOptions {
+  days: number;
+  /** end of the history (default: now) */
+  now?: number;
+  tenantSlug?: string;
+  /** checked between batches: stop early (the server is shutting down) */
+  stopped?: () => boolean;
+}
+
+export interface DemoHistoryResult {
+  machines: number;
+  events: number;
+  cuts: number;
+}
+
+const DAY = 24 * 3600_000;
+/** Platform actions without a signed-in user are recorded under the nil tenant. */
+const SYSTEM = { tenantId: '00000000-0000-0000-0000-000000000000', userId: null };
+
+/** A stable UUID for (tenant, serial): the boot id of the machine's demo history. */
+export function historyBootId(tenantId: string, serial: string): string {
+  const hex = createHash('sha256').update(`kerf-demo-history/${tenantId}/${serial}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+interface MachineRow {
+  id: string;
+  serialNumber: string;
+}
+
+export async function writeDemoHistory(
+  deps: { transactions: Transactions; telemetry: TelemetryService },
+  options: DemoHistoryOptions,
+): Promise<DemoHistoryResult> {
+  const { transactions, telemetry } = deps;
+  const result: DemoHistoryResult = { machines: 0, events: 0, cuts: 0 };
+  if (options.days <= 0) return result;
+  const slug = options.tenantSlug ?? 'demo';
+  const tenant = await transactions.withPlatform(
+    { actor: SYSTEM, action: 'platform.seed.history', details: { slug } },
+    (tx) => findTenantBySlug(tx, slug),
+  );
+  if (!tenant) return result;
+  const { machines, operators } = await transactions.withTenant(tenant.id, async (tx) => ({
+    machines: await queryRows<MachineRow>(
+      tx,
+      sql`SELECT id, serial_number AS "serialNumber" FROM cutting_machines
+          WHERE deleted_at IS NULL ORDER BY serial_number`,
+    ),
+    // The shop's operators take the shifts in turn; the manager stands in.
+    operators: (
+      await queryRows<{ id: string }>(
+        tx,
+        sql`SELECT id FROM users WHERE deleted_at IS NULL AND active
+            AND role IN ('PRINTING_SHOP_OPERATOR', 'PRINTING_SHOP_MANAGER') ORDER BY role DESC, username`,
+      )
+    ).map((row) => row.id),
+  }));
+  const now = options.now ?? Date.now();
+
+  for (const [index, machine] of machines.entries()) {
+    if (options.stopped?.()) break;
+    const boot = historyBootId(tenant.id, machine.serialNumber);
+    const state = await transactions.withTenant(tenant.id, async (tx) => {
+      const [row] = await queryRows<{ firstAt: string | null; lastSeq: number | null }>(
+        tx,
+        sql`SELECT (SELECT min(at) FROM knife_scans WHERE machine_id = ${machine.id} AND boot_id = ${boot}) AS "firstAt",
+                   greatest(
+                     (SELECT max(seq) FROM cuts WHERE machine_id = ${machine.id} AND boot_id = ${boot}),
+                     (SELECT max(seq) FROM machine_status_intervals WHERE machine_id = ${machine.id} AND boot_id = ${boot}),
+                     (SELECT max(seq) FROM knife_scans WHERE machine_id = ${machine.id} AND boot_id = ${boot})
+                   )::float8 AS "lastSeq"`,
+      );
+      const start = row?.firstAt ? new Date(row.firstAt).getTime() : now - options.days * DAY;
+      const [live] = await queryRows<{ at: string | null }>(
+        tx,
+        sql`SELECT min(started_at) AS at FROM machine_status_intervals
+            WHERE machine_id = ${machine.id} AND boot_id <> ${boot} AND started_at > ${new Date(start).toISOString()}`,
+      );
+      return {
+        start,
+        lastSeq: Number(row?.lastSeq ?? 0),
+        liveFrom: live?.at ? new Date(live.at).getTime() : null,
+      };
+    });
+    const end = Math.min(now, state.liveFrom ?? now);
+    const written = await writeMachine(telemetry, tenant.id, {
+      serial: machine.serialNumber,
+      boot,
+      seed: 7919 * (index + 1),
+      knives: knivesFor(machine.serialNumber, index),
+      operators,
+      start: state.start,
+      end,
+      after: state.lastSeq,
+      stopped: options.stopped,
+    });
+    if (written.events === 0) continue;
+    result.machines += 1;
+    result.events += written.events;
+    result.cuts += written.cuts;
+    if (written.complete) await regrindKnives(transactions, tenant.id, written.ground);
+  }
+  return result;
+}
+
+type HistoryEvent = TelemetryEvent;
+
+/**
+ * Plays one machine from `start` to `end` and records the events after seq `after`, one shift per
+ * batch: first the shift's opening status (as set by the shift's operator, which makes them the
+ * machine's operator), then the rest, so that the shift's cuts are booked to that operator.
+ */
+async function writeMachine(
+  telemetry: TelemetryService,
+  tenantId: string,
+  machine: {
+    serial: string;
+    boot: string;
+    seed: number;
+    knives: string[];
+    operators: string[];
+    start: number;
+    end: number;
+    after: number;
+    stopped?: () => boolean;
+  },
+) {
+  let seq = 0;
+  let events = 0;
+  let cuts = 0;
+  let chunk: HistoryEvent[] = [];
+  let operatorId: string | null = null;
+  let currentShift: number | null | undefined;
+  let lastStatus: HistoryEvent | null = null;
+  // Knife counters: cuts per knife in all, and since it was last put in. A knife taken out goes to
+  // the grinder, so its counter starts again at its next stint.
+  const total = new Map<string, number>();
+  const sinceInsert = new Map<string, number>();
+  let complete = true;
+
+  const flush = async () => {
+    const batch = chunk.filter((event) => event.seq > machine.after);
+    chunk = [];
+    if (batch.length === 0) return;
+    const opening = batch.findIndex((event) => event.type === 'status') + 1;
+    for (const part of [batch.slice(0, opening), batch.slice(opening)]) {
+      if (part.length === 0) continue;
+      await telemetry.record(tenantId, [
+        { serial: machine.serial, boot: machine.boot, events: part, source: 'OPERATOR', operatorId },
+      ]);
+      events += part.length;
+      cuts += part.filter((event) => event.type === 'cut').length;
+      // PGlite answers without a trip through the event loop: let requests and live telemetry in.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
+  for (const step of machineTimeline(
+    { seed: machine.seed, knives: machine.knives },
+    machine.start,
+    machine.end,
+  )) {
+    if (!('event' in step)) continue;
+    const at = new Date(step.at).toISOString();
+    const shift = shiftState(step.at).shift;
+    if (shift !== currentShift) {
+      await flush();
+      if (machine.stopped?.()) {
+        complete = false;
+        break;
+      }
+      currentShift = shift;
+      operatorId =
+        shift === null || machine.operators.length === 0
+          ? null
+          : machine.operators[(shift + machine.seed) % machine.operators.length]!;
+      // The new shift's operator takes over the machine in the status it is in.
+      if (lastStatus && step.event.type !== 'status')
+        chunk.push({ ...(lastStatus as Extract<HistoryEvent, { type: 'status' }>), seq: ++seq, at });
+    }
+    const event = { ...step.event, seq: ++seq, at } as HistoryEvent;
+    if (event.type === 'status') lastStatus = event;
+    if (event.type === 'cut' && event.knifeRfid) {
+      total.set(event.knifeRfid, (total.get(event.knifeRfid) ?? 0) + 1);
+      sinceInsert.set(event.knifeRfid, (sinceInsert.get(event.knifeRfid) ?? 0) + 1);
+    }
+    if (event.type === 'knife-inserted') sinceInsert.set(event.rfid, 0);
+    chunk.push(event);
+  }
+  if (complete) await flush();
+  const ground = [...total].map(([rfid, cutCount]) => ({
+    rfid,
+    cuts: cutCount - (sinceInsert.get(rfid) ?? 0),
+  }));
+  return { events, cuts, complete: complete && events > 0, ground };
+}
+
+/**
+ * Until grinding cycles are recorded (knife module), the demo history regrinds a knife each time it
+ * leaves the machine: the cuts before its last stint no longer count as cuts since grinding. A
+ * relative update, so cuts that live machines add meanwhile are kept.
+ */
+async function regrindKnives(
+  transactions: Transactions,
+  tenantId: string,
+  ground: { rfid: string; cuts: number }[],
+) {
+  const rows = ground.filter((knife) => knife.cuts > 0);
+  if (rows.length === 0) return;
+  await transactions.withTenant(tenantId, async (tx) => {
+    for (const knife of rows) {
+      await creditKnifeRegrind(tx, knife.rfid, knife.cuts);
+    }
+  });
+}
+
+/**
+ * Demo mode: writes the history after the server listens (it takes longer than a start should),
+ * and stops between batches when the server closes.
+ */
+export function startDemoHistory(app: FastifyInstance) {
+  const days = app.kerf.config.demoHistoryDays;
+  if (days <= 0) return;
+  let stopped = false;
+  let running: Promise<void> | null = null;
+  app.addHook('onListen', async () => {
+    const began = Date.now();
+    app.log.info({ days }, 'demo history: writing in the background');
+    running = writeDemoHistory(app.kerf, { days, stopped: () => stopped }).then(
+      (result) => {
+        const seconds = Math.round((Date.now() - began) / 100) / 10;
+        if (result.events > 0) app.log.info({ ...result, seconds }, 'demo history written');
+        else app.log.info('demo history: already there');
+      },
+      (error: unknown) => {
+        if (!stopped) app.log.error({ err: error }, 'demo history failed');
+      },
+    );
+  });
+  app.addHook('preClose', async () => {
+    stopped = true;
+    await running;
+  });
+}
