@@ -9,7 +9,12 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -87,6 +92,19 @@ async function jwtSecretFor(config: Config): Promise<string> {
 
 const REDACTED_PATH = /(\/auth\/sessions\/)[^/?]+/;
 
+/**
+ * One line per request, at debug: at info the log says what happens, not every GET. Errors keep
+ * Fastify's own lines and levels.
+ */
+class QuietRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) return super.requestCompleted(error, request, reply);
+    reply.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -109,7 +127,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
           remoteAddress: request.ip,
         }),
       },
+      // On a terminal: readable lines (pino-pretty in a worker thread); otherwise structured JSON.
+      ...(config.logFormat === 'pretty'
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+            },
+          }
+        : {}),
     },
+    logController: new QuietRequestLog(),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();

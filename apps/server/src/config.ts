@@ -20,6 +20,7 @@ const EnvSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: seconds.default(900),
   REFRESH_IDLE_TTL: seconds.default(7200),
@@ -45,6 +46,8 @@ export interface Config {
   smtpUrl: string | undefined;
   demo: boolean;
   logLevel: string;
+  /** `pretty`: human-readable lines (default on a terminal); `json`: one JSON object a line */
+  logFormat: 'json' | 'pretty';
   /** undefined only in embedded demo mode, where a secret is generated and kept in DATA_DIR */
   jwtSecret: string | undefined;
   accessTokenTtl: number;
@@ -61,7 +64,11 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-export function parseConfig(env: Record<string, string | undefined>): Config {
+/**
+ * `terminal`: whether standard output is a terminal (the process's own business, not the
+ * environment's); it only picks the default LOG_FORMAT.
+ */
+export function parseConfig(env: Record<string, string | undefined>, terminal = false): Config {
   const defined = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
@@ -88,6 +95,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     smtpUrl: e.SMTP_URL,
     demo,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshIdleTtl: e.REFRESH_IDLE_TTL,
