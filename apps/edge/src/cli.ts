@@ -210,6 +210,7 @@ async function history() {
 async function agentFromStdin() {
   const [agent] = await startAgents(Number(values.machines));
   if (!agent) throw new Error('no credential for that serial');
+  console.log(`agent ${agent.username} started: one event (JSON) a line on standard input`);
   const { createInterface } = await import('node:readline');
   const lines = createInterface({ input: process.stdin });
   stopping.signal.addEventListener('abort', () => lines.close());
