@@ -4,8 +4,9 @@
 // web app when its build is missing or older than its sources.
 //
 // The server and the simulator run as children, each in its own process group. SIGINT, SIGTERM or
-// SIGHUP to this process stops both (and what they started) within 5 s; when the server ends, the
-// simulator is stopped too and this process exits with the server's status.
+// SIGHUP to this process, or to the `npm start` above it, stops both (and what they started) within
+// 5 s; when the server ends, the simulator is stopped too and this process exits with the server's
+// status.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureDependencies, ensureWebBuild, ROOT, requireNode } from './lib.mjs';
@@ -71,6 +72,13 @@ function stop(signal) {
     process.exit(exitCode || 1);
   }, STOP_DEADLINE_MS).unref();
 }
+
+// `npm start` runs this script through `sh -c`: a SIGTERM to npm ends npm and the shell, not this
+// process. Orphaned (the parent is gone, whatever way it went), it stops as if signalled.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stop('SIGTERM');
+}, 250).unref();
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
