@@ -4,7 +4,9 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureDependencies, ensureWebBuild, ROOT, run } from './lib.mjs';
+import { ensureDependencies, ensureWebBuild, ROOT, requireNode, run } from './lib.mjs';
+
+requireNode();
 
 const isCi = Boolean(process.env.CI);
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -1,11 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type * as Contracts from '@kerf/contracts';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const API_TARGET = 'http://127.0.0.1:8080';
+const OUT_DIR = 'dist';
+
+/**
+ * `dist/client-routes.json`: the first path segments the router renders a page for ('' is the home
+ * page), so that the server answers other paths with 404 (the SPA still shows its not-found page).
+ * Areas come from the contracts (the router keys its areas by them); the public pages are the
+ * router's literal top-level paths.
+ */
+function clientRoutes(): Plugin {
+  return {
+    name: 'kerf-client-routes',
+    apply: 'build',
+    async generateBundle() {
+      // The contracts are TypeScript sources, which the config loader does not compile.
+      const { tsImport } = await import('tsx/esm/api');
+      const { ROLE_AREAS } = (await tsImport('@kerf/contracts', import.meta.url)) as typeof Contracts;
+      const router = readFileSync(join(import.meta.dirname, 'src/app/router.tsx'), 'utf8');
+      const pages = [...router.matchAll(/\{\s*path:\s*'([a-z0-9-]+)'/g)].map((match) => match[1]!);
+      if (pages.length === 0)
+        throw new Error('client routes: no literal top-level path in src/app/router.tsx');
+      const segments = ['', ...pages, ...new Set(Object.values(ROLE_AREAS))].sort();
+      this.emitFile({
+        type: 'asset',
+        fileName: 'client-routes.json',
+        source: `${JSON.stringify({ segments }, null, 2)}\n`,
+      });
+    },
+  };
+}
+
+/**
+ * Brotli and gzip copies of every text file worth compressing, next to it (`x.js.br`, `x.js.gz`):
+ * the server sends them as they are (`preCompressed`), compressed once at the highest level.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gz = promisify(gzip);
+  return {
+    name: 'kerf-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? join(import.meta.dirname, OUT_DIR);
+      const files = Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json|txt)$/.test(name));
+      await Promise.all(
+        files.map(async (name) => {
+          const path = join(dir, name);
+          const data = await readFile(path);
+          if (data.length < 1024) return;
+          const [br, gzipped] = await Promise.all([
+            brotli(data, {
+              params: {
+                [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                [constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+              },
+            }),
+            gz(data, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gzipped)]);
+        }),
+      );
+    },
+  };
+}
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), clientRoutes(), precompress()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false, ws: true },
@@ -17,7 +86,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: 'dist',
+    outDir: OUT_DIR,
     emptyOutDir: true,
     // The server's CSP forbids inline scripts; Vite emits only external module scripts.
     modulePreload: { polyfill: false },

@@ -159,21 +159,30 @@ export class MachineAgent {
     return this.outbox.size === 0;
   }
 
-  async stop(options: { graceful?: boolean } = {}) {
+  /**
+   * Says OFFLINE (when connected; waits at most `timeoutMs` for the broker's ack: a broker that
+   * goes away mid-publish must not hold the agent open) and closes the connection. What is still
+   * unacknowledged stays in the disk outbox for the next start.
+   */
+  async stop(options: { graceful?: boolean; timeoutMs?: number } = {}) {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     if (this.client) {
       if (options.graceful !== false && this.client.connected) {
-        await this.client
-          .publishAsync(
-            this.topics.presence,
-            JSON.stringify({ state: 'OFFLINE', boot: this.boot, at: new Date().toISOString() }),
-            {
-              qos: 1,
-              retain: true,
-            },
-          )
-          .catch(() => {});
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([
+          this.client
+            .publishAsync(
+              this.topics.presence,
+              JSON.stringify({ state: 'OFFLINE', boot: this.boot, at: new Date().toISOString() }),
+              { qos: 1, retain: true },
+            )
+            .catch(() => {}),
+          new Promise<void>((resolve) => {
+            timer = setTimeout(resolve, options.timeoutMs ?? 1000);
+          }),
+        ]);
+        clearTimeout(timer);
       }
       await this.client.endAsync(true).catch(() => {});
     }

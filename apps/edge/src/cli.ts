@@ -6,16 +6,19 @@ import { provisionAgents } from './provision';
 import { knivesFor, machineTimeline } from './simulation';
 
 const HELP = `kerf-edge: the on-site agent ("site manager") and machine simulator
+Run as: node --import tsx apps/edge/src/cli.ts <command> [options]  (or: npm run simulate -- [options])
 
-  simulate   drive N simulated machines live            kerf-edge simulate --machines 5
-  history    publish months of simulated history fast   kerf-edge history --machines 5 --days 60
-  agent      one machine; events as JSON lines on stdin  kerf-edge agent --credentials c.json --serial PM-1
+  simulate   drive N simulated machines live            simulate --machines 5
+  history    publish months of simulated history fast   history --machines 5 --days 60
+  agent      one machine; events as JSON lines on stdin  agent --credentials c.json --serial PM-1
 
 Credentials: --credentials <file> ({ brokerUrl, agents:[{tenantId, serial, username, password}] }), or
 a server in demo mode: --server http://127.0.0.1:8080 --tenant demo --user admin --password Kerf-demo-2026
 Options: --broker <mqtt url>  --outbox <dir> (default ./data/edge)  --speed <x>  --journal <file>
          --cuts <n> (stop after n cuts per machine)  --fsync  --seed <n>
-         --demo (simulate: every status, knife swaps and short outages within minutes, as \`npm start\` shows)`;
+         --demo (simulate: every status, knife swaps and short outages within minutes, as \`npm start\` shows)
+         --report <seconds> (counters every n seconds while simulating; 0: only at the end)
+SIGINT or SIGTERM stops within 5 s: unacknowledged events stay in the outbox for the next start.`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -34,6 +37,7 @@ const { values, positionals } = parseArgs({
     journal: { type: 'string' },
     cuts: { type: 'string' },
     seed: { type: 'string', default: '1' },
+    report: { type: 'string', default: '10' },
     'drain-timeout': { type: 'string', default: '10000' },
     fsync: { type: 'boolean', default: false },
     demo: { type: 'boolean', default: false },
@@ -45,7 +49,47 @@ const { values, positionals } = parseArgs({
 const command = positionals[0];
 /** The agent's MQTT username is `<tenant id>.<serial>`. */
 const serialOf = (agent: MachineAgent) => agent.username.slice(agent.username.indexOf('.') + 1);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How long a signalled stop waits for acks before closing; the rest stays in the disk outbox. */
+const SIGNAL_DRAIN_MS = 1500;
+/** A signalled stop exits by then whatever is still pending (a service manager allows 5 s). */
+const SIGNAL_DEADLINE_MS = 4000;
+
+/** Every agent of this process, from construction on: a signal stops them all. */
+const running: MachineAgent[] = [];
+const stopping = new AbortController();
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // Before any agent exists (still waiting for the server) or on a second signal: nothing to save.
+    if (stopping.signal.aborted || running.length === 0) process.exit(0);
+    stopping.abort();
+    setTimeout(() => {
+      console.error(`${signal}: agents did not stop in time, exiting`);
+      process.exit(0);
+    }, SIGNAL_DEADLINE_MS).unref();
+  });
+}
+
+/** Waits `ms`, or less when a stop is requested. */
+const sleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    if (stopping.signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      stopping.signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    stopping.signal.addEventListener('abort', done);
+  });
+
+/** Waits for acks (briefly after a signal), then disconnects every agent. */
+async function stopAgents(agents: MachineAgent[], drainMs: number) {
+  const budget = stopping.signal.aborted ? Math.min(drainMs, SIGNAL_DRAIN_MS) : drainMs;
+  await Promise.all(agents.map((agent) => agent.drain(budget)));
+  await Promise.all(agents.map((agent) => agent.stop({ timeoutMs: 1000 })));
+}
 
 async function startAgents(count: number) {
   const provisioned = await provisionAgents({
@@ -76,6 +120,7 @@ async function startAgents(count: number) {
             : undefined,
         }),
     );
+  running.push(...agents);
   if (values.journal) mkdirSync(join(values.journal, '..'), { recursive: true });
   await Promise.all(agents.map((agent) => agent.start()));
   return agents;
@@ -105,18 +150,11 @@ async function simulate() {
   const speed = Number(values.speed);
   const cutLimit = values.cuts ? Number(values.cuts) : Number.POSITIVE_INFINITY;
   console.log(`simulating ${agents.length} machines at ${speed}× (Ctrl-C to stop)`);
-  let stopping = false;
-  const stop = async () => {
-    if (stopping) return;
-    stopping = true;
-    await Promise.all(agents.map((agent) => agent.drain(Number(values['drain-timeout']))));
-    await Promise.all(agents.map((agent) => agent.stop()));
-    console.log(JSON.stringify(total(agents)));
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  const report = setInterval(() => console.log(JSON.stringify(total(agents))), 10_000);
+  const reportSeconds = Number(values.report);
+  const report =
+    reportSeconds > 0
+      ? setInterval(() => console.log(JSON.stringify(total(agents))), reportSeconds * 1000)
+      : undefined;
   await Promise.all(
     agents.map(async (agent, index) => {
       const start = Date.now();
@@ -133,12 +171,12 @@ async function simulate() {
       for (const step of timeline) {
         const wait = start + (step.at - start) / speed - Date.now();
         if (wait > 0) await sleep(wait);
-        if (stopping) return;
+        if (stopping.signal.aborted) return;
         if ('offline' in step) {
           // a network outage: the agent goes away (presence OFFLINE) and comes back
           await agent.stop();
           await sleep(step.offline / speed);
-          if (stopping) return;
+          if (stopping.signal.aborted) return;
           await agent.start();
           continue;
         }
@@ -149,7 +187,8 @@ async function simulate() {
     }),
   );
   clearInterval(report);
-  await stop();
+  await stopAgents(agents, Number(values['drain-timeout']));
+  console.log(JSON.stringify(total(agents)));
 }
 
 async function history() {
@@ -167,25 +206,29 @@ async function history() {
       );
       let n = 0;
       for (const step of timeline) {
+        if (stopping.signal.aborted) return;
         if (!('event' in step)) continue;
         agent.record({ ...step.event, at: new Date(step.at).toISOString() });
         // keep the outbox bounded: wait for acks when far ahead of the server
-        if (++n % 5000 === 0) while (agent.getStats().pending > 50_000) await sleep(50);
+        if (++n % 5000 === 0)
+          while (agent.getStats().pending > 50_000 && !stopping.signal.aborted) await sleep(50);
       }
     }),
   );
-  await Promise.all(agents.map((agent) => agent.drain(600_000)));
+  await stopAgents(agents, 600_000);
   const stats = total(agents);
   const seconds = (Date.now() - began) / 1000;
   console.log(JSON.stringify({ ...stats, seconds, eventsPerSecond: Math.round(stats.acked / seconds) }));
-  await Promise.all(agents.map((agent) => agent.stop()));
 }
 
 async function agentFromStdin() {
   const [agent] = await startAgents(Number(values.machines));
   if (!agent) throw new Error('no credential for that serial');
+  console.log(`agent ${agent.username} started: one event (JSON) a line on standard input`);
   const { createInterface } = await import('node:readline');
-  for await (const line of createInterface({ input: process.stdin })) {
+  const lines = createInterface({ input: process.stdin });
+  stopping.signal.addEventListener('abort', () => lines.close());
+  for await (const line of lines) {
     if (!line.trim()) continue;
     try {
       agent.record(JSON.parse(line));
@@ -193,8 +236,7 @@ async function agentFromStdin() {
       console.error(`ignored: ${(error as Error).message}`);
     }
   }
-  await agent.drain();
-  await agent.stop();
+  await stopAgents([agent], 60_000);
 }
 
 const commands: Record<string, () => Promise<void>> = { simulate, history, agent: agentFromStdin };
@@ -202,7 +244,10 @@ if (values.help || !command || !commands[command]) {
   console.log(HELP);
   process.exit(command && !values.help ? 1 : 0);
 }
-commands[command]!().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+commands[command]!().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

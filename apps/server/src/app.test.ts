@@ -207,7 +207,8 @@ describe('security headers', () => {
 
 describe('the server process', () => {
   it('logs requests without tokens or passwords, and shuts down cleanly on SIGTERM', async () => {
-    const server = await startServerProcess();
+    // one line per request at debug (at info the log leaves requests out)
+    const server = await startServerProcess({ LOG_LEVEL: 'debug' });
     try {
       const post = (path: string, body: unknown) =>
         fetch(`${server.url}${path}`, {

@@ -1,10 +1,8 @@
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -28,6 +26,7 @@ import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serverOptions } from './plugins/server-options';
+import { registerWebStatic } from './plugins/web-static';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -136,29 +135,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     allowedOrigins: config.corsOrigins,
   });
 
-  await serveWebApp(app, config);
+  await registerWebStatic(app, { root: config.webDist ?? join(REPO_ROOT, 'apps/web/dist') });
   return app;
-}
-
-/** The built SPA, when there is one, with client-side routes falling back to index.html. */
-async function serveWebApp(app: FastifyInstance, config: Config) {
-  const root = resolve(config.webDist ?? join(REPO_ROOT, 'apps/web/dist'));
-  if (!existsSync(join(root, 'index.html'))) return;
-  await app.register(fastifyStatic, { root, wildcard: false, index: false });
-  app.get('/*', { schema: { hide: true } }, (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/api/') || path === '/api') {
-      return reply.callNotFound();
-    }
-    const file = path.slice(1);
-    if (file && !file.includes('..') && existsSync(join(root, file))) {
-      return reply
-        .header(
-          'cache-control',
-          file.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-        )
-        .sendFile(file);
-    }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
 }

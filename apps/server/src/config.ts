@@ -21,6 +21,7 @@ const EnvSchema = z.object({
   DEMO: flag.optional(),
   DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(366).default(28),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   JWT_SECRET: z.string().min(32).optional(),
   ACCESS_TOKEN_TTL: seconds.default(900),
   REFRESH_IDLE_TTL: seconds.default(7200),
@@ -48,6 +49,8 @@ export interface Config {
   /** demo mode: days of machine history written on first start (0: none) */
   demoHistoryDays: number;
   logLevel: string;
+  /** `pretty`: human-readable lines (default on a terminal); `json`: one JSON object a line */
+  logFormat: 'json' | 'pretty';
   /** undefined only in embedded demo mode, where a secret is generated and kept in DATA_DIR */
   jwtSecret: string | undefined;
   accessTokenTtl: number;
@@ -64,7 +67,11 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-export function parseConfig(env: Record<string, string | undefined>): Config {
+/**
+ * `terminal`: whether standard output is a terminal (the process's own business, not the
+ * environment's); it only picks the default LOG_FORMAT.
+ */
+export function parseConfig(env: Record<string, string | undefined>, terminal = false): Config {
   const defined = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
   );
@@ -92,6 +99,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     demo,
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshIdleTtl: e.REFRESH_IDLE_TTL,

@@ -1,20 +1,24 @@
+import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
+import { readyBanner } from './banner';
 import { ConfigError, parseConfig } from './config';
 import { DataDirInUseError } from './db/client';
 import { startDemoHistory } from './demo/history';
-import { seedDemo } from './demo/index';
+import { DEMO_PASSWORD, DEMO_TENANTS, seedDemo } from './demo/index';
 import { PortInUseError } from './plugins/bus';
 
 async function main() {
-  const config = parseConfig(process.env);
+  const terminal = process.stdout.isTTY === true;
+  const config = parseConfig(process.env, terminal);
   const app = await buildApp(config);
   if (config.demo) {
     const { created } = await seedDemo(app.kerf);
     if (created.length > 0) app.log.info({ tenants: created }, 'demo data seeded');
     startDemoHistory(app);
   }
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  // Within a service manager's usual 5 s; a second signal ends the process at once.
+  closeWithGrace({ delay: 4_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'closing after an error');
     else app.log.info({ signal }, 'shutting down');
     await app.close();
@@ -28,6 +32,11 @@ async function main() {
       );
     }
     throw error;
+  }
+  if (terminal && config.logFormat === 'pretty') {
+    const port = (app.server.address() as AddressInfo).port;
+    const demo = config.demo ? { tenants: DEMO_TENANTS, password: DEMO_PASSWORD } : null;
+    console.log(readyBanner(config, { http: port, mqtt: app.kerf.bus.brokerPort }, demo));
   }
 }
 

@@ -1,9 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyReply, FastifyServerOptions } from 'fastify';
+import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
 import type { Config } from '../config';
 import { messageOf } from '../lib/app-error';
 
 const REDACTED_PATH = /(\/auth\/sessions\/)[^/?]+/;
+
+/**
+ * One line per request, at debug: at info the log says what happens, not every GET. Errors keep
+ * Fastify's own lines and levels.
+ */
+class QuietRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) return super.requestCompleted(error, request, reply);
+    reply.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
 
 /**
  * The Fastify instance's own options: logging without secrets, request ids, proxy trust, limits,
@@ -31,7 +44,17 @@ export function serverOptions(config: Config): FastifyServerOptions {
           remoteAddress: request.ip,
         }),
       },
+      // On a terminal: readable lines (pino-pretty in a worker thread); otherwise structured JSON.
+      ...(config.logFormat === 'pretty'
+        ? {
+            transport: {
+              target: 'pino-pretty',
+              options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
+            },
+          }
+        : {}),
     },
+    logController: new QuietRequestLog(),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();

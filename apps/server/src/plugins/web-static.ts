@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** Hashed file names never change content: a year, without revalidation. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html, robots.txt, favicon: always revalidated, so a new release is seen at once. */
+const REVALIDATE = 'no-cache';
+
+/**
+ * First path segments the web app renders a page for, from the build's `client-routes.json`
+ * (apps/web/vite.config.ts); null when the build has none (then every path gets the app, 200).
+ */
+function clientSegments(root: string): Set<string> | null {
+  const file = join(root, 'client-routes.json');
+  if (!existsSync(file)) return null;
+  const { segments } = JSON.parse(readFileSync(file, 'utf8')) as { segments: string[] };
+  return new Set(segments);
+}
+
+/**
+ * The built web app: files from `root` (brotli or gzip copies made by the build when the browser
+ * takes them), hashed assets cached for a year, and index.html for the app's own paths. Other
+ * paths get index.html too, where the app shows its not-found page, but with status 404.
+ * Nothing is registered when there is no build.
+ */
+export async function registerWebStatic(app: FastifyInstance, options: { root: string }) {
+  const root = resolve(options.root);
+  if (!existsSync(join(root, 'index.html'))) return;
+  const segments = clientSegments(root);
+  const assets = join(root, 'assets') + sep;
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    // `path`: the file sent, possibly its .br or .gz copy
+    setHeaders: (reply: FastifyReply, path: string) => {
+      reply.header('cache-control', path.startsWith(assets) ? IMMUTABLE : REVALIDATE);
+    },
+  });
+
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path === '/api') {
+      return reply.callNotFound();
+    }
+    const file = path.slice(1);
+    if (file && !file.includes('..') && !/\.(br|gz)$/.test(file) && existsSync(join(root, file))) {
+      return reply.sendFile(file);
+    }
+    const first = path.split('/')[1] ?? '';
+    const known = segments === null || segments.has(first);
+    return reply.code(known ? 200 : 404).sendFile('index.html');
+  });
+}

@@ -1,0 +1,111 @@
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { ROLE_AREAS } from '@kerf/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from './harness';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const SCRIPT = `export const text = ${JSON.stringify('Kerf '.repeat(4000))};\n`;
+const INDEX =
+  '<!doctype html><html><head><title>Kerf</title></head><body><div id="root"></div></body></html>';
+
+/** A web build as apps/web/vite.config.ts makes it: hashed assets with .br/.gz copies, the route list. */
+async function makeBuild() {
+  const root = await mkdtemp(join(tmpdir(), 'kerf-web-'));
+  await mkdir(join(root, 'assets'));
+  const script = join(root, 'assets', 'index-AbC123.js');
+  await writeFile(script, SCRIPT);
+  await writeFile(`${script}.br`, brotliCompressSync(SCRIPT));
+  await writeFile(`${script}.gz`, gzipSync(SCRIPT));
+  await writeFile(join(root, 'index.html'), INDEX);
+  await writeFile(join(root, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
+  const segments = ['', 'login', 'register', ...new Set(Object.values(ROLE_AREAS))];
+  await writeFile(join(root, 'client-routes.json'), JSON.stringify({ segments }));
+  return root;
+}
+
+describe('the web app as served', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ WEB_DIST: await makeBuild() });
+  });
+  afterAll(() => t.close());
+
+  it('sends hashed assets brotli- or gzip-compressed, cached for a year', async () => {
+    const brotli = await t.request({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.headers['content-type']).toMatch(/javascript/);
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(SCRIPT);
+    expect(brotli.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
+
+    const gzip = await t.request({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await t.request({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it("answers the app's own paths with index.html (200, revalidated) and other paths with 404", async () => {
+    for (const url of [
+      '/',
+      '/login',
+      '/register?next=1',
+      '/printing-admin',
+      '/printing-admin/machines/42',
+      '/grinder',
+    ]) {
+      const response = await t.request({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+      expect(response.body, url).toBe(INDEX);
+    }
+    for (const url of ['/no-such-page', '/login-typo', '/assets/gone-123.js', '/wp-admin/setup.php']) {
+      const response = await t.request({ url });
+      expect(response.statusCode, url).toBe(404);
+      // the app still renders its not-found page
+      expect(response.body, url).toBe(INDEX);
+      expect(response.headers['content-type'], url).toMatch(/text\/html/);
+    }
+  });
+
+  it('keeps API 404s in the error catalogue', async () => {
+    const response = await t.request({ url: '/api/no-such-route' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toHaveProperty('code');
+  });
+
+  it('serves robots.txt', async () => {
+    const response = await t.request({ url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('Disallow: /api/');
+  });
+});
+
+describe('the web sources', () => {
+  it("robots.txt keeps crawlers out of every role's area and the API, not the public pages", async () => {
+    const robots = await readFile(join(REPO_ROOT, 'apps/web/public/robots.txt'), 'utf8');
+    const disallowed = [...robots.matchAll(/^Disallow: (\S+)$/gm)].map((match) => match[1]);
+    for (const area of new Set(Object.values(ROLE_AREAS))) expect(disallowed).toContain(`/${area}/`);
+    expect(disallowed).toContain('/api/');
+    expect(disallowed).not.toContain('/');
+  });
+
+  it('index.html describes the site for search results', async () => {
+    const html = await readFile(join(REPO_ROOT, 'apps/web/index.html'), 'utf8');
+    expect(html).toMatch(/<meta\s+name="description"\s+content="[^"]{50,}"/);
+  });
+});
