@@ -22,6 +22,54 @@ const FIXTURES: { path: string; imports: string; bad: boolean }[] = [
   { path: 'apps/server/src/modules/alpha/own.ts', imports: './alpha.repository', bad: false },
   { path: 'apps/server/src/modules/alpha/tx.ts', imports: '../../db/transactions', bad: false },
   { path: 'apps/server/src/modules/alpha/route.ts', imports: '../../lib/route', bad: false },
+  { path: 'apps/server/src/modules/alpha/alpha.test.ts', imports: '../../../test/harness', bad: false },
+  // paths that leave apps/server/src (three or more ../ from a module's top folder) and come back in
+  {
+    path: 'apps/server/src/modules/alpha/escape.ts',
+    imports: '../../../src/modules/beta/beta.repository',
+    bad: true,
+  },
+  {
+    path: 'apps/server/src/modules/alpha/escape-far.ts',
+    imports: '../../../../server/src/db/client',
+    bad: true,
+  },
+  // files in a module's subfolders keep the same boundary, one or two folders deeper
+  { path: 'apps/server/src/modules/alpha/sub/a.ts', imports: '../../beta/beta.repository', bad: true },
+  {
+    path: 'apps/server/src/modules/alpha/sub/b.ts',
+    imports: '../../../modules/beta/beta.service',
+    bad: true,
+  },
+  {
+    path: 'apps/server/src/modules/alpha/sub/c.ts',
+    imports: '../../../../src/modules/beta/index',
+    bad: true,
+  },
+  { path: 'apps/server/src/modules/alpha/sub/d.ts', imports: '../../beta/index', bad: false },
+  { path: 'apps/server/src/modules/alpha/sub/e.ts', imports: '../alpha.repository', bad: false },
+  { path: 'apps/server/src/modules/alpha/sub/f.ts', imports: '../../../db/transactions', bad: false },
+  { path: 'apps/server/src/modules/alpha/sub/g.ts', imports: '../../../modules/beta/index', bad: false },
+  { path: 'apps/server/src/modules/alpha/sub/h.test.ts', imports: '../../../../test/harness', bad: false },
+  {
+    path: 'apps/server/src/modules/alpha/sub/deeper/a.ts',
+    imports: '../../../beta/sub/beta.seed',
+    bad: true,
+  },
+  {
+    path: 'apps/server/src/modules/alpha/sub/deeper/b.ts',
+    imports: '../../../../../package.json',
+    bad: true,
+  },
+  { path: 'apps/server/src/modules/alpha/sub/deeper/c.ts', imports: '../../../../lib/actor', bad: false },
+  { path: 'apps/server/src/modules/alpha/sub/deeper/d.ts', imports: '../../alpha.service', bad: false },
+  // deeper than that the imports cannot be told apart, so nothing may climb three folders
+  {
+    path: 'apps/server/src/modules/alpha/a/b/c/x.ts',
+    imports: '../../../../beta/beta.repository',
+    bad: true,
+  },
+  { path: 'apps/server/src/modules/alpha/a/b/c/y.ts', imports: '../z', bad: false },
   // db/ and lib/ import no module
   { path: 'apps/server/src/db/seed.ts', imports: '../modules/beta/index', bad: true },
   { path: 'apps/server/src/db/demo.ts', imports: '../demo/index', bad: true },
@@ -69,5 +117,8 @@ describe('module boundaries (biome noRestrictedImports in biome.json)', () => {
       'only through its index.ts',
     );
     expect(messageOf('apps/server/src/db/seed.ts')).toContain('import no module');
+    expect(messageOf('apps/server/src/modules/alpha/sub/a.ts')).toContain('only through its index.ts');
+    expect(messageOf('apps/server/src/modules/alpha/escape.ts')).toContain('nothing outside apps/server/src');
+    expect(messageOf('apps/server/src/modules/alpha/a/b/c/x.ts')).toContain('at most two deep');
   });
 });
