@@ -13,6 +13,7 @@ import { registerMachineStatusRoutes } from './machine-status.routes';
 import { createMachineStatusService, type StatusRecorder } from './machine-status.service';
 
 export {
+  cutsSince,
   findMachine,
   findMachineBySerial,
   insertMachineRow,
@@ -42,9 +43,9 @@ export {
 export {
   createMachineStatusService,
   type MachineStatusService,
-  onlineStatusOf,
   type StatusRecorder,
 } from './machine-status.service';
+export { type OnlineStatusChange, onlineStatusOf } from './online-status';
 export { DEMO_MACHINE_SERIALS, insertMachine, type NewMachine, seedDemoMachines } from './machines.seed';
 
 /** Machine status and agent credential endpoints (under `/api/printing-shop`, as spec §7 lists them). */
