@@ -45,8 +45,8 @@ export {
   type MachineStatusService,
   type StatusRecorder,
 } from './machine-status.service';
-export { type OnlineStatusChange, onlineStatusOf } from './online-status';
 export { DEMO_MACHINE_SERIALS, insertMachine, type NewMachine, seedDemoMachines } from './machines.seed';
+export { type OnlineStatusChange, onlineStatusOf } from './online-status';
 
 /** Machine status and agent credential endpoints (under `/api/printing-shop`, as spec §7 lists them). */
 export function registerMachinesModule(
