@@ -132,10 +132,12 @@ test.describe('printing-shop admin', () => {
     // a cut on the machine reaches the dashboard over the live socket, without a reload
     await expect(page.getByTestId('live-state')).toHaveAttribute('data-live', 'true');
     const cutCount = row.getByTestId('total-cuts');
-    await expect(cutCount).toHaveText('–');
+    await expect(cutCount).toHaveText('0');
+    await expect(row.getByTestId('cuts-today')).toHaveText('Today: 0');
     await page.evaluate(() => Object.assign(window, { kerfSamePage: true }));
     await publishCuts(page, 'PM-176-0006', 3);
     await expect(cutCount).toHaveText('3');
+    await expect(row.getByTestId('cuts-today')).toHaveText('Today: 3');
     expect(await page.evaluate(() => (window as { kerfSamePage?: boolean }).kerfSamePage)).toBe(true);
     await page.getByRole('button', { name: 'Add machine' }).click();
     await expect(page.getByRole('menuitem', { name: 'License new machine' })).toHaveAttribute(

@@ -84,8 +84,12 @@ export class MachineAgent {
   async start(): Promise<void> {
     this.outbox.open();
     this.unsent = [...this.outbox.entries()];
+    // A session's last will and its ONLINE message carry the same time, the start of the session:
+    // the will is written before the ONLINE, and the server keeps only a presence not older than
+    // the one it has, so a will stamped earlier than its own ONLINE would never count.
+    let sessionAt = new Date().toISOString();
     const presence = (state: 'ONLINE' | 'OFFLINE') =>
-      JSON.stringify({ state, boot: this.boot, at: new Date().toISOString() });
+      JSON.stringify({ state, boot: this.boot, at: sessionAt });
     const client = mqtt.connect(this.options.brokerUrl, {
       clientId: this.username,
       username: this.username,
@@ -114,6 +118,10 @@ export class MachineAgent {
     });
     client.on('close', () => {
       this.stats.connected = false;
+    });
+    client.on('reconnect', () => {
+      sessionAt = new Date().toISOString();
+      if (client.options.will) client.options.will.payload = Buffer.from(presence('OFFLINE'));
     });
     client.on('error', () => {});
     const ackTimeout = this.options.ackTimeoutMs ?? 5000;

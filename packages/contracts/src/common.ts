@@ -64,3 +64,50 @@ export interface Page<T> {
   pageSize: number;
   total: number;
 }
+
+function isTimeZone(value: string) {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone such as `Europe/Berlin`; reports take the browser's (spec §7 "General"). */
+export const TimeZoneSchema = z.string().min(1).max(64).refine(isTimeZone, 'unknown time zone');
+
+/** The offset of a time zone from UTC at an instant, in milliseconds. */
+function zoneOffsetMs(timeZone: string, at: number) {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const local = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return local - Math.floor(at / 1000) * 1000;
+}
+
+/** The instant the day containing `at` began in a time zone (local midnight). */
+export function startOfDayIn(timeZone: string, at: Date): Date {
+  const offset = zoneOffsetMs(timeZone, at.getTime());
+  const local = new Date(at.getTime() + offset);
+  const midnightLocal = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  // The offset at midnight may differ from now's (a DST change during the day): correct once.
+  let start = midnightLocal - offset;
+  start = midnightLocal - zoneOffsetMs(timeZone, start);
+  return new Date(start);
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { authRoutes } from './auth';
+import { startOfDayIn, TimeZoneSchema } from './common';
 import { ERROR_CODES, ERROR_STATUS, fieldErrorFromIssue } from './errors';
 import {
   LIVE_EVENT_DATA_SCHEMAS,
@@ -156,5 +157,25 @@ describe('live event payloads', () => {
 
   it('has a data schema for every event type', () => {
     expect(Object.keys(LIVE_EVENT_DATA_SCHEMAS).sort()).toEqual([...LIVE_EVENT_TYPES].sort());
+  });
+});
+
+describe('local midnight in a time zone', () => {
+  it.each([
+    ['UTC', '2026-03-29T12:00:00Z', '2026-03-29T00:00:00.000Z'],
+    ['Europe/Berlin', '2026-03-29T12:00:00Z', '2026-03-28T23:00:00.000Z'], // the day summer time starts
+    ['Europe/Berlin', '2026-10-25T22:30:00Z', '2026-10-24T22:00:00.000Z'], // the day summer time ends
+    ['Europe/Berlin', '2026-10-25T23:30:00Z', '2026-10-25T23:00:00.000Z'], // the next day, winter time
+    ['Asia/Kolkata', '2026-11-20T18:29:00Z', '2026-11-19T18:30:00.000Z'],
+    ['Asia/Kolkata', '2026-11-20T18:30:00Z', '2026-11-20T18:30:00.000Z'],
+    ['America/New_York', '2026-11-21T03:00:00Z', '2026-11-20T05:00:00.000Z'],
+  ])('%s at %s began at %s', (zone, at, start) => {
+    expect(startOfDayIn(zone, new Date(at)).toISOString()).toBe(start);
+  });
+
+  it('accepts IANA names only', () => {
+    expect(TimeZoneSchema.safeParse('Europe/Berlin').success).toBe(true);
+    expect(TimeZoneSchema.safeParse('Mars/Olympus').success).toBe(false);
+    expect(TimeZoneSchema.safeParse('').success).toBe(false);
   });
 });

@@ -1,8 +1,12 @@
 import { z } from 'zod';
-import { MachineStatusSchema } from './telemetry';
+import { MachineStatusSchema, OnlineStatusSchema } from './telemetry';
 
-/** Event types of the live socket (spec §7 "Live events"). */
-export const LIVE_EVENT_TYPES = ['MACHINE_CUT', 'MACHINE_STATUS', 'OPERATOR_MACHINE_USE'] as const;
+/**
+ * Event types of the live socket: the three of spec §7 "Live events", plus MACHINE_ONLINE_STATUS
+ * (an addition: the spec names no event for a machine going online or offline).
+ */
+export const SPEC_LIVE_EVENT_TYPES = ['MACHINE_CUT', 'MACHINE_STATUS', 'OPERATOR_MACHINE_USE'] as const;
+export const LIVE_EVENT_TYPES = [...SPEC_LIVE_EVENT_TYPES, 'MACHINE_ONLINE_STATUS'] as const;
 export const LiveEventTypeSchema = z.enum(LIVE_EVENT_TYPES);
 export type LiveEventType = z.infer<typeof LiveEventTypeSchema>;
 
@@ -54,15 +58,26 @@ export const OperatorMachineUseDataSchema = z.object({
   operatorName: z.string().nullable(),
   since: z.string(),
 });
+/** Addition to spec §7: the machine's connection changed (the agent connected, went silent or left). */
+export const MachineOnlineStatusDataSchema = z.object({
+  machineId: z.uuid(),
+  onlineStatus: OnlineStatusSchema,
+  /** when the server noticed the change */
+  since: z.string(),
+  /** the last message of the machine the server received */
+  lastSeenAt: z.string().nullable(),
+});
 export type MachineCutData = z.infer<typeof MachineCutDataSchema>;
 export type MachineStatusData = z.infer<typeof MachineStatusDataSchema>;
 export type OperatorMachineUseData = z.infer<typeof OperatorMachineUseDataSchema>;
+export type MachineOnlineStatusData = z.infer<typeof MachineOnlineStatusDataSchema>;
 
 /** The payload schema of each live event type: the one place that says which data a type carries. */
 export const LIVE_EVENT_DATA_SCHEMAS = {
   MACHINE_CUT: MachineCutDataSchema,
   MACHINE_STATUS: MachineStatusDataSchema,
   OPERATOR_MACHINE_USE: OperatorMachineUseDataSchema,
+  MACHINE_ONLINE_STATUS: MachineOnlineStatusDataSchema,
 } as const satisfies Record<LiveEventType, z.ZodType>;
 
 /** A live event's type with its data, keyed by `type`: MACHINE_CUT → MachineCutData, and so on. */
@@ -70,6 +85,7 @@ export const LiveEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('MACHINE_CUT'), data: MachineCutDataSchema }),
   z.object({ type: z.literal('MACHINE_STATUS'), data: MachineStatusDataSchema }),
   z.object({ type: z.literal('OPERATOR_MACHINE_USE'), data: OperatorMachineUseDataSchema }),
+  z.object({ type: z.literal('MACHINE_ONLINE_STATUS'), data: MachineOnlineStatusDataSchema }),
 ]);
 export type LiveEventPayload = z.infer<typeof LiveEventPayloadSchema>;
 /** The data each live event type carries. */
@@ -77,6 +93,7 @@ export interface LiveEventDataMap {
   MACHINE_CUT: MachineCutData;
   MACHINE_STATUS: MachineStatusData;
   OPERATOR_MACHINE_USE: OperatorMachineUseData;
+  MACHINE_ONLINE_STATUS: MachineOnlineStatusData;
 }
 /** The data of one live event type. */
 export type LiveEventData<T extends LiveEventType> = LiveEventDataMap[T];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { UserSchema } from './auth';
-import { IdParamsSchema, pageQuerySchema, pageSchema } from './common';
+import { IdParamsSchema, pageQuerySchema, pageSchema, TimeZoneSchema } from './common';
 import { defineRoute } from './route';
 import { MachineStatusSchema, OnlineStatusSchema, SERIAL_PATTERN } from './telemetry';
 import { identifier, searchText, secretText, text } from './text';
@@ -259,7 +259,15 @@ export const CuttingMachineAdminViewSchema = CuttingMachineSchema.extend({
   onlineStatus: OnlineStatusSchema,
   status: MachineStatusSchema.nullable(),
   statusSince: z.iso.datetime().nullable(),
+  /**
+   * Cuts since local midnight in the `timeZone` of the request (UTC without one), counted by the
+   * hour: in a zone with a half-hour offset the half hour before midnight counts too.
+   */
+  cutsToday: z.number().int(),
 }).meta({ id: 'CuttingMachineAdminView' });
+
+/** The admin views count today's cuts in the caller's time zone. */
+export const AdminViewQuerySchema = z.strictObject({ timeZone: TimeZoneSchema.optional() });
 export type CuttingMachineAdminView = z.infer<typeof CuttingMachineAdminViewSchema>;
 
 export const LicensingSummarySchema = z
@@ -541,8 +549,9 @@ export const getMachinesAdminView = defineRoute({
   method: 'GET',
   path: '/cutting-machines/admin-view',
   summary:
-    'Dashboard: every machine with licence, online status and current status, and the licensing summary',
+    'Dashboard: every machine with licence, online status, current status and cuts, and the licensing summary',
   access: 'machines:manage',
+  query: AdminViewQuerySchema,
   responses: { 200: MachinesAdminViewSchema },
   errors: [],
 });
@@ -573,9 +582,10 @@ export const getCuttingMachineAdminView = defineRoute({
   module: MODULE,
   method: 'GET',
   path: '/cutting-machines/:id/admin-view',
-  summary: 'One machine with licence, online status and current status',
+  summary: 'One machine with licence, online status, current status and cuts',
   access: 'machines:manage',
   params: IdParamsSchema,
+  query: AdminViewQuerySchema,
   responses: { 200: CuttingMachineAdminViewSchema },
   errors: ['service.printing-shops.MACHINE_NOT_FOUND'],
 });

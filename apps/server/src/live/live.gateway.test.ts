@@ -1,9 +1,11 @@
-import type { LiveServerMessage, TokenPair } from '@kerf/contracts';
+import { type LiveServerMessage, machineTopics, type TokenPair } from '@kerf/contracts';
 import { sql } from 'drizzle-orm';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../test/harness';
 import { openLive } from '../../test/live-helpers';
 import {
+  brokerUrl,
   connectMachine,
   cutEvents,
   machineIdsBySerial,
@@ -92,6 +94,72 @@ describe('live events', () => {
       replay: true,
       data: { status: 'BREAK' },
     });
+    live.close();
+  });
+
+  it('tells when a machine connects, is heard from and goes away (its last will)', async () => {
+    const ids = await machineIdsBySerial(t, operator, ['PM-115-0002']);
+    const second = await provisionMachine(t, tenantOf(operator), ids['PM-115-0002']!);
+    const live = await openLive(baseUrl);
+    live.send({
+      token: operator.bearerToken,
+      type: 'MACHINE_ONLINE_STATUS',
+      resource: second.machineId,
+      replayLastEvent: true,
+    });
+    await live.next((f) => f.kind === 'SUBSCRIBED');
+    const online = (status: string) => (f: LiveServerMessage) =>
+      isEvent('MACHINE_ONLINE_STATUS')(f) &&
+      (f as { data: { onlineStatus: string } }).data.onlineStatus === status;
+
+    // The agent as the edge connects: its last will says OFFLINE, then it announces itself; both
+    // carry the time the session began.
+    const topics = machineTopics(second.tenantId, second.serial);
+    const sessionAt = new Date().toISOString();
+    const presence = (state: string) => JSON.stringify({ state, at: sessionAt });
+    const client = mqtt.connect(brokerUrl(t), {
+      clientId: second.username,
+      username: second.username,
+      password: second.password,
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+      will: { topic: topics.presence, payload: Buffer.from(presence('OFFLINE')), qos: 1, retain: true },
+    });
+    await new Promise<void>((resolve, reject) => {
+      client.once('connect', () => resolve());
+      client.once('error', reject);
+    });
+    await client.publishAsync(topics.presence, presence('ONLINE'), { qos: 1, retain: true });
+    expect(await live.next(online('CONNECTING'))).toMatchObject({
+      resource: second.machineId,
+      data: { machineId: second.machineId, lastSeenAt: null },
+    });
+    await publishAndAwaitAcks(client, second, [{ type: 'heartbeat', seq: 1, at: new Date().toISOString() }]);
+    const heard = await live.next(online('ONLINE'));
+    expect((heard as { data: { lastSeenAt: string } }).data.lastSeenAt).toEqual(expect.any(String));
+    // Further heartbeats change nothing, so they send nothing.
+    await publishAndAwaitAcks(client, second, [{ type: 'heartbeat', seq: 2, at: new Date().toISOString() }]);
+
+    // A late subscriber gets the state at once, read from the database.
+    const late = await openLive(baseUrl);
+    late.send({
+      token: operator.bearerToken,
+      type: 'MACHINE_ONLINE_STATUS',
+      resource: second.machineId,
+      replayLastEvent: true,
+    });
+    expect(await late.next(online('ONLINE'))).toMatchObject({ replay: true });
+    late.close();
+
+    // The connection breaks without a goodbye: the broker publishes the last will.
+    client.stream.destroy();
+    await live.next(online('OFFLINE'));
+    expect(
+      live.frames
+        .filter(isEvent('MACHINE_ONLINE_STATUS'))
+        .map((f) => (f as { data: { onlineStatus: string } }).data.onlineStatus),
+    ).toEqual(['CONNECTING', 'ONLINE', 'OFFLINE']);
+    client.end(true);
     live.close();
   });
 

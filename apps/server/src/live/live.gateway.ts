@@ -174,9 +174,11 @@ export async function registerLiveGateway(
         send({ kind: 'SUBSCRIBED', ...where });
         if (message.replayLastEvent) {
           const lastFrame = live.lastEvent(topic);
-          const stored = lastFrame
-            ? null
-            : await deps.lastLiveEvent?.(actor.tenantId, message.type, message.resource);
+          // A machine goes silent without any event: its online status is always read afresh.
+          const stored =
+            lastFrame && message.type !== 'MACHINE_ONLINE_STATUS'
+              ? null
+              : await deps.lastLiveEvent?.(actor.tenantId, message.type, message.resource);
           if (stored) {
             send({ kind: 'EVENT', ...where, data: stored.data, publishedAt: Date.now(), replay: true });
           } else if (lastFrame) {

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import { cuttingMachines, locations, machineCredentials } from '../../db/schema/index';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { cutRollupsHourly, cuttingMachines, locations, machineCredentials } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
 
 export type MachineRow = typeof cuttingMachines.$inferSelect & { locationName: string | null };
@@ -142,4 +142,22 @@ export async function setMachineKnifeSwapInterval(tx: Tx, ids: string[], value: 
     .where(and(inArray(cuttingMachines.id, ids), active))
     .returning({ id: cuttingMachines.id });
   return rows.length;
+}
+
+/**
+ * Cuts per machine since an instant, from the hourly rollups (telemetry's table; reads are free):
+ * the hour that contains `since` counts whole. Machines without cuts are left out.
+ */
+export async function cutsSince(tx: Tx, since: Date, machineId?: string): Promise<Map<string, number>> {
+  const rows = await tx
+    .select({ machineId: cutRollupsHourly.machineId, cuts: sql<string>`sum(${cutRollupsHourly.cuts})` })
+    .from(cutRollupsHourly)
+    .where(
+      and(
+        gte(cutRollupsHourly.hour, sql`date_trunc('hour', ${since.toISOString()}::timestamptz, 'UTC')`),
+        machineId ? eq(cutRollupsHourly.machineId, machineId) : undefined,
+      ),
+    )
+    .groupBy(cutRollupsHourly.machineId);
+  return new Map(rows.map((row) => [row.machineId, Number(row.cuts)]));
 }

@@ -13,6 +13,7 @@ import { registerMachineStatusRoutes } from './machine-status.routes';
 import { createMachineStatusService, type StatusRecorder } from './machine-status.service';
 
 export {
+  cutsSince,
   findMachine,
   findMachineBySerial,
   insertMachineRow,
@@ -42,10 +43,10 @@ export {
 export {
   createMachineStatusService,
   type MachineStatusService,
-  onlineStatusOf,
   type StatusRecorder,
 } from './machine-status.service';
 export { DEMO_MACHINE_SERIALS, insertMachine, type NewMachine, seedDemoMachines } from './machines.seed';
+export { type OnlineStatusChange, onlineStatusOf } from './online-status';
 
 /** Machine status and agent credential endpoints (under `/api/printing-shop`, as spec §7 lists them). */
 export function registerMachinesModule(

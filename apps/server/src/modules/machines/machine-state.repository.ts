@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/transactions';
+import { type OnlineStatusChange, onlineStatusOf } from './online-status';
 
 /**
  * The live state columns of `cutting_machines` (status, operator, knife in the machine, heartbeat,
@@ -37,25 +38,72 @@ export async function setMachineKnife(tx: Tx, machineId: string, rfid: string | 
   );
 }
 
-/** Any message is a sign of life; the server's clock decides, not the machine's. */
-export async function touchMachines(tx: Tx, machineIds: string[]) {
-  if (machineIds.length === 0) return;
-  await run(
+const dateOrNull = (value: unknown) => (value ? new Date(value as string) : null);
+
+/**
+ * Any message is a sign of life; the server's clock decides, not the machine's. Answers the
+ * machines whose online status this changed (typically CONNECTING or silent → ONLINE).
+ */
+export async function touchMachines(tx: Tx, machineIds: string[]): Promise<OnlineStatusChange[]> {
+  if (machineIds.length === 0) return [];
+  const result = await run(
     tx,
     sql`
-    UPDATE cutting_machines SET last_heartbeat_at = now()
-    WHERE id IN (SELECT (jsonb_array_elements_text(${json(machineIds)}::jsonb))::uuid)`,
+    UPDATE cutting_machines m SET last_heartbeat_at = now()
+    FROM (
+      SELECT id, last_heartbeat_at FROM cutting_machines
+      WHERE id IN (SELECT (jsonb_array_elements_text(${json(machineIds)}::jsonb))::uuid)
+    ) before
+    WHERE m.id = before.id
+    RETURNING m.id, m.presence, m.presence_at AS "presenceAt",
+              before.last_heartbeat_at AS "heardBefore", m.last_heartbeat_at AS "heardNow"`,
   );
+  const changes: OnlineStatusChange[] = [];
+  for (const row of result.rows as Record<string, unknown>[]) {
+    const heardNow = dateOrNull(row.heardNow)!;
+    const now = heardNow.getTime();
+    const fields = { presence: row.presence as string | null, presenceAt: dateOrNull(row.presenceAt) };
+    const before = onlineStatusOf({ ...fields, lastHeartbeatAt: dateOrNull(row.heardBefore) }, now);
+    const after = onlineStatusOf({ ...fields, lastHeartbeatAt: heardNow }, now);
+    if (before !== after)
+      changes.push({
+        machineId: row.id as string,
+        onlineStatus: after,
+        since: heardNow.toISOString(),
+        lastSeenAt: heardNow.toISOString(),
+      });
+  }
+  return changes;
 }
 
-/** The agent's presence, unless a later one is recorded; the machine's id, or null if none changed. */
-export async function setPresence(tx: Tx, serial: string, state: 'ONLINE' | 'OFFLINE', at: string) {
+/**
+ * The agent's presence, unless a later one is recorded. Answers the machine's online status after
+ * it, or null if no machine changed.
+ */
+export async function setPresence(
+  tx: Tx,
+  serial: string,
+  state: 'ONLINE' | 'OFFLINE',
+  at: string,
+): Promise<OnlineStatusChange | null> {
   const result = await run(
     tx,
     sql`
     UPDATE cutting_machines SET presence = ${state}, presence_at = ${at}
     WHERE serial_number = ${serial} AND (presence_at IS NULL OR presence_at <= ${at}::timestamptz)
-    RETURNING id`,
+    RETURNING id, presence, presence_at AS "presenceAt", last_heartbeat_at AS "lastHeartbeatAt"`,
   );
-  return (result.rows as { id: string }[])[0]?.id ?? null;
+  const row = (result.rows as Record<string, unknown>[])[0];
+  if (!row) return null;
+  const lastHeartbeatAt = dateOrNull(row.lastHeartbeatAt);
+  return {
+    machineId: row.id as string,
+    onlineStatus: onlineStatusOf({
+      presence: row.presence as string,
+      presenceAt: dateOrNull(row.presenceAt),
+      lastHeartbeatAt,
+    }),
+    since: new Date().toISOString(),
+    lastSeenAt: lastHeartbeatAt?.toISOString() ?? null,
+  };
 }

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
-  HEARTBEAT_SECONDS,
   knifeSwapUrgency,
   type LiveEventType,
   type MachineOnlineStatusSchema,
   type MachineStatus,
   type MachineStatusView,
-  type OnlineStatus,
   type TelemetryEvent,
 } from '@kerf/contracts';
 import type { z } from 'zod';
@@ -15,28 +13,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { type LiveEvent, liveEvent } from '../../live/live-event';
 import { findMachineSerial, findMachinesLive, type MachineLiveRow } from './machines.repository';
-
-/** A machine silent for this long counts as offline (three missed heartbeats). */
-const STALE_MS = 3 * HEARTBEAT_SECONDS * 1000;
-
-/**
- * ONLINE: the agent's presence says online and it was heard from lately. CONNECTING: it announced
- * itself but nothing has come since. OFFLINE: its last will fired, or it went silent. UNKNOWN:
- * never heard from.
- */
-export function onlineStatusOf(
-  row: Pick<MachineLiveRow, 'presence' | 'presenceAt' | 'lastHeartbeatAt'>,
-  now = Date.now(),
-): OnlineStatus {
-  if (!row.presence && !row.lastHeartbeatAt) return 'UNKNOWN';
-  if (row.presence === 'OFFLINE') return 'OFFLINE';
-  const heard = row.lastHeartbeatAt?.getTime() ?? 0;
-  if (heard >= now - STALE_MS && (!row.presenceAt || heard >= row.presenceAt.getTime() - 1000))
-    return 'ONLINE';
-  if (row.presence === 'ONLINE' && row.presenceAt && row.presenceAt.getTime() >= now - STALE_MS)
-    return 'CONNECTING';
-  return 'OFFLINE';
-}
+import { onlineStatusOf } from './online-status';
 
 function toView(row: MachineLiveRow): MachineStatusView {
   return {
@@ -112,6 +89,18 @@ export function createMachineStatusService(deps: { transactions: Transactions; t
               operatorId: row.operatorId,
             })
           : null;
+      }
+      if (type === 'MACHINE_ONLINE_STATUS') {
+        // Computed now, not replayed from the bus: a machine can go silent without any event.
+        const onlineStatus = onlineStatusOf(row);
+        return onlineStatus === 'UNKNOWN'
+          ? null
+          : liveEvent(tenantId, 'MACHINE_ONLINE_STATUS', {
+              machineId,
+              onlineStatus,
+              since: new Date().toISOString(),
+              lastSeenAt: row.lastHeartbeatAt?.toISOString() ?? null,
+            });
       }
       if (type === 'OPERATOR_MACHINE_USE') {
         return row.statusSince

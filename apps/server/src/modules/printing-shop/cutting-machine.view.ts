@@ -4,6 +4,7 @@ import {
   licenceAnnualNetCents,
   licenceRenewalDate,
   type MachineStatus,
+  startOfDayIn,
 } from '@kerf/contracts';
 import { type MachineRow, onlineStatusOf } from '../machines/index';
 
@@ -41,7 +42,10 @@ export function toMachine(row: MachineRow): CuttingMachine {
   };
 }
 
-export function toAdminView(row: MachineRow, now: Date): CuttingMachineAdminView {
+/** Local midnight of today in the caller's time zone (UTC without one), for `cutsToday`. */
+export const startOfToday = (now: Date, timeZone = 'UTC') => startOfDayIn(timeZone, now);
+
+export function toAdminView(row: MachineRow, now: Date, cutsToday: number): CuttingMachineAdminView {
   const licensed = row.licensedAt !== null;
   return {
     ...toMachine(row),
@@ -50,5 +54,6 @@ export function toAdminView(row: MachineRow, now: Date): CuttingMachineAdminView
     onlineStatus: onlineStatusOf(row, now.getTime()),
     status: (row.currentStatus as MachineStatus | null) ?? null,
     statusSince: row.statusSince?.toISOString() ?? null,
+    cutsToday,
   };
 }

@@ -4,6 +4,7 @@ import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 import {
+  cutsSince,
   findMachineBySerial,
   insertMachineRow,
   listWidths,
@@ -14,7 +15,7 @@ import {
   softDeleteMachine,
   updateMachine,
 } from '../machines/index';
-import { toAdminView, toMachine } from './cutting-machine.view';
+import { startOfToday, toAdminView, toMachine } from './cutting-machine.view';
 import { findLicence } from './licences.repository';
 import { findLocation } from './locations.repository';
 import { audit, normalisePhone, requireMachine } from './shared';
@@ -141,8 +142,13 @@ export function createCuttingMachinesService(deps: { transactions: Transactions 
     updateMachine: (actor: Actor, id: string, input: MachineInput) => saveMachine(actor, input, id),
     getMachine: (actor: Actor, id: string) =>
       inTenant(actor, async (tx) => toMachine(await requireMachine(tx, id))),
-    getMachineAdminView: (actor: Actor, id: string) =>
-      inTenant(actor, async (tx) => toAdminView(await requireMachine(tx, id), new Date())),
+    getMachineAdminView: (actor: Actor, id: string, timeZone?: string) =>
+      inTenant(actor, async (tx) => {
+        const now = new Date();
+        const row = await requireMachine(tx, id);
+        const today = await cutsSince(tx, startOfToday(now, timeZone), id);
+        return toAdminView(row, now, today.get(id) ?? 0);
+      }),
 
     async deleteMachine(actor: Actor, id: string) {
       await inTenant(actor, async (tx) => {

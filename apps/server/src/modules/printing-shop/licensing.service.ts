@@ -1,8 +1,8 @@
 import { LICENCE_MONTHLY_NET_CENTS, licenceAnnualNetCents, licenceRenewalDate } from '@kerf/contracts';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
-import { listMachines } from '../machines/index';
-import { toAdminView } from './cutting-machine.view';
+import { cutsSince, listMachines } from '../machines/index';
+import { startOfToday, toAdminView } from './cutting-machine.view';
 import { listLicences, listUnusedLicenceSerials } from './licences.repository';
 
 /** Machine licences (spec §9): the machines with their licence state and what the shop pays. */
@@ -12,10 +12,11 @@ export function createLicensingService(deps: { transactions: Transactions }) {
     transactions.withTenant(actor.tenantId, fn);
 
   return {
-    machinesAdminView: (actor: Actor) =>
+    machinesAdminView: (actor: Actor, timeZone?: string) =>
       inTenant(actor, async (tx) => {
         const now = new Date();
-        const machines = (await listMachines(tx)).map((row) => toAdminView(row, now));
+        const today = await cutsSince(tx, startOfToday(now, timeZone));
+        const machines = (await listMachines(tx)).map((row) => toAdminView(row, now, today.get(row.id) ?? 0));
         const licences = await listLicences(tx);
         const unused = await listUnusedLicenceSerials(tx);
         const licensedMachines = machines.filter((machine) => machine.licensedAt !== null).length;

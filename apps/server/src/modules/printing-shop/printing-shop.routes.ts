@@ -89,13 +89,15 @@ export function registerPrintingShopRoutes(
   registerRoute(app, auth, createCuttingMachine, ({ actor, body }) => machines.createMachine(actor, body));
   registerRoute(app, auth, listMachineWidths, ({ actor }) => machines.widths(actor));
   registerRoute(app, auth, listUnusedSerialNumbers, ({ actor }) => licensing.unusedSerials(actor));
-  registerRoute(app, auth, getMachinesAdminView, ({ actor }) => licensing.machinesAdminView(actor));
+  registerRoute(app, auth, getMachinesAdminView, ({ actor, query }) =>
+    licensing.machinesAdminView(actor, query.timeZone),
+  );
   registerRoute(app, auth, getSerialsGroupedByPrintingShop, ({ actor, query }) =>
     machines.serialsByLocation(actor, query.printingShopIds),
   );
   registerRoute(app, auth, getCuttingMachine, ({ actor, params }) => machines.getMachine(actor, params.id));
-  registerRoute(app, auth, getCuttingMachineAdminView, ({ actor, params }) =>
-    machines.getMachineAdminView(actor, params.id),
+  registerRoute(app, auth, getCuttingMachineAdminView, ({ actor, params, query }) =>
+    machines.getMachineAdminView(actor, params.id, query.timeZone),
   );
   registerRoute(app, auth, updateCuttingMachine, ({ actor, params, body }) =>
     machines.updateMachine(actor, params.id, body),

@@ -1,6 +1,14 @@
-import type { TokenPair } from '@kerf/contracts';
+import { startOfDayIn, type TokenPair } from '@kerf/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../../test/harness';
+import {
+  connectMachine,
+  cutEvents,
+  machineIdsBySerial,
+  provisionMachine,
+  publishAndAwaitAcks,
+  tenantOf,
+} from '../../../test/machine-helpers';
 
 let t: TestApp;
 let admin: TokenPair;
@@ -374,6 +382,50 @@ describe('dashboard and licensing', () => {
       'PM-115-0007',
       'PM-176-0006',
     ]);
+  });
+
+  it("counts each machine's cuts, in total and since midnight in the caller's time zone", async () => {
+    const serial = 'PM-137-0005';
+    const ids = await machineIdsBySerial(t, admin, [serial]);
+    const machineId = ids[serial]!;
+    const zone = 'Asia/Kolkata';
+    const row = async (timeZone = zone) => {
+      const list = (await call('GET', `/cutting-machines/admin-view?timeZone=${timeZone}`)).json();
+      const one = (
+        await call('GET', `/cutting-machines/${machineId}/admin-view?timeZone=${timeZone}`)
+      ).json();
+      const listed = list.machines.find((m: { id: string }) => m.id === machineId);
+      expect(one).toMatchObject({ totalCuts: listed.totalCuts, cutsToday: listed.cutsToday });
+      return listed as { totalCuts: number; cutsToday: number };
+    };
+    const before = await row();
+
+    const machine = await provisionMachine(t, tenantOf(admin), machineId);
+    const client = await connectMachine(t, machine);
+    const now = Date.now();
+    const events = [
+      ...cutEvents(4, { start: now - 3 * 86_400_000 }),
+      ...cutEvents(3, { start: now - 10_000, startSeq: 5 }),
+    ];
+    await publishAndAwaitAcks(client, machine, events);
+    await client.endAsync();
+    // Today is counted by the hour: whole hours from the one that holds local midnight.
+    const from = startOfDayIn(zone, new Date()).getTime();
+    const today = events.filter((e) => Date.parse(e.at) >= from - (from % 3_600_000)).length;
+    expect(today).toBe(3);
+
+    const after = await row();
+    expect(after.totalCuts).toBe(before.totalCuts + 7);
+    expect(after.cutsToday).toBe(before.cutsToday + today);
+    // Without a time zone the day is UTC's.
+    const list = (await call('GET', '/cutting-machines/admin-view')).json();
+    expect(list.machines.find((m: { id: string }) => m.id === machineId).cutsToday).toBeGreaterThanOrEqual(
+      today,
+    );
+
+    const bad = await call('GET', '/cutting-machines/admin-view?timeZone=Mars/Olympus');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().code).toBe('validation.INVALID_INPUT');
   });
 
   it('an installed machine takes its licence by serial number', async () => {

@@ -215,7 +215,8 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
           }),
         );
       }
-      await touchMachines(tx, [...seen]);
+      for (const change of await touchMachines(tx, [...seen]))
+        live.push(liveEvent(tenantId, 'MACHINE_ONLINE_STATUS', change));
 
       return {
         acks: [...acks.values()].map(({ seqs, refused, ...ack }) => ({
@@ -230,9 +231,11 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
     return result;
   }
 
-  /** The agent's retained presence message, or its last will. */
+  /** The agent's retained presence message, or its last will; the new online status goes live after commit. */
   async function recordPresence(tenantId: string, serial: string, state: 'ONLINE' | 'OFFLINE', at: string) {
-    return transactions.withTenant(tenantId, (tx) => setPresence(tx, serial, state, at));
+    const change = await transactions.withTenant(tenantId, (tx) => setPresence(tx, serial, state, at));
+    if (change) deps.live?.publish([liveEvent(tenantId, 'MACHINE_ONLINE_STATUS', change)]);
+    return change;
   }
 
   return { record, recordPresence };

@@ -252,7 +252,7 @@ describe('printing-admin: dashboard', () => {
 });
 
 describe('printing-admin: dashboard live updates', () => {
-  it('subscribes per machine; a cut and a status change show without reloading, no polling', async () => {
+  it('subscribes per machine; cuts, a status change and the connection show without reloading, no polling', async () => {
     const fetch = fakePrintingShopServer();
     signIn();
     const { live } = await renderApp({ path: '/printing-admin/machines' });
@@ -260,21 +260,30 @@ describe('printing-admin: dashboard live updates', () => {
     await waitFor(() =>
       expect(live.subscriptions().sort()).toEqual([
         `MACHINE_CUT/${MACHINE_ID}`,
+        `MACHINE_ONLINE_STATUS/${MACHINE_ID}`,
         `MACHINE_STATUS/${MACHINE_ID}`,
       ]),
     );
+    const view = calls(fetch, 'GET', '/api/printing-shop/cutting-machines/admin-view');
+    expect(String(view[0]?.[0])).toMatch(/\?timeZone=\w+/);
     const row = screen.getByRole('row', { name: /Schneider 1/ });
-    expect(within(row).getByTestId('total-cuts')).toHaveTextContent('–');
+    // the counters of the admin view, before any live cut
+    expect(within(row).getByTestId('total-cuts')).toHaveTextContent('10');
+    expect(within(row).getByTestId('cuts-today')).toHaveTextContent('Today: 4');
     const cut = {
       machineId: MACHINE_ID,
-      cuts: 3,
-      totalCuts: 12034,
+      cuts: 12_024,
+      totalCuts: 12_034,
       knifeRfid: null,
       knifeCutsSinceGrinding: null,
       lastCutAt: new Date().toISOString(),
     };
     act(() => live.publish('MACHINE_CUT', MACHINE_ID, cut));
-    await waitFor(() => expect(screen.getByTestId('total-cuts')).toHaveTextContent('12,034'));
+    await waitFor(() => expect(within(row).getByTestId('total-cuts')).toHaveTextContent('12,034'));
+    expect(within(row).getByTestId('cuts-today')).toHaveTextContent('Today: 12,028');
+    // the same event again (a replay) adds nothing
+    act(() => live.publish('MACHINE_CUT', MACHINE_ID, cut));
+    expect(within(row).getByTestId('cuts-today')).toHaveTextContent('Today: 12,028');
     act(() =>
       live.publish('MACHINE_STATUS', MACHINE_ID, {
         machineId: MACHINE_ID,
@@ -284,9 +293,23 @@ describe('printing-admin: dashboard live updates', () => {
       }),
     );
     expect(await within(row).findByText('Break')).toBeInTheDocument();
+    const online = (onlineStatus: string) => ({
+      machineId: MACHINE_ID,
+      onlineStatus,
+      since: new Date().toISOString(),
+      lastSeenAt: null,
+    });
+    act(() => live.publish('MACHINE_ONLINE_STATUS', MACHINE_ID, online('OFFLINE')));
+    expect(await within(row).findByText('Offline')).toBeInTheDocument();
+    act(() => live.publish('MACHINE_ONLINE_STATUS', MACHINE_ID, online('CONNECTING')));
+    expect(await within(row).findByText('Connecting')).toBeInTheDocument();
+    act(() => live.publish('MACHINE_ONLINE_STATUS', MACHINE_ID, online('ONLINE')));
+    expect(await within(row).findByText('Break')).toBeInTheDocument();
     // data that does not match the type's contract is ignored
     act(() => live.publish('MACHINE_CUT', MACHINE_ID, { ...cut, totalCuts: 'many' }));
+    act(() => live.publish('MACHINE_ONLINE_STATUS', MACHINE_ID, online('ASLEEP')));
     expect(within(row).getByTestId('total-cuts')).toHaveTextContent('12,034');
+    expect(within(row).getByText('Break')).toBeInTheDocument();
     expect(calls(fetch, 'GET', '/api/printing-shop/cutting-machines/admin-view')).toHaveLength(1);
     expect(screen.getByTestId('live-state')).toHaveAttribute('data-live', 'true');
   });
@@ -295,7 +318,7 @@ describe('printing-admin: dashboard live updates', () => {
     const fetch = fakePrintingShopServer();
     signIn();
     const { live } = await renderApp({ path: '/printing-admin/machines' });
-    await waitFor(() => expect(live.subscriptions()).toHaveLength(2));
+    await waitFor(() => expect(live.subscriptions()).toHaveLength(3));
     act(() => live.drop());
     expect(await screen.findByText(/cannot be updated right now/, {}, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.getByTestId('live-state')).toHaveTextContent('Not up to date');

@@ -92,7 +92,7 @@ export function fakePrintingShopServer(override?: Handler) {
       return jsonResponse(200, { KNIFE_SWAP_INTERVAL: { value: null, effective: 3000, source: 'DEFAULT' } });
     if (url === `${ps}/printing-shops/${LOCATION_ID}` && method === 'GET') return jsonResponse(200, LOCATION);
     if (url === `${ps}/cutting-machines/serial-numbers/unused`) return jsonResponse(200, ['PM-176-0006']);
-    if (url === `${ps}/cutting-machines/admin-view`)
+    if (url.startsWith(`${ps}/cutting-machines/admin-view?`))
       return jsonResponse(200, {
         machines: [
           {
@@ -102,6 +102,7 @@ export function fakePrintingShopServer(override?: Handler) {
             onlineStatus: 'ONLINE',
             status: 'RUNNING',
             statusSince: NOW,
+            cutsToday: 4,
           },
         ],
         licensing: {

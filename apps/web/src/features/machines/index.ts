@@ -1,7 +1,7 @@
 /** Cutting machines: queries, the machine table and dialogs, state and live updates. */
 export { MACHINE_STATE_FALLBACK_REFRESH_MS, useMachinesAdminView } from './api/get-machines-admin-view';
 export { machineKeys } from './api/keys';
-export { type MachineCuts, useMachineCuts, useMachinesLive } from './api/machines-live';
+export { useMachinesLive } from './api/machines-live';
 export { MachineFormModal, toRequest } from './components/machine-form-modal';
 export { MachinesTable } from './components/machines-table';
 export { NetworkSetupBadge } from './components/network-setup-badge';

@@ -42,7 +42,6 @@ import { LicensingSummary, Money, PlainDate } from '../../../features/licensing'
 import {
   MachineFormModal,
   machineState,
-  useMachineCuts,
   useMachinesAdminView,
   useMachinesLive,
 } from '../../../features/machines';
@@ -91,7 +90,6 @@ export function DashboardPage() {
   const ids = (query.data?.machines ?? []).map((machine) => machine.id).join(',');
   useEffect(() => setMachineIds(ids ? ids.split(',') : []), [ids]);
   useMachinesLive(machineIds);
-  const cuts = useMachineCuts();
   // Back after the socket was down: read once what changed meanwhile (e.g. machines going offline).
   const wasOpen = useRef(false);
   const wasDown = useRef(false);
@@ -114,9 +112,7 @@ export function DashboardPage() {
     sortValue: (m, column) =>
       column === 'state'
         ? t(`status.machine.${machineState(m)}`)
-        : column === 'totalCuts'
-          ? (cuts[m.id]?.totalCuts ?? -1)
-          : (m[column as keyof CuttingMachineAdminView] as string),
+        : (m[column as keyof CuttingMachineAdminView] as string),
   });
 
   const columns: DataTableColumn<CuttingMachineAdminView>[] = [
@@ -146,14 +142,16 @@ export function DashboardPage() {
       accessor: 'totalCuts',
       title: t('machines.totalCuts'),
       sortable: true,
-      render: (m) => {
-        const last = cuts[m.id];
-        return (
+      render: (m) => (
+        <Stack gap={2} align="flex-start">
           <Text span size="sm" data-tabular data-testid="total-cuts">
-            {last ? formatNumber(last.totalCuts, i18n.language) : '–'}
+            {formatNumber(m.totalCuts, i18n.language)}
           </Text>
-        );
-      },
+          <Text span size="xs" c="dimmed" data-tabular data-testid="cuts-today">
+            {t('machines.cutsToday', { value: formatNumber(m.cutsToday, i18n.language) })}
+          </Text>
+        </Stack>
+      ),
     },
     dateColumn('licensedAt', t('licensing.licensedAt'), (m) => m.licensedAt, {
       empty: () => (

@@ -6,14 +6,18 @@ import { machineKeys } from './keys';
 /** While the live socket is down, the dashboard asks this often for the machines' state instead. */
 export const MACHINE_STATE_FALLBACK_REFRESH_MS = 30_000;
 
+/** The browser's time zone: "today" is the user's day (spec §7 "General"). */
+export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /**
- * Dashboard: every machine with licence and state, plus the licensing summary. Live events keep it
- * current (`useMachinesLive`); it polls, slowly, only while `live` is false.
+ * Dashboard: every machine with licence, state and cuts (in total and today), plus the licensing
+ * summary. Live events keep it current (`useMachinesLive`); it polls, slowly, only while `live` is
+ * false.
  */
 export function useMachinesAdminView({ live }: { live: boolean }) {
   return useQuery({
     queryKey: machineKeys.adminView(),
-    queryFn: ({ signal }) => api(getMachinesAdminView, { signal }),
+    queryFn: ({ signal }) => api(getMachinesAdminView, { query: { timeZone: browserTimeZone() }, signal }),
     refetchInterval: live ? false : MACHINE_STATE_FALLBACK_REFRESH_MS,
   });
 }

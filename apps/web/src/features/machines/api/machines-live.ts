@@ -1,50 +1,64 @@
-import type { MachineCutData, MachinesAdminViewSchema } from '@kerf/contracts';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CuttingMachineAdminView, MachineCutData, MachinesAdminViewSchema } from '@kerf/contracts';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useLiveEvent } from '../../../lib/live';
 import { machineKeys } from './keys';
 
 type AdminView = z.infer<typeof MachinesAdminViewSchema>;
-export type MachineCuts = Record<string, MachineCutData>;
+
+const localDay = (at: number | string) => new Date(at).toDateString();
+
+function updateMachine(
+  queryClient: QueryClient,
+  machineId: string,
+  change: (machine: CuttingMachineAdminView) => CuttingMachineAdminView,
+) {
+  queryClient.setQueryData<AdminView>(machineKeys.adminView(), (view) =>
+    view
+      ? {
+          ...view,
+          machines: view.machines.map((machine) => (machine.id === machineId ? change(machine) : machine)),
+        }
+      : view,
+  );
+}
 
 /**
- * Keeps the machines' state and cut counters current from the live socket: MACHINE_STATUS moves the
- * status in the admin view's cache, MACHINE_CUT stores the counters of each machine's last cut.
+ * A cut event moves the machine's counters by what the server counted since the view was read: the
+ * difference of the totals, so a replayed or repeated event adds nothing. Cuts of a day after the
+ * one the view counted "today" for make it read the view again.
  */
-export function useMachinesLive(machineIds: readonly string[]) {
-  const queryClient = useQueryClient();
-  useLiveEvent('MACHINE_STATUS', machineIds, (data) => {
-    queryClient.setQueryData<AdminView>(machineKeys.adminView(), (view) =>
-      view
-        ? {
-            ...view,
-            machines: view.machines.map((machine) =>
-              machine.id === data.machineId
-                ? { ...machine, status: data.status, statusSince: data.since }
-                : machine,
-            ),
-          }
-        : view,
-    );
-  });
-  useLiveEvent('MACHINE_CUT', machineIds, (data) => {
-    queryClient.setQueryData<MachineCuts>(machineKeys.liveCuts(), (cuts) => {
-      const previous = cuts?.[data.machineId];
-      // a replayed event may be older than one already here
-      if (previous && previous.totalCuts > data.totalCuts) return cuts;
-      return { ...cuts, [data.machineId]: data };
-    });
+function applyCut(queryClient: QueryClient, data: MachineCutData) {
+  const readAt = queryClient.getQueryState(machineKeys.adminView())?.dataUpdatedAt ?? 0;
+  if (readAt > 0 && localDay(data.lastCutAt) !== localDay(readAt) && Date.parse(data.lastCutAt) > readAt) {
+    void queryClient.invalidateQueries({ queryKey: machineKeys.adminView(), exact: true });
+    return;
+  }
+  updateMachine(queryClient, data.machineId, (machine) => {
+    const added = data.totalCuts - machine.totalCuts;
+    if (added <= 0) return machine;
+    return { ...machine, totalCuts: data.totalCuts, cutsToday: machine.cutsToday + added };
   });
 }
 
-/** The last cut event per machine id, as `useMachinesLive` receives them. */
-export function useMachineCuts(): MachineCuts {
+/**
+ * Keeps the machines in the admin view's cache current from the live socket: MACHINE_STATUS moves
+ * the status, MACHINE_ONLINE_STATUS the online badge, MACHINE_CUT the cut counters.
+ */
+export function useMachinesLive(machineIds: readonly string[]) {
   const queryClient = useQueryClient();
-  const query = useQuery({
-    queryKey: machineKeys.liveCuts(),
-    // Nothing to fetch: the data comes from live events; a refetch keeps what is there.
-    queryFn: () => queryClient.getQueryData<MachineCuts>(machineKeys.liveCuts()) ?? {},
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return query.data ?? {};
+  useLiveEvent('MACHINE_STATUS', machineIds, (data) =>
+    updateMachine(queryClient, data.machineId, (machine) => ({
+      ...machine,
+      status: data.status,
+      statusSince: data.since,
+    })),
+  );
+  useLiveEvent('MACHINE_ONLINE_STATUS', machineIds, (data) =>
+    updateMachine(queryClient, data.machineId, (machine) => ({
+      ...machine,
+      onlineStatus: data.onlineStatus,
+    })),
+  );
+  useLiveEvent('MACHINE_CUT', machineIds, (data) => applyCut(queryClient, data));
 }
