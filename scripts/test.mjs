@@ -84,6 +84,8 @@ function playwright() {
 }
 
 ensureDependencies();
+// Before the tests: the server's static-serving and `npm start` tests serve the built web app too.
+ensureWebBuild();
 
 console.log('\n== Unit and integration tests (PGlite) ==');
 vitest('pglite', []);
@@ -114,7 +116,6 @@ if (canRunChaos) {
 
 console.log('\n== Browser journeys (Chromium) ==');
 if (existsSync('/usr/bin/chromium') && existsSync(join(ROOT, 'e2e/playwright.config.ts'))) {
-  ensureWebBuild();
   playwright();
 } else if (isCi) {
   console.log('Chromium or the e2e suite is missing: failing.');
