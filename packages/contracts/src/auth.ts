@@ -103,7 +103,8 @@ export const UserSchema = z
     displayName: z.string().nullable(),
     personnelNumber: z.string().nullable(),
     role: RoleSchema,
-    language: LanguageSchema,
+    /** null until the user (or an admin) chooses one; the web app then keeps the language of its login page */
+    language: LanguageSchema.nullable(),
     active: z.boolean(),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
@@ -125,7 +126,8 @@ const userFields = {
   displayName: optionalText(100),
   personnelNumber: optionalText(50),
   role: RoleSchema,
-  language: LanguageSchema.optional(),
+  /** omitted: none on create, unchanged on update; null: not chosen */
+  language: LanguageSchema.nullable().optional(),
   active: z.boolean().optional(),
 };
 

@@ -1,4 +1,4 @@
-import type { Language, Role, TenantKind } from '@kerf/contracts';
+import type { Role, TenantKind } from '@kerf/contracts';
 import type { Transactions } from '../db/transactions';
 import type { PasswordHasher } from '../lib/password-hasher';
 import { seedTenant, seedUsers } from '../modules/auth/index';
@@ -19,7 +19,6 @@ interface DemoUser {
   displayName?: string;
   personnelNumber?: string;
   email?: string;
-  language?: Language;
 }
 
 interface DemoTenant {
@@ -42,7 +41,6 @@ export const DEMO_TENANTS: DemoTenant[] = [
         firstName: 'Anna',
         lastName: 'Becker',
         email: 'anna.becker@druckerei-beispiel.example',
-        language: 'GERMAN',
       },
       {
         username: 'manager',
@@ -80,7 +78,6 @@ export const DEMO_TENANTS: DemoTenant[] = [
         firstName: 'Tomasz',
         lastName: 'Nowak',
         personnelNumber: '0311',
-        language: 'POLISH',
       },
     ],
   },
@@ -116,7 +113,6 @@ export const DEMO_TENANTS: DemoTenant[] = [
         firstName: 'Oleg',
         lastName: 'Ivanov',
         email: 'oleg.ivanov@kerf.example',
-        language: 'RUSSIAN',
       },
     ],
   },
@@ -153,7 +149,8 @@ export async function seedDemo(deps: {
           displayName: user.displayName ?? null,
           personnelNumber: user.personnelNumber ?? null,
           role: user.role,
-          language: user.language ?? 'ENGLISH',
+          // not chosen: each demo user opens in the language of the login page until they pick one
+          language: null,
           active: true,
         })),
       );

@@ -57,7 +57,8 @@ export const users = pgTable(
     role: text('role')
       .notNull()
       .references(() => roles.code),
-    language: text('language').notNull().default('ENGLISH'),
+    /** null until the user (or an admin editing them) chooses one: the web app then keeps the login page's */
+    language: text('language'),
     active: boolean('active').notNull().default(true),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

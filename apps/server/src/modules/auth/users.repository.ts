@@ -16,7 +16,7 @@ export function toUser(row: UserRow): User {
     displayName: row.displayName,
     personnelNumber: row.personnelNumber,
     role: row.role as Role,
-    language: row.language as Language,
+    language: row.language as Language | null,
     active: row.active,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -49,7 +49,7 @@ export interface UserValues {
   displayName: string | null;
   personnelNumber: string | null;
   role: Role;
-  language: Language;
+  language: Language | null;
   active: boolean;
 }
 

@@ -43,7 +43,8 @@ function checkPassword(password: string, username: string) {
   if (problem) throw AppError.fields([{ field: 'password', in: 'body', code: problem }]);
 }
 
-function values(input: CreateInput | UpdateInput, fallbackLanguage: Language): UserValues {
+/** `language` omitted keeps `currentLanguage` (null for a new user: not chosen yet). */
+function values(input: CreateInput | UpdateInput, currentLanguage: Language | null): UserValues {
   return {
     username: input.username,
     email: input.email ?? null,
@@ -52,7 +53,7 @@ function values(input: CreateInput | UpdateInput, fallbackLanguage: Language): U
     displayName: input.displayName || null,
     personnelNumber: input.personnelNumber || null,
     role: input.role,
-    language: input.language ?? fallbackLanguage,
+    language: input.language === undefined ? currentLanguage : input.language,
     active: input.active ?? true,
   };
 }
@@ -91,7 +92,7 @@ export function createUsersService(deps: { transactions: Transactions; hasher: P
       const passwordHash = await hasher.hash(input.password);
       try {
         return await transactions.withTenant(actor.tenantId, async (tx) => {
-          const row = await insertUser(tx, actor.tenantId, { ...values(input, 'ENGLISH'), passwordHash });
+          const row = await insertUser(tx, actor.tenantId, { ...values(input, null), passwordHash });
           await recordAudit(tx, {
             tenantId: actor.tenantId,
             actorUserId: actor.userId,
@@ -116,7 +117,7 @@ export function createUsersService(deps: { transactions: Transactions; hasher: P
       try {
         return await transactions.withTenant(actor.tenantId, async (tx) => {
           const current = await loadManageable(tx, actor, id);
-          const next = values(input, current.language as Language);
+          const next = values(input, current.language as Language | null);
           const isSelf = id === actor.userId;
           if (isSelf && (next.role !== current.role || !next.active)) {
             throw new AppError('authentication.CANNOT_CHANGE_OWN_ACCOUNT');

@@ -36,7 +36,8 @@ describe('employees', () => {
       username: 'k.mueller',
       role: 'PRINTING_SHOP_OPERATOR',
       active: true,
-      language: 'ENGLISH',
+      // the employee has not chosen a language yet
+      language: null,
     });
     expect(user).not.toHaveProperty('password');
     expect(user).not.toHaveProperty('passwordHash');
@@ -222,6 +223,41 @@ describe('permissions', () => {
 });
 
 describe('language', () => {
+  it('is not chosen for a fresh demo user, and the choice persists across sessions', async () => {
+    expect((await call('GET', '/users/self', admin)).json().language).toBeNull();
+    const grinder = await t.login('demo-grind', 'grinder', undefined, nextAddress());
+    expect((await call('GET', '/users/self', grinder)).json().language).toBeNull();
+    expect((await call('PUT', '/users/self/language', grinder, { value: 'POLISH' })).statusCode).toBe(204);
+    const again = await t.login('demo-grind', 'grinder', undefined, nextAddress());
+    expect((await call('GET', '/users/self', again)).json().language).toBe('POLISH');
+  });
+
+  it('is set by an admin editing an employee, kept when the edit leaves it out, and can be cleared', async () => {
+    const created = (await call('POST', '/users', admin, employee({ username: 'l.sprache' }))).json();
+    expect(created.language).toBeNull();
+    const edit = (fields: object) =>
+      call(
+        'PUT',
+        `/users/${created.id}`,
+        admin,
+        employee({ username: 'l.sprache', password: undefined, ...fields }),
+      );
+    expect((await edit({ language: 'FRENCH' })).json().language).toBe('FRENCH');
+    expect((await edit({ lastName: 'Sprache' })).json()).toMatchObject({
+      lastName: 'Sprache',
+      language: 'FRENCH',
+    });
+    expect((await call('GET', `/users/${created.id}`, admin)).json().language).toBe('FRENCH');
+    expect((await edit({ language: null })).json().language).toBeNull();
+    const bad = await edit({ language: 'KLINGON' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.fields[0]).toMatchObject({ field: 'language', code: 'INVALID_VALUE' });
+    expect(
+      (await call('POST', '/users', admin, employee({ username: 'l.sprache2', language: 'DUTCH' }))).json()
+        .language,
+    ).toBe('DUTCH');
+  });
+
   it('saves the signed-in user language', async () => {
     const operator = await t.login('demo', 'operator', undefined, nextAddress());
     expect((await call('PUT', '/users/self/language', operator, { value: 'ARABIC' })).statusCode).toBe(204);

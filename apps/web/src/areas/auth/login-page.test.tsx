@@ -5,13 +5,13 @@ import { jsonResponse, renderApp, SELF } from '../../test/render';
 
 const TOKENS = { bearerToken: 'bearer-1', refreshToken: 'refresh-1', tokenType: 'Bearer', expiresIn: 900 };
 
-function server(loginAnswer: () => Response) {
+function server(loginAnswer: () => Response, self: object = SELF) {
   const requests: { url: string; init?: RequestInit }[] = [];
   const fetch = vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     requests.push({ url, init });
     if (url === '/api/auth/auth/login') return loginAnswer();
-    if (url === '/api/auth/users/self') return jsonResponse(200, SELF);
+    if (url === '/api/auth/users/self') return jsonResponse(200, self);
     return jsonResponse(404, { code: 'common.NOT_FOUND', message: 'x' });
   });
   return { fetch, requests };
@@ -30,6 +30,12 @@ async function fillAndSubmit(
   await user.keyboard('{Enter}');
 }
 
+/** The login page's own language picker (nobody is signed in: the choice stays on the device). */
+async function choosePageLanguage(locale: string) {
+  await userEvent.setup().selectOptions(await screen.findByTestId('language-picker'), locale);
+  await waitFor(() => expect(document.documentElement).toHaveAttribute('lang', locale));
+}
+
 describe('login screen', () => {
   it('lower-cases client and username, stores the tokens and opens the role area', async () => {
     const { requests } = server(() => jsonResponse(200, TOKENS));
@@ -45,6 +51,30 @@ describe('login screen', () => {
     expect(new Headers(login.init?.headers).get('x-client-type')).toBe('WEB');
     expect(window.localStorage.getItem('bearerToken')).toBe('bearer-1');
     expect(window.localStorage.getItem('refreshToken')).toBe('refresh-1');
+  });
+
+  it('keeps the login page language for a user who has not chosen one, without saving it to the account', async () => {
+    const { requests } = server(() => jsonResponse(200, TOKENS), { ...SELF, language: null });
+    const { router } = await renderApp({ path: '/login' });
+    await choosePageLanguage('nl');
+    await fillAndSubmit('demo', 'admin', 'Kerf-demo-2026', ['Klant', 'Gebruikersnaam', 'Wachtwoord']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/printing-admin'));
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welkom, Anna Becker');
+    expect(document.documentElement).toHaveAttribute('lang', 'nl');
+    expect(window.localStorage.getItem('use-locale')).toBe('nl');
+    expect(requests.some((r) => r.url.endsWith('/users/self/language'))).toBe(false);
+  });
+
+  it('takes over the language the user chose in the account', async () => {
+    const { requests } = server(() => jsonResponse(200, TOKENS), { ...SELF, language: 'GERMAN' });
+    const { router } = await renderApp({ path: '/login' });
+    await choosePageLanguage('nl');
+    await fillAndSubmit('demo', 'admin', 'Kerf-demo-2026', ['Klant', 'Gebruikersnaam', 'Wachtwoord']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/printing-admin'));
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Willkommen, Anna Becker');
+    expect(document.documentElement).toHaveAttribute('lang', 'de');
+    expect(window.localStorage.getItem('use-locale')).toBe('de');
+    expect(requests.some((r) => r.url.endsWith('/users/self/language'))).toBe(false);
   });
 
   it('checks required fields before sending, with the field codes of the contracts', async () => {

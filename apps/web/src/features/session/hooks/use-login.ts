@@ -8,8 +8,9 @@ import { sessionKeys } from '../api/keys';
 import { login } from '../api/login';
 
 /**
- * Signs in, loads the user, takes over the language saved in the account and opens the user's area
- * (or the page inside it that sent them to the login).
+ * Signs in, loads the user, takes over the language saved in the account (if the user has chosen one;
+ * otherwise the login page's language stays, and is not written to the account) and opens the user's
+ * area (or the page inside it that sent them to the login).
  */
 export function useLogin(returnTo?: string) {
   const queryClient = useQueryClient();
@@ -25,7 +26,7 @@ export function useLogin(returnTo?: string) {
       });
     },
     onSuccess: async (self) => {
-      await adoptLocale(localeOf(self.language));
+      if (self.language) await adoptLocale(localeOf(self.language));
       const home = `/${ROLE_AREAS[self.role]}`;
       const target = returnTo && (returnTo === home || returnTo.startsWith(`${home}/`)) ? returnTo : home;
       await navigate(target, { replace: true });
