@@ -27,10 +27,11 @@ import {
   actionsColumn,
   codeColumn,
   DataTable,
-  type DataTableColumn,
   dateColumn,
+  EmptyValue,
   nameColumn,
   RowAction,
+  type TableColumn,
   textColumn,
   useTableState,
 } from '../../../components/data-table';
@@ -79,7 +80,10 @@ function LiveDot({ updatedAt, live }: { updatedAt: number; live: boolean }) {
 
 const BANNER_DELAY_MS = 3000;
 
-/** Dashboard (spec §2): licensing, every machine with its live state, the network admin, adding machines. */
+/**
+ * Dashboard (spec §2) and the printing-shop admin's landing page: every machine with its live state
+ * first, then licensing, the network admin and the firewall information.
+ */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('printingAdmin.dashboard.title'));
@@ -116,16 +120,21 @@ export function DashboardPage() {
         ? t(`status.machine.${machineState(m)}`)
         : column === 'totalCuts'
           ? (cuts[m.id]?.totalCuts ?? -1)
-          : (m[column as keyof CuttingMachineAdminView] as string),
+          : column === 'licensedAt' || column === 'renewalDate' || column === 'annualNetCents'
+            ? (m[column] ?? undefined)
+            : (m[column as keyof CuttingMachineAdminView] as string),
   });
 
-  const columns: DataTableColumn<CuttingMachineAdminView>[] = [
+  // A phone shows name, state, cuts and the actions; the location and licence columns follow from `md`.
+  const columns: TableColumn<CuttingMachineAdminView>[] = [
     nameColumn('name', t('machines.name'), (m) => m.name),
     codeColumn('serialNumber', t('machines.serialNumber'), (m) => m.serialNumber, {
       sortable: true,
+      priority: 'low',
     }),
     textColumn('printingShopName', t('machines.location'), (m) => m.printingShopName, {
       sortable: true,
+      priority: 'low',
     }),
     {
       accessor: 'state',
@@ -146,11 +155,12 @@ export function DashboardPage() {
       accessor: 'totalCuts',
       title: t('machines.totalCuts'),
       sortable: true,
+      numeric: true,
       render: (m) => {
         const last = cuts[m.id];
         return (
           <Text span size="sm" data-tabular data-testid="total-cuts">
-            {last ? formatNumber(last.totalCuts, i18n.language) : '–'}
+            {last ? formatNumber(last.totalCuts, i18n.language) : <EmptyValue />}
           </Text>
         );
       },
@@ -161,20 +171,24 @@ export function DashboardPage() {
           {t('licensing.notLicensed')}
         </Text>
       ),
+      priority: 'low',
     }),
     {
       accessor: 'renewalDate',
       title: t('licensing.renewalDate'),
       sortable: true,
-      render: (m) => (m.renewalDate ? <PlainDate value={m.renewalDate} /> : ''),
+      priority: 'low',
+      render: (m) => (m.renewalDate ? <PlainDate value={m.renewalDate} /> : <EmptyValue />),
     },
     {
       accessor: 'annualNetCents',
       title: t('licensing.annualCost'),
       sortable: true,
+      numeric: true,
+      priority: 'low',
       render: (m) =>
         m.annualNetCents === null ? (
-          ''
+          <EmptyValue />
         ) : (
           <Money cents={m.annualNetCents} currency={query.data?.licensing.currency ?? 'EUR'} />
         ),
@@ -238,20 +252,6 @@ export function DashboardPage() {
           </Alert>
         )}
         <Title order={2} size="h3">
-          {t('licensing.title')}
-        </Title>
-        {query.data ? (
-          <LicensingSummary licensing={query.data.licensing} />
-        ) : query.error ? (
-          <ErrorAlert error={query.error} />
-        ) : (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            {[0, 1, 2, 3].map((key) => (
-              <Skeleton key={key} height={90} />
-            ))}
-          </SimpleGrid>
-        )}
-        <Title order={2} size="h3">
           {t('machines.title')}
         </Title>
         <DataTable<CuttingMachineAdminView>
@@ -268,6 +268,20 @@ export function DashboardPage() {
           }}
           {...table}
         />
+        <Title order={2} size="h3">
+          {t('licensing.title')}
+        </Title>
+        {query.data ? (
+          <LicensingSummary licensing={query.data.licensing} />
+        ) : query.error ? (
+          <ErrorAlert error={query.error} />
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            {[0, 1, 2, 3].map((key) => (
+              <Skeleton key={key} height={90} />
+            ))}
+          </SimpleGrid>
+        )}
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <NetworkAdminCard />
           <FirewallPanel />
