@@ -1,6 +1,6 @@
+import type { MantineBreakpoint } from '@mantine/core';
 import { Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff } from '@tabler/icons-react';
-import type { MantineBreakpoint } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
 import { DateText } from '../format';

@@ -61,7 +61,7 @@ export function LocationsPage() {
     search: debouncedSearch.trim() || undefined,
   });
 
-    // The server sorts by name or by number of machines only (spec §2); the other columns do not sort.
+  // The server sorts by name or by number of machines only (spec §2); the other columns do not sort.
   const columns: TableColumn<PrintingShop>[] = [
     {
       accessor: 'name',

@@ -94,10 +94,16 @@ export function EmployeesTable({
       sortable: true,
       render: (e) => translateKey(t, `roles.${e.role}`),
     },
-    activeColumn('active', t('employees.active'), (e) => e.active, {
-      active: t('common.active'),
-      inactive: t('common.inactive'),
-    }, { sortable: true }),
+    activeColumn(
+      'active',
+      t('employees.active'),
+      (e) => e.active,
+      {
+        active: t('common.active'),
+        inactive: t('common.inactive'),
+      },
+      { sortable: true },
+    ),
     actionsColumn(t('table.actions'), (e) => (
       <>
         <RowAction

@@ -5,15 +5,7 @@ import {
   KNIFE_SWAP_INTERVAL_MAX,
   KNIFE_SWAP_INTERVAL_MIN,
 } from '@kerf/contracts';
-import {
-  Autocomplete,
-  Fieldset,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Autocomplete, Fieldset, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   FormModal,

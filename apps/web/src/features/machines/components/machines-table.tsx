@@ -88,10 +88,16 @@ export function MachinesTable({
             : t('common.mm', { value: formatNumber(m.cuttingWidth, i18n.language) }),
         ),
     },
-    activeColumn('active', t('machines.active'), (m) => m.active, {
-      active: t('common.active'),
-      inactive: t('common.inactive'),
-    }, { sortable: true }),
+    activeColumn(
+      'active',
+      t('machines.active'),
+      (m) => m.active,
+      {
+        active: t('common.active'),
+        inactive: t('common.inactive'),
+      },
+      { sortable: true },
+    ),
     {
       accessor: 'networkSetupState',
       title: t('network.setupState'),

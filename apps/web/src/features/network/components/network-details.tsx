@@ -17,7 +17,12 @@ import { NetworkAdminCard } from './network-admin-card';
 
 /** An IPv4 address as a sortable key ("10.0.0.9" before "10.0.0.10"). */
 const ipSortKey = (ip: string | null) =>
-  ip ? ip.split('.').map((part) => part.padStart(3, '0')).join('.') : undefined;
+  ip
+    ? ip
+        .split('.')
+        .map((part) => part.padStart(3, '0'))
+        .join('.')
+    : undefined;
 
 /** Location tab "Network details": each machine's connection, the network admin and the firewall info. */
 export function NetworkDetails({
@@ -102,23 +107,23 @@ export function NetworkDetails({
         !m.networkContact.name && !m.networkContact.phone ? (
           <EmptyValue />
         ) : (
-        <Stack gap={0}>
-          {m.networkContact.name && (
-            <Text size="sm" translate="no">
-              {m.networkContact.name}
-            </Text>
-          )}
-          {m.networkContact.phone && (
-            <Anchor
-              size="sm"
-              href={`tel:${m.networkContact.phone.replace(/\s/g, '')}`}
-              dir="ltr"
-              translate="no"
-            >
-              {m.networkContact.phone}
-            </Anchor>
-          )}
-        </Stack>
+          <Stack gap={0}>
+            {m.networkContact.name && (
+              <Text size="sm" translate="no">
+                {m.networkContact.name}
+              </Text>
+            )}
+            {m.networkContact.phone && (
+              <Anchor
+                size="sm"
+                href={`tel:${m.networkContact.phone.replace(/\s/g, '')}`}
+                dir="ltr"
+                translate="no"
+              >
+                {m.networkContact.phone}
+              </Anchor>
+            )}
+          </Stack>
         ),
     },
     {
