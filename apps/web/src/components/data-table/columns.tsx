@@ -1,5 +1,5 @@
 import type { MantineBreakpoint } from '@mantine/core';
-import { Text } from '@mantine/core';
+import { Text, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
@@ -150,7 +150,14 @@ export function dateColumn<T>(
   };
 }
 
-/** The row actions at the end of the row (`RowAction` buttons). */
+/**
+ * The row actions at the end of the row (`RowAction` buttons). The header names them for screen
+ * readers only: the icon buttons are narrow, a visible "Actions" title would set the column's width.
+ */
 export function actionsColumn<T>(title: string, actions: (record: T) => ReactNode): DataTableColumn<T> {
-  return { accessor: 'actions', title, render: (record) => <RowActions>{actions(record)}</RowActions> };
+  return {
+    accessor: 'actions',
+    title: <VisuallyHidden>{title}</VisuallyHidden>,
+    render: (record) => <RowActions>{actions(record)}</RowActions>,
+  };
 }

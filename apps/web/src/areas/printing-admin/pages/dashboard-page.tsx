@@ -125,9 +125,10 @@ export function DashboardPage() {
             : (m[column as keyof CuttingMachineAdminView] as string),
   });
 
-  // A phone shows name, state, cuts and the actions; the location and licence columns follow from `md`.
+  // A phone shows name, state and the actions; cuts follow from `xs`, serial number and location from
+  // `md`, and the licence of each machine (the summary is below the table) on wide screens from `xl`.
   const columns: TableColumn<CuttingMachineAdminView>[] = [
-    nameColumn('name', t('machines.name'), (m) => m.name),
+    nameColumn('name', t('machines.column'), (m) => m.name),
     codeColumn('serialNumber', t('machines.serialNumber'), (m) => m.serialNumber, {
       sortable: true,
       priority: 'low',
@@ -156,6 +157,7 @@ export function DashboardPage() {
       title: t('machines.totalCuts'),
       sortable: true,
       numeric: true,
+      visibleFrom: 'xs',
       render: (m) => {
         const last = cuts[m.id];
         return (
@@ -171,13 +173,13 @@ export function DashboardPage() {
           {t('licensing.notLicensed')}
         </Text>
       ),
-      priority: 'low',
+      visibleFrom: 'xl',
     }),
     {
       accessor: 'renewalDate',
       title: t('licensing.renewalDate'),
       sortable: true,
-      priority: 'low',
+      visibleFrom: 'xl',
       render: (m) => (m.renewalDate ? <PlainDate value={m.renewalDate} /> : <EmptyValue />),
     },
     {
@@ -185,7 +187,7 @@ export function DashboardPage() {
       title: t('licensing.annualCost'),
       sortable: true,
       numeric: true,
-      priority: 'low',
+      visibleFrom: 'xl',
       render: (m) =>
         m.annualNetCents === null ? (
           <EmptyValue />
