@@ -273,6 +273,8 @@ describe('printing-admin: dashboard', () => {
 });
 
 describe('printing-admin: dashboard live updates', () => {
+  atDesktopWidth();
+
   it('subscribes per machine; a cut and a status change show without reloading, no polling', async () => {
     const fetch = fakePrintingShopServer();
     signIn();
