@@ -64,9 +64,9 @@ describe('no raw strings on key screens', () => {
   });
 
   it('an area start page inside the app layout', async () => {
-    fakeServer();
+    fakeServer({ ...SELF, role: 'PRINTING_SHOP_MANAGER' });
     signIn();
-    await renderApp(options('/printing-admin'));
+    await renderApp(options('/printing-manager'));
     await screen.findByRole('heading', { level: 1, name: '⟦Welcome, Anna Becker⟧' });
     expect(screen.getByRole('navigation')).toBeInTheDocument();
     expect(untranslatedTexts()).toEqual([]);

@@ -2,7 +2,7 @@ import { afterEach, expect } from 'vitest';
 import { pseudoResources, type RenderAppOptions } from './render';
 
 /** Digits, spaces and punctuation need no translation. */
-const NO_WORDS = /^[\d\s*.,:;–\-/()#%·]+$/;
+const NO_WORDS = /^[\d\s*.,:;–—\-/()#%·]+$/;
 
 /**
  * Every text a screen shows must come from the catalogue. Screens render with a pseudo-locale that

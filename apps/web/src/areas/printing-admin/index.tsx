@@ -1,10 +1,10 @@
-import { IconBuildingFactory2, IconGauge, IconHome } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconGauge } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Routes } from 'react-router';
+import { Navigate, Route, Routes } from 'react-router';
 import { NotFoundContent } from '../../components/errors';
 import { type NavItem, PageSkeleton } from '../../components/layout';
-import { AreaHome, AreaShell } from '../shared';
+import { AreaShell } from '../shared';
 
 // The screens (and the phone-number metadata they carry) load when first opened, not with the start page.
 const DashboardPage = lazy(() =>
@@ -22,19 +22,22 @@ const LocationDetailsPage = lazy(() =>
 const HOME = '/printing-admin';
 const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 
-/** spec §2 "Printing-shop admin": dashboard (machines, licensing, network admin) and locations with details. */
+/**
+ * spec §2 "Printing-shop admin": dashboard (machines, licensing, network admin) and locations with
+ * details. The admin lands on the dashboard, their work, not on an identity card (who is signed in
+ * shows in the header's user menu); `/machines`, its earlier address, leads there too.
+ */
 export function Component() {
   const { t } = useTranslation();
-  const sections: NavItem[] = [
-    { to: `${HOME}/machines`, label: t('printingAdmin.dashboard.title'), icon: IconGauge },
+  const navItems: NavItem[] = [
+    { to: HOME, label: t('printingAdmin.dashboard.title'), icon: IconGauge, end: true },
     { to: `${HOME}/locations`, label: t('sections.locations'), icon: IconBuildingFactory2 },
   ];
-  const navItems: NavItem[] = [{ to: HOME, label: t('nav.home'), icon: IconHome, end: true }, ...sections];
   return (
     <AreaShell area="printing-admin" navItems={navItems}>
       <Routes>
-        <Route index element={<AreaHome area="printing-admin" sections={sections} />} />
-        <Route path="machines" element={page(<DashboardPage />)} />
+        <Route index element={page(<DashboardPage />)} />
+        <Route path="machines" element={<Navigate to={HOME} replace />} />
         <Route path="locations" element={page(<LocationsPage />)} />
         <Route path="locations/:id" element={page(<LocationDetailsPage />)} />
         <Route path="*" element={<NotFoundContent homePath={HOME} />} />

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../test/render';
 import {
   calls,
@@ -27,7 +27,26 @@ const invalidInput = (field: string, code: string) =>
     details: { fields: [{ field, in: 'body', code }] },
   });
 
+/**
+ * The test setup's matchMedia describes a phone, where tables hide their low-priority columns
+ * (addresses, pseudonyms): these screens are checked at desktop width, where every column shows.
+ */
+function atDesktopWidth() {
+  const phone = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = ((query: string) => ({
+      ...phone(query),
+      matches: query.trim() === '' || /min-width/.test(query),
+    })) as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = phone;
+  });
+}
+
 describe('printing-admin: locations', () => {
+  atDesktopWidth();
+
   it('the overview asks the server for the chosen sort and view', async () => {
     const fetch = fakePrintingShopServer();
     signIn();
@@ -180,6 +199,8 @@ describe('printing-admin: machine WLAN settings', () => {
 });
 
 describe('printing-admin: employees', () => {
+  atDesktopWidth();
+
   it('shows the pseudonym fallback; a new employee needs a password by the rule and gets the location', async () => {
     const fetch = fakePrintingShopServer((url, init) => {
       if (url === '/api/auth/users' && init?.method === 'POST')
@@ -252,6 +273,8 @@ describe('printing-admin: dashboard', () => {
 });
 
 describe('printing-admin: dashboard live updates', () => {
+  atDesktopWidth();
+
   it('subscribes per machine; cuts, a status change and the connection show without reloading, no polling', async () => {
     const fetch = fakePrintingShopServer();
     signIn();

@@ -3,6 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, SELF } from '../../test/render';
 
+/** a role whose area still opens on the start page (the printing-shop admin lands on the dashboard) */
+const MANAGER = { ...SELF, role: 'PRINTING_SHOP_MANAGER' };
+
 function signIn() {
   window.localStorage.setItem('bearerToken', 'bearer-1');
   window.localStorage.setItem('refreshToken', 'refresh-1');
@@ -26,11 +29,11 @@ describe('role areas', () => {
   });
 
   it('show who is signed in, the role, the tenant and the area navigation', async () => {
-    vi.spyOn(window, 'fetch').mockResolvedValue(jsonResponse(200, SELF));
+    vi.spyOn(window, 'fetch').mockResolvedValue(jsonResponse(200, MANAGER));
     signIn();
-    await renderApp({ path: '/printing-admin' });
+    await renderApp({ path: '/printing-manager' });
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Anna Becker');
-    expect(screen.getByText('Printing-shop admin')).toBeInTheDocument();
+    expect(screen.getByText('Printing-shop manager')).toBeInTheDocument();
     const nav = screen.getByRole('navigation');
     expect(nav).toHaveTextContent('Locations');
     expect(screen.getByRole('main')).toBeInTheDocument();
@@ -44,7 +47,7 @@ describe('role areas', () => {
         : jsonResponse(401, { code: 'authentication.TOKEN_EXPIRED', message: 'x' }),
     );
     signIn();
-    const { router } = await renderApp({ path: '/printing-admin' });
+    const { router } = await renderApp({ path: '/printing-manager' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Your session has ended. Please log in again.',
@@ -56,10 +59,10 @@ describe('role areas', () => {
     const fetch = vi
       .spyOn(window, 'fetch')
       .mockImplementation(async (input) =>
-        String(input).startsWith('/api/auth/auth/sessions/') ? jsonResponse(204) : jsonResponse(200, SELF),
+        String(input).startsWith('/api/auth/auth/sessions/') ? jsonResponse(204) : jsonResponse(200, MANAGER),
       );
     signIn();
-    const { router } = await renderApp({ path: '/printing-admin' });
+    const { router } = await renderApp({ path: '/printing-manager' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));

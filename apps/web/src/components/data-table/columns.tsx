@@ -1,4 +1,5 @@
-import { Text } from '@mantine/core';
+import type { MantineBreakpoint } from '@mantine/core';
+import { Text, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
@@ -14,7 +15,30 @@ import { RowActions } from './row-action';
  */
 type Accessor<T> = keyof T & string;
 /** What a table may set on a built column. */
-type Options<_T> = { sortable?: boolean; width?: number | string; hidden?: boolean };
+type Options<_T> = {
+  sortable?: boolean;
+  width?: number | string;
+  hidden?: boolean;
+  priority?: 'high' | 'low';
+  visibleFrom?: MantineBreakpoint;
+  numeric?: boolean;
+};
+
+/** The sign for "no value" in a table cell: a dimmed dash, the same in every table. */
+export const NO_VALUE = '\u2014';
+
+export function EmptyValue() {
+  return (
+    <Text span size="sm" c="dimmed">
+      {NO_VALUE}
+    </Text>
+  );
+}
+
+/** `value`, or the dash when it is absent (null, undefined or an empty string). */
+export function orEmpty(value: ReactNode): ReactNode {
+  return value === null || value === undefined || value === '' ? <EmptyValue /> : value;
+}
 
 /** The record's name (user data): bold, in its own direction, never machine-translated. */
 export function nameColumn<T>(
@@ -36,7 +60,7 @@ export function nameColumn<T>(
   };
 }
 
-/** A code: serial number, user name, slug, IP address — monospace, left to right; empty when null. */
+/** A code: serial number, user name, slug, IP address — monospace, left to right; a dash when null. */
 export function codeColumn<T>(
   accessor: Accessor<T> | (string & {}),
   title: string,
@@ -47,7 +71,7 @@ export function codeColumn<T>(
 }
 
 export function CodeText({ value }: { value: string | null | undefined }) {
-  if (!value) return null;
+  if (!value) return <EmptyValue />;
   return (
     <Text span size="sm" ff="monospace" translate="no" dir="ltr">
       {value}
@@ -65,11 +89,16 @@ export function textColumn<T>(
   return {
     accessor,
     title,
-    render: (record) => (
-      <span translate="no" dir="auto">
-        {value(record) ?? ''}
-      </span>
-    ),
+    render: (record) => {
+      const text = value(record);
+      return text ? (
+        <span translate="no" dir="auto">
+          {text}
+        </span>
+      ) : (
+        <EmptyValue />
+      );
+    },
     ...options,
   };
 }
@@ -112,7 +141,7 @@ export function dateColumn<T>(
     render: (record) => {
       const date = value(record);
       return date === null || date === undefined ? (
-        (empty?.(record) ?? '')
+        (empty?.(record) ?? <EmptyValue />)
       ) : (
         <DateText value={date} withTime={withTime} />
       );
@@ -121,7 +150,14 @@ export function dateColumn<T>(
   };
 }
 
-/** The row actions at the end of the row (`RowAction` buttons). */
+/**
+ * The row actions at the end of the row (`RowAction` buttons). The header names them for screen
+ * readers only: the icon buttons are narrow, a visible "Actions" title would set the column's width.
+ */
 export function actionsColumn<T>(title: string, actions: (record: T) => ReactNode): DataTableColumn<T> {
-  return { accessor: 'actions', title, render: (record) => <RowActions>{actions(record)}</RowActions> };
+  return {
+    accessor: 'actions',
+    title: <VisuallyHidden>{title}</VisuallyHidden>,
+    render: (record) => <RowActions>{actions(record)}</RowActions>,
+  };
 }

@@ -247,7 +247,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   }
 
   return (
-    <Paper withBorder p="md" radius="md" miw={0} maw="100%">
+    <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md" miw={0} maw="100%">
       <Stack gap="md">
         {searchField}
         {body}

@@ -5,7 +5,10 @@ export {
   CodeText,
   codeColumn,
   dateColumn,
+  EmptyValue,
+  NO_VALUE,
   nameColumn,
+  orEmpty,
   textColumn,
 } from './columns';
 export {

@@ -27,10 +27,11 @@ import {
   actionsColumn,
   codeColumn,
   DataTable,
-  type DataTableColumn,
   dateColumn,
+  EmptyValue,
   nameColumn,
   RowAction,
+  type TableColumn,
   textColumn,
   useTableState,
 } from '../../../components/data-table';
@@ -78,7 +79,10 @@ function LiveDot({ updatedAt, live }: { updatedAt: number; live: boolean }) {
 
 const BANNER_DELAY_MS = 3000;
 
-/** Dashboard (spec §2): licensing, every machine with its live state, the network admin, adding machines. */
+/**
+ * Dashboard (spec §2) and the printing-shop admin's landing page: every machine with its live state
+ * first, then licensing, the network admin and the firewall information.
+ */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('printingAdmin.dashboard.title'));
@@ -112,16 +116,24 @@ export function DashboardPage() {
     sortValue: (m, column) =>
       column === 'state'
         ? t(`status.machine.${machineState(m)}`)
-        : (m[column as keyof CuttingMachineAdminView] as string),
+        : column === 'totalCuts'
+          ? m.totalCuts
+          : column === 'licensedAt' || column === 'renewalDate' || column === 'annualNetCents'
+            ? (m[column] ?? undefined)
+            : (m[column as keyof CuttingMachineAdminView] as string),
   });
 
-  const columns: DataTableColumn<CuttingMachineAdminView>[] = [
-    nameColumn('name', t('machines.name'), (m) => m.name),
+  // A phone shows name, state and the actions; cuts follow from `xs`, serial number and location from
+  // `md`, and the licence of each machine (the summary is below the table) on wide screens from `xl`.
+  const columns: TableColumn<CuttingMachineAdminView>[] = [
+    nameColumn('name', t('machines.column'), (m) => m.name),
     codeColumn('serialNumber', t('machines.serialNumber'), (m) => m.serialNumber, {
       sortable: true,
+      priority: 'low',
     }),
     textColumn('printingShopName', t('machines.location'), (m) => m.printingShopName, {
       sortable: true,
+      priority: 'low',
     }),
     {
       accessor: 'state',
@@ -142,8 +154,10 @@ export function DashboardPage() {
       accessor: 'totalCuts',
       title: t('machines.totalCuts'),
       sortable: true,
+      numeric: true,
+      visibleFrom: 'xs',
       render: (m) => (
-        <Stack gap={2} align="flex-start">
+        <Stack gap={2} align="flex-end">
           <Text span size="sm" data-tabular data-testid="total-cuts">
             {formatNumber(m.totalCuts, i18n.language)}
           </Text>
@@ -159,20 +173,24 @@ export function DashboardPage() {
           {t('licensing.notLicensed')}
         </Text>
       ),
+      visibleFrom: 'xl',
     }),
     {
       accessor: 'renewalDate',
       title: t('licensing.renewalDate'),
       sortable: true,
-      render: (m) => (m.renewalDate ? <PlainDate value={m.renewalDate} /> : ''),
+      visibleFrom: 'xl',
+      render: (m) => (m.renewalDate ? <PlainDate value={m.renewalDate} /> : <EmptyValue />),
     },
     {
       accessor: 'annualNetCents',
       title: t('licensing.annualCost'),
       sortable: true,
+      numeric: true,
+      visibleFrom: 'xl',
       render: (m) =>
         m.annualNetCents === null ? (
-          ''
+          <EmptyValue />
         ) : (
           <Money cents={m.annualNetCents} currency={query.data?.licensing.currency ?? 'EUR'} />
         ),
@@ -236,20 +254,6 @@ export function DashboardPage() {
           </Alert>
         )}
         <Title order={2} size="h3">
-          {t('licensing.title')}
-        </Title>
-        {query.data ? (
-          <LicensingSummary licensing={query.data.licensing} />
-        ) : query.error ? (
-          <ErrorAlert error={query.error} />
-        ) : (
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            {[0, 1, 2, 3].map((key) => (
-              <Skeleton key={key} height={90} />
-            ))}
-          </SimpleGrid>
-        )}
-        <Title order={2} size="h3">
           {t('machines.title')}
         </Title>
         <DataTable<CuttingMachineAdminView>
@@ -266,6 +270,20 @@ export function DashboardPage() {
           }}
           {...table}
         />
+        <Title order={2} size="h3">
+          {t('licensing.title')}
+        </Title>
+        {query.data ? (
+          <LicensingSummary licensing={query.data.licensing} />
+        ) : query.error ? (
+          <ErrorAlert error={query.error} />
+        ) : (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            {[0, 1, 2, 3].map((key) => (
+              <Skeleton key={key} height={90} />
+            ))}
+          </SimpleGrid>
+        )}
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <NetworkAdminCard />
           <FirewallPanel />

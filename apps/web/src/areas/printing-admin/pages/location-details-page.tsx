@@ -16,7 +16,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ErrorAlert } from '../../../components/errors';
-import { countryName } from '../../../components/inputs';
 import { usePageTitle } from '../../../components/layout';
 import { EmployeesTable } from '../../../features/employees';
 import {
@@ -90,9 +89,7 @@ export function LocationDetailsPage() {
                 {data.name}
               </Title>
               <Text c="dimmed" translate="no">
-                {[addressOf(data), data.country ? countryName(data.country, i18n.language) : null]
-                  .filter(Boolean)
-                  .join(', ')}
+                {addressOf(data, i18n.language, { withCountry: true })}
               </Text>
               <Group gap="md">
                 <Group gap={4} wrap="nowrap">

@@ -18,9 +18,10 @@ import { Link, useNavigate } from 'react-router';
 import {
   actionsColumn,
   DataTable,
-  type DataTableColumn,
   type DataTableSortStatus,
+  EmptyValue,
   RowAction,
+  type TableColumn,
   textColumn,
 } from '../../../components/data-table';
 import { usePageTitle } from '../../../components/layout';
@@ -30,7 +31,7 @@ import {
   useDeleteLocationFlow,
   useLocations,
 } from '../../../features/locations';
-import { formatNumber } from '../../../lib/format';
+import { formatNumber, formatPercent } from '../../../lib/format';
 
 type View = 'BASIC' | 'WITH_UPTIME';
 
@@ -60,7 +61,8 @@ export function LocationsPage() {
     search: debouncedSearch.trim() || undefined,
   });
 
-  const columns: DataTableColumn<PrintingShop>[] = [
+  // The server sorts by name or by number of machines only (spec §2); the other columns do not sort.
+  const columns: TableColumn<PrintingShop>[] = [
     {
       accessor: 'name',
       title: t('locations.name'),
@@ -71,16 +73,21 @@ export function LocationsPage() {
         </Anchor>
       ),
     },
-    textColumn('address', t('locations.address'), addressOf),
+    textColumn('address', t('locations.address'), (location) => addressOf(location, i18n.language), {
+      priority: 'low',
+    }),
     {
       accessor: 'numberOfMachines',
       title: t('locations.machines'),
       sortable: true,
+      numeric: true,
       render: (location) => formatNumber(location.numberOfMachines, i18n.language),
     },
     {
       accessor: 'numberOfEmployees',
       title: t('locations.employees'),
+      numeric: true,
+      priority: 'low',
       render: (location) => formatNumber(location.numberOfEmployees, i18n.language),
     },
     ...(view === 'WITH_UPTIME'
@@ -88,18 +95,20 @@ export function LocationsPage() {
           {
             accessor: 'uptimeLast24h',
             title: t('locations.uptime'),
-            width: 200,
+            numeric: true,
             render: (location: PrintingShop) => {
-              const share = location.uptimeLast24h ?? 0;
-              const percent = new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(share);
+              if (location.uptimeLast24h === null || location.uptimeLast24h === undefined)
+                return <EmptyValue />;
+              const share = location.uptimeLast24h;
+              const percent = formatPercent(share, i18n.language);
               return (
-                <Group gap="xs" wrap="nowrap">
-                  <Progress value={share * 100} color="green.8" w={100} aria-hidden />
+                <Group gap="xs" wrap="nowrap" justify="flex-end">
+                  <Progress value={share * 100} color="green.8" w={80} aria-hidden visibleFrom="sm" />
                   <Text size="sm">{percent}</Text>
                 </Group>
               );
             },
-          } satisfies DataTableColumn<PrintingShop>,
+          } satisfies TableColumn<PrintingShop>,
         ]
       : []),
     actionsColumn(t('table.actions'), (location) => (

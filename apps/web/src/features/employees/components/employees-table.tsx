@@ -8,9 +8,9 @@ import {
   activeColumn,
   codeColumn,
   DataTable,
-  type DataTableColumn,
   nameColumn,
   RowAction,
+  type TableColumn,
   textColumn,
   useTableState,
 } from '../../../components/data-table';
@@ -44,7 +44,13 @@ export function EmployeesTable({
     initialSort: { columnAccessor: 'name', direction: 'asc' },
     searchText: (e) => `${fullName(e)} ${e.username} ${e.displayName ?? ''} ${e.personnelNumber ?? ''}`,
     sortValue: (e, column) =>
-      column === 'name' ? `${e.lastName} ${e.firstName}` : String(e[column as keyof Employee] ?? ''),
+      column === 'name'
+        ? `${e.lastName} ${e.firstName}`
+        : column === 'role'
+          ? translateKey(t, `roles.${e.role}`)
+          : column === 'active'
+            ? Number(e.active)
+            : String(e[column as keyof Employee] ?? ''),
   });
 
   const onDelete = async (employee: Employee) => {
@@ -57,12 +63,14 @@ export function EmployeesTable({
     }
   };
 
-  const columns: DataTableColumn<Employee>[] = [
+  // narrow screens keep name, user name, role, state and the actions; the rest shows from `md` up
+  const columns: TableColumn<Employee>[] = [
     nameColumn('name', t('employees.name'), fullName),
     {
       accessor: 'displayName',
       title: t('employees.displayName'),
       sortable: true,
+      priority: 'low',
       render: (e) =>
         e.displayName ? (
           <span translate="no" dir="auto">
@@ -75,16 +83,27 @@ export function EmployeesTable({
         ),
     },
     codeColumn('username', t('employees.username'), (e) => e.username, { sortable: true }),
-    textColumn('personnelNumber', t('employees.personnelNumber'), (e) => e.personnelNumber),
+    textColumn('personnelNumber', t('employees.personnelNumber'), (e) => e.personnelNumber, {
+      sortable: true,
+      priority: 'low',
+    }),
+    textColumn('email', t('employees.email'), (e) => e.email, { sortable: true, priority: 'low' }),
     {
       accessor: 'role',
       title: t('employees.role'),
+      sortable: true,
       render: (e) => translateKey(t, `roles.${e.role}`),
     },
-    activeColumn('active', t('employees.active'), (e) => e.active, {
-      active: t('common.active'),
-      inactive: t('common.inactive'),
-    }),
+    activeColumn(
+      'active',
+      t('employees.active'),
+      (e) => e.active,
+      {
+        active: t('common.active'),
+        inactive: t('common.inactive'),
+      },
+      { sortable: true },
+    ),
     actionsColumn(t('table.actions'), (e) => (
       <>
         <RowAction

@@ -24,11 +24,11 @@ export function Money({ cents, currency }: { cents: number; currency: string }) 
 
 function Figure({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper withBorder p={{ base: 'xs', sm: 'md' }} radius="md">
       <Text size="sm" c="dimmed">
         {label}
       </Text>
-      <Text size="xl" fw={700}>
+      <Text fz={{ base: 'lg', sm: 'xl' }} fw={700}>
         {children}
       </Text>
       {hint && (
@@ -45,7 +45,7 @@ export function LicensingSummary({ licensing }: { licensing: Licensing }) {
   const { t, i18n } = useTranslation();
   const n = (value: number) => formatNumber(value, i18n.language);
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'xs', sm: 'md' }}>
       <Figure
         label={t('licensing.licensedMachines')}
         hint={t('licensing.unlicensedHint', { formatted: n(licensing.unlicensedMachines) })}

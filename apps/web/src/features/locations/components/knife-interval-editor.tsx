@@ -4,13 +4,13 @@ import {
   KNIFE_SWAP_INTERVAL_MIN,
   KnifeSwapIntervalSchema,
 } from '@kerf/contracts';
-import { Button, Group, NumberInput, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ErrorAlert } from '../../../components/errors';
 import { notifyError, notifySaved } from '../../../components/feedback';
-import { schemaErrors } from '../../../components/form';
+import { NumberInput, schemaErrors } from '../../../components/form';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
 import { type OptionScope, useSetKnifeInterval } from '../api/set-knife-interval';

@@ -6,9 +6,9 @@ import {
   LocationInputSchema,
   type PrintingShop,
 } from '@kerf/contracts';
-import { NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormModal, useContractForm, useFormSubmit } from '../../../components/form';
+import { FormModal, NumberInput, useContractForm, useFormSubmit } from '../../../components/form';
 import { countryName, renderNoTranslateOption } from '../../../components/inputs';
 import { useSaveLocation } from '../api/save-location';
 

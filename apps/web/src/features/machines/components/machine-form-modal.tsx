@@ -5,18 +5,15 @@ import {
   KNIFE_SWAP_INTERVAL_MAX,
   KNIFE_SWAP_INTERVAL_MIN,
 } from '@kerf/contracts';
-import {
-  Autocomplete,
-  Fieldset,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  TextInput,
-} from '@mantine/core';
+import { Autocomplete, Fieldset, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FormModal, fieldErrorMessage, useContractForm, useFormSubmit } from '../../../components/form';
+import {
+  FormModal,
+  fieldErrorMessage,
+  NumberInput,
+  useContractForm,
+  useFormSubmit,
+} from '../../../components/form';
 import { isPhoneValid, PhoneField, renderNoTranslateOption } from '../../../components/inputs';
 import { isApiError } from '../../../lib/api';
 import { useMinimalLocations } from '../../locations';
@@ -185,7 +182,7 @@ export function MachineFormModal({
           <NumberInput
             label={t('machines.cuttingWidth')}
             withAsterisk
-            suffix=" mm"
+            suffix={t('common.mm', { value: '' })}
             min={100}
             max={10_000}
             allowDecimal={false}

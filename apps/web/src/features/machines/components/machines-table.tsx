@@ -8,14 +8,16 @@ import {
   activeColumn,
   codeColumn,
   DataTable,
-  type DataTableColumn,
   nameColumn,
+  orEmpty,
   RowAction,
+  type TableColumn,
   textColumn,
   useTableState,
 } from '../../../components/data-table';
 import { confirmDelete, notifyDeleted, notifyError } from '../../../components/feedback';
 import { formatNumber } from '../../../lib/format';
+import { translateKey } from '../../../lib/i18n';
 import { useDeleteMachine } from '../api/delete-machine';
 import { MachineFormModal } from './machine-form-modal';
 import { MachineIntervalModal } from './machine-interval-modal';
@@ -42,6 +44,14 @@ export function MachinesTable({
   const table = useTableState(machines, i18n.language, {
     initialSort: { columnAccessor: 'name', direction: 'asc' },
     searchText: (m) => `${m.name} ${m.serialNumber} ${m.designation ?? ''} ${m.manufacturer ?? ''}`,
+    sortValue: (m, column) =>
+      column === 'manufacturer'
+        ? [m.manufacturer, m.designation].filter(Boolean).join(' ')
+        : column === 'active'
+          ? Number(m.active)
+          : column === 'networkSetupState'
+            ? translateKey(t, `network.setupStates.${m.networkSetupState}`)
+            : undefined,
   });
 
   const onDelete = async (machine: CuttingMachine) => {
@@ -54,7 +64,7 @@ export function MachinesTable({
     }
   };
 
-  const columns: DataTableColumn<CuttingMachine>[] = [
+  const columns: TableColumn<CuttingMachine>[] = [
     nameColumn('name', t('machines.name'), (m) => m.name),
     codeColumn('serialNumber', t('machines.serialNumber'), (m) => m.serialNumber, {
       sortable: true,
@@ -63,22 +73,35 @@ export function MachinesTable({
       'manufacturer',
       t('machines.manufacturer'),
       (m) => [m.manufacturer, m.designation].filter(Boolean).join(' · '),
-      { sortable: true },
+      { sortable: true, priority: 'low' },
     ),
     {
       accessor: 'cuttingWidth',
       title: t('machines.cuttingWidth'),
       sortable: true,
+      numeric: true,
+      priority: 'low',
       render: (m) =>
-        m.cuttingWidth === null ? '' : t('common.mm', { value: formatNumber(m.cuttingWidth, i18n.language) }),
+        orEmpty(
+          m.cuttingWidth === null
+            ? null
+            : t('common.mm', { value: formatNumber(m.cuttingWidth, i18n.language) }),
+        ),
     },
-    activeColumn('active', t('machines.active'), (m) => m.active, {
-      active: t('common.active'),
-      inactive: t('common.inactive'),
-    }),
+    activeColumn(
+      'active',
+      t('machines.active'),
+      (m) => m.active,
+      {
+        active: t('common.active'),
+        inactive: t('common.inactive'),
+      },
+      { sortable: true },
+    ),
     {
       accessor: 'networkSetupState',
       title: t('network.setupState'),
+      sortable: true,
       render: (m) => <NetworkSetupBadge state={m.networkSetupState} />,
     },
     actionsColumn(t('table.actions'), (m) => (

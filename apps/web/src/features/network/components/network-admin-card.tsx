@@ -71,7 +71,7 @@ export function NetworkAdminCard() {
   return (
     <Paper withBorder p="md" radius="md">
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between" gap="xs">
           <Title order={3} size="h4">
             {t('network.admin.title')}
           </Title>
