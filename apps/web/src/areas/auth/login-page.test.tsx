@@ -59,7 +59,7 @@ describe('login screen', () => {
     await choosePageLanguage('nl');
     await fillAndSubmit('demo', 'admin', 'Kerf-demo-2026', ['Klant', 'Gebruikersnaam', 'Wachtwoord']);
     await waitFor(() => expect(router.state.location.pathname).toBe('/printing-admin'));
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welkom, Anna Becker');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Overzicht');
     expect(document.documentElement).toHaveAttribute('lang', 'nl');
     expect(window.localStorage.getItem('use-locale')).toBe('nl');
     expect(requests.some((r) => r.url.endsWith('/users/self/language'))).toBe(false);
@@ -71,7 +71,7 @@ describe('login screen', () => {
     await choosePageLanguage('nl');
     await fillAndSubmit('demo', 'admin', 'Kerf-demo-2026', ['Klant', 'Gebruikersnaam', 'Wachtwoord']);
     await waitFor(() => expect(router.state.location.pathname).toBe('/printing-admin'));
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Willkommen, Anna Becker');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Übersicht');
     expect(document.documentElement).toHaveAttribute('lang', 'de');
     expect(window.localStorage.getItem('use-locale')).toBe('de');
     expect(requests.some((r) => r.url.endsWith('/users/self/language'))).toBe(false);
