@@ -48,7 +48,7 @@ test.describe('languages', () => {
     await page.getByRole('button', { name: 'Aanmelden' }).click();
     await expect(page).toHaveURL(/\/printing-admin$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welkom');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Overzicht');
 
     // the login page's language stays on the device; the account still has none
     const self = await page.request.get('/api/auth/users/self', {
