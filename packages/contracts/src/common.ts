@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identifier } from './text';
 
 /** UI languages (spec §3). `LANGUAGE_LOCALES` maps them to the web app's locale files. */
 export const LANGUAGES = [
@@ -75,7 +76,14 @@ function isTimeZone(value: string) {
 }
 
 /** An IANA time zone such as `Europe/Berlin`; reports take the browser's (spec §7 "General"). */
-export const TimeZoneSchema = z.string().min(1).max(64).refine(isTimeZone, 'unknown time zone');
+export const TimeZoneSchema = identifier(
+  z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_+\-/]+$/)
+    .refine(isTimeZone, 'unknown time zone'),
+);
 
 /** The offset of a time zone from UTC at an instant, in milliseconds. */
 function zoneOffsetMs(timeZone: string, at: number) {

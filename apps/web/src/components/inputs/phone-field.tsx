@@ -11,6 +11,11 @@ function countryOf(value: string | null | undefined, fallback: CountryCode): Cou
 }
 
 /** Valid for the chosen country; empty counts as valid (the field is optional). */
+/** A stored phone (E.164) for reading: international format with spaces ("+49 40 12345678"). */
+export function formatPhone(value: string): string {
+  return parsePhoneNumberFromString(value)?.formatInternational() ?? value;
+}
+
 export function isPhoneValid(value: string | null | undefined): boolean {
   if (!value?.trim()) return true;
   return parsePhoneNumberFromString(value)?.isValid() ?? false;

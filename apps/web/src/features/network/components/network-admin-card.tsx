@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/errors';
 import { FormModal, fieldErrorMessage, useContractForm, useFormSubmit } from '../../../components/form';
-import { isPhoneValid, PhoneField } from '../../../components/inputs';
+import { formatPhone, isPhoneValid, PhoneField } from '../../../components/inputs';
 import { useNetworkAdmin, useSetNetworkAdmin } from '../api/network-admin';
 
 type Admin = { name?: string | null; phone?: string | null; email?: string | null };
@@ -100,7 +100,7 @@ export function NetworkAdminCard() {
               <Group gap={6}>
                 <IconPhone size={16} aria-hidden />
                 <Anchor href={`tel:${admin.phone.replace(/\s/g, '')}`} dir="ltr" translate="no">
-                  {admin.phone}
+                  {formatPhone(admin.phone)}
                 </Anchor>
               </Group>
             )}
