@@ -1,5 +1,5 @@
 // Shared steps of `npm start` and `npm test`: install what is missing, build what is stale.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,12 +21,51 @@ export function nodeVersionProblem(version = process.versions.node) {
   return `Kerf needs Node.js ${MINIMUM_NODE_MAJOR} or newer (24 LTS recommended); this is Node.js ${version.replace(/^v?/, 'v')}.`;
 }
 
-/** Ends the process with one clear line on a Node.js older than MINIMUM_NODE_MAJOR. */
-export function requireNode() {
+/** Where an older machine's `npm start` / `npm test` keep the registry's Node.js 24 (as `.ci/run` does). */
+const NODE_24_DIR = join(process.env.HOME || '/tmp', '.cache', 'kerf-node-24');
+
+/**
+ * On a Node.js older than MINIMUM_NODE_MAJOR: says so in one line, then — unless KERF_FETCH_NODE=0 —
+ * runs this same script on the registry's Node.js 24 (the `node` package ships the binary), fetched
+ * once into ~/.cache/kerf-node-24, and ends with its exit code. Without it the process ends there.
+ * Returns only on a Node.js that can run Kerf.
+ */
+export async function requireNode() {
   const problem = nodeVersionProblem();
   if (!problem) return;
-  console.error(problem);
-  process.exit(1);
+  if (process.env.KERF_FETCH_NODE === '0') {
+    console.error(problem);
+    process.exit(1);
+  }
+  console.error(
+    `${problem} Running on Node.js 24 from the npm registry (${NODE_24_DIR}); KERF_FETCH_NODE=0 refuses instead.`,
+  );
+  const bin = join(NODE_24_DIR, 'node_modules', '.bin');
+  const node = join(bin, 'node');
+  if (!existsSync(node)) {
+    const installed = run('npm', [
+      'install',
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--prefix',
+      NODE_24_DIR,
+      'node@24',
+    ]);
+    if (installed !== 0 || !existsSync(node)) {
+      console.error('Node.js 24 could not be fetched: install Node.js 22 or newer and try again.');
+      process.exit(1);
+    }
+  }
+  const child = spawn(node, process.argv.slice(1), {
+    stdio: 'inherit',
+    env: { ...process.env, PATH: `${bin}:${process.env.PATH ?? ''}` },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  const code = await new Promise((resolve) =>
+    child.on('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0))),
+  );
+  process.exit(code);
 }
 
 export function ensureDependencies() {

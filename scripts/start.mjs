@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { ensureDependencies, ensureWebBuild, ROOT, requireNode } from './lib.mjs';
 
-requireNode();
+await requireNode();
 ensureDependencies();
 ensureWebBuild();
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureDependencies, ensureWebBuild, ROOT, requireNode, run } from './lib.mjs';
 
-requireNode();
+await requireNode();
 
 const isCi = Boolean(process.env.CI);
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
