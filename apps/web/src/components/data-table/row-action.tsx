@@ -1,5 +1,7 @@
 import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /**
  * One icon button in a table row: a short tooltip for sighted users and an accessible name that
@@ -34,5 +36,34 @@ export function RowActions({ children }: { children: ReactNode }) {
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {children}
     </Group>
+  );
+}
+
+/** "Edit" on a row, named after the row's thing ("Edit 'Werk Nord'"). */
+export function EditRowAction(props: { name: string; onClick: () => void; disabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <RowAction
+      tooltip={t('actions.edit')}
+      label={t('actions.editNamed', { name: props.name })}
+      icon={<IconPencil size={18} aria-hidden />}
+      onClick={props.onClick}
+      disabled={props.disabled}
+    />
+  );
+}
+
+/** "Delete" on a row, named after the row's thing; the caller confirms before deleting. */
+export function DeleteRowAction(props: { name: string; onClick: () => void; disabled?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <RowAction
+      tooltip={t('actions.delete')}
+      label={t('actions.deleteNamed', { name: props.name })}
+      icon={<IconTrash size={18} aria-hidden />}
+      onClick={props.onClick}
+      disabled={props.disabled}
+      danger
+    />
   );
 }

@@ -16,7 +16,6 @@ import {
   IconCertificate,
   IconChevronDown,
   IconCirclePlus,
-  IconPencil,
   IconPlugConnectedX,
   IconRegistered,
 } from '@tabler/icons-react';
@@ -28,9 +27,9 @@ import {
   codeColumn,
   DataTable,
   dateColumn,
+  EditRowAction,
   EmptyValue,
   nameColumn,
-  RowAction,
   type TableColumn,
   textColumn,
   useTableState,
@@ -195,14 +194,7 @@ export function DashboardPage() {
           <Money cents={m.annualNetCents} currency={query.data?.licensing.currency ?? 'EUR'} />
         ),
     },
-    actionsColumn(t('table.actions'), (m) => (
-      <RowAction
-        tooltip={t('actions.edit')}
-        label={t('actions.editNamed', { name: m.name })}
-        icon={<IconPencil size={18} aria-hidden />}
-        onClick={() => setEditing(m)}
-      />
-    )),
+    actionsColumn(t('table.actions'), (m) => <EditRowAction name={m.name} onClick={() => setEditing(m)} />),
   ];
 
   const addMenu = (

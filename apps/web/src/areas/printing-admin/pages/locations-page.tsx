@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -19,8 +19,9 @@ import {
   actionsColumn,
   DataTable,
   type DataTableSortStatus,
+  DeleteRowAction,
+  EditRowAction,
   EmptyValue,
-  RowAction,
   type TableColumn,
   textColumn,
 } from '../../../components/data-table';
@@ -113,19 +114,8 @@ export function LocationsPage() {
       : []),
     actionsColumn(t('table.actions'), (location) => (
       <>
-        <RowAction
-          tooltip={t('actions.edit')}
-          label={t('actions.editNamed', { name: location.name })}
-          icon={<IconPencil size={18} aria-hidden />}
-          onClick={() => setEditing(location)}
-        />
-        <RowAction
-          tooltip={t('actions.delete')}
-          label={t('actions.deleteNamed', { name: location.name })}
-          icon={<IconTrash size={18} aria-hidden />}
-          onClick={() => void deleteLocation(location)}
-          danger
-        />
+        <EditRowAction name={location.name} onClick={() => setEditing(location)} />
+        <DeleteRowAction name={location.name} onClick={() => void deleteLocation(location)} />
       </>
     )),
   ];

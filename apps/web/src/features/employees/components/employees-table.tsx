@@ -1,6 +1,6 @@
 import type { Employee } from '@kerf/contracts';
 import { Button, Group, Text } from '@mantine/core';
-import { IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,8 +8,9 @@ import {
   activeColumn,
   codeColumn,
   DataTable,
+  DeleteRowAction,
+  EditRowAction,
   nameColumn,
-  RowAction,
   type TableColumn,
   textColumn,
   useTableState,
@@ -106,21 +107,8 @@ export function EmployeesTable({
     ),
     actionsColumn(t('table.actions'), (e) => (
       <>
-        <RowAction
-          tooltip={t('actions.edit')}
-          label={t('actions.editNamed', { name: fullName(e) })}
-          icon={<IconPencil size={18} aria-hidden />}
-          onClick={() => setEditing(e)}
-          disabled={e.id === selfId}
-        />
-        <RowAction
-          tooltip={t('actions.delete')}
-          label={t('actions.deleteNamed', { name: fullName(e) })}
-          icon={<IconTrash size={18} aria-hidden />}
-          onClick={() => void onDelete(e)}
-          disabled={e.id === selfId}
-          danger
-        />
+        <EditRowAction name={fullName(e)} onClick={() => setEditing(e)} disabled={e.id === selfId} />
+        <DeleteRowAction name={fullName(e)} onClick={() => void onDelete(e)} disabled={e.id === selfId} />
       </>
     )),
   ];

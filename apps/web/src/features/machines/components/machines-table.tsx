@@ -1,6 +1,6 @@
 import type { CuttingMachine } from '@kerf/contracts';
 import { Button, Group } from '@mantine/core';
-import { IconAdjustments, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAdjustments, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,6 +8,8 @@ import {
   activeColumn,
   codeColumn,
   DataTable,
+  DeleteRowAction,
+  EditRowAction,
   nameColumn,
   orEmpty,
   RowAction,
@@ -106,25 +108,14 @@ export function MachinesTable({
     },
     actionsColumn(t('table.actions'), (m) => (
       <>
-        <RowAction
-          tooltip={t('actions.edit')}
-          label={t('actions.editNamed', { name: m.name })}
-          icon={<IconPencil size={18} aria-hidden />}
-          onClick={() => setEditing(m)}
-        />
+        <EditRowAction name={m.name} onClick={() => setEditing(m)} />
         <RowAction
           tooltip={t('knifeInterval.label')}
           label={t('knifeInterval.machineTitle', { name: m.name })}
           icon={<IconAdjustments size={18} aria-hidden />}
           onClick={() => setIntervalFor(m)}
         />
-        <RowAction
-          tooltip={t('actions.delete')}
-          label={t('actions.deleteNamed', { name: m.name })}
-          icon={<IconTrash size={18} aria-hidden />}
-          onClick={() => void onDelete(m)}
-          danger
-        />
+        <DeleteRowAction name={m.name} onClick={() => void onDelete(m)} />
       </>
     )),
   ];
