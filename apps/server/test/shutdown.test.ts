@@ -128,6 +128,7 @@ describe('the edge CLI (apps/edge/src/cli.ts)', () => {
     const simulate = () =>
       run(
         [
+          'node',
           '--import',
           'tsx',
           'apps/edge/src/cli.ts',
@@ -165,6 +166,7 @@ describe('the edge CLI (apps/edge/src/cli.ts)', () => {
     try {
       const agent = run(
         [
+          'node',
           '--import',
           'tsx',
           'apps/edge/src/cli.ts',
