@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -111,6 +112,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(cors, { origin: config.corsOrigins, credentials: false });
   }
   await app.register(rateLimit, { global: false });
+  // API answers of 1 KB and more (lists, documents) travel compressed; brotli at quality 4 costs little
+  // CPU. Built assets are precompressed at build time (plugins/web-static.ts), so nothing is done twice.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
 
   await registerOpenApi(app);
 

@@ -82,6 +82,21 @@ describe('the web app as served', () => {
     }
   });
 
+  it('compresses API answers of 1 KB and more for clients that accept it', async () => {
+    const url = '/api/docs/json';
+    const brotli = await t.request({ url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    const document = JSON.parse(brotliDecompressSync(brotli.rawPayload).toString());
+    expect(document.openapi).toMatch(/^3\./);
+    const plain = await t.request({ url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+    // small answers go as they are
+    const health = await t.request({ url: '/api/health', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(health.headers['content-encoding']).toBeUndefined();
+  });
+
   it('keeps API 404s in the error catalogue', async () => {
     const response = await t.request({ url: '/api/no-such-route' });
     expect(response.statusCode).toBe(404);
