@@ -26,6 +26,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
       PORT: '0',
       MQTT_PORT: '0',
       LOG_LEVEL: 'info',
+      // the demo's weeks of history are tested on their own (src/demo/history.test.ts)
+      DEMO_HISTORY_DAYS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
