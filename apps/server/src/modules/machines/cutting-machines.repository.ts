@@ -91,15 +91,6 @@ export async function revokeMachineCredential(tx: Tx, machineId: string) {
     .where(and(eq(machineCredentials.machineId, machineId), isNull(machineCredentials.revokedAt)));
 }
 
-export async function countMachinesAt(tx: Tx, locationId: string) {
-  const rows = await tx
-    .select({ id: cuttingMachines.id })
-    .from(cuttingMachines)
-    .where(and(eq(cuttingMachines.locationId, locationId), active))
-    .limit(1);
-  return rows.length;
-}
-
 export async function listWidths(tx: Tx): Promise<number[]> {
   const rows = await tx
     .selectDistinct({ width: cuttingMachines.cuttingWidth })
