@@ -304,6 +304,14 @@ describe('OpenAPI', () => {
     expect(json.json().paths['/api/auth/auth/login']).toBeDefined();
   });
 
+  it('marks the endpoints spec §7 does not list as additions, and only those', async () => {
+    const paths = (await t.request({ method: 'GET', url: '/api/docs/json' })).json().paths;
+    const credentials = paths['/api/printing-shop/cutting-machines/{id}/credentials'].post;
+    expect(credentials['x-spec-addition']).toBe(true);
+    expect(credentials.description).toMatch(/^Addition to the specification: /);
+    expect(paths['/api/auth/auth/login'].post['x-spec-addition']).toBeUndefined();
+  });
+
   it('the committed docs/openapi.json matches the routes (run `npm run openapi` when this fails)', async () => {
     const committed = await readFile(
       fileURLToPath(new URL('../../../docs/openapi.json', import.meta.url)),

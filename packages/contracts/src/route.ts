@@ -37,6 +37,12 @@ export interface RouteContract {
   responses: Record<number, z.ZodType | null>;
   /** catalogue codes this route can answer with, besides the generic ones */
   errors: readonly ErrorCode[];
+  /**
+   * Set on every endpoint spec §7 does not list (order, knife edit, grinding, setup assistant…):
+   * why Kerf adds it. The OpenAPI document marks such operations with `x-spec-addition` and says so
+   * in their description.
+   */
+  specAddition?: string;
 }
 
 /** Declares a route once; the server registers it and the web client calls it from the same object. */

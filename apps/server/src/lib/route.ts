@@ -84,6 +84,12 @@ export function registerRoute<C extends RouteContract>(
     schema: {
       summary: contract.summary,
       tags: [contract.module],
+      ...(contract.specAddition
+        ? {
+            description: `Addition to the specification: ${contract.specAddition}`,
+            'x-spec-addition': true,
+          }
+        : {}),
       ...(contract.access === 'public' ? {} : { security: [{ bearer: [] }] }),
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
