@@ -119,3 +119,23 @@ export function startOfDayIn(timeZone: string, at: Date): Date {
   start = midnightLocal - zoneOffsetMs(timeZone, start);
   return new Date(start);
 }
+
+/**
+ * A CSV download (spec §7 "CSV exports (blob)"): `text/csv; charset=utf-8` with a byte order mark,
+ * `;` between cells, formula-like cells escaped. Streamed by the server.
+ */
+export const CsvFileSchema = z.string().meta({
+  id: 'CsvFile',
+  description: "text/csv; charset=utf-8 with a BOM, `;`-separated, CRLF, formula cells prefixed with '",
+});
+
+/** `a,b,c` or repeated parameters, at most 1000 values. */
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (value) =>
+      (Array.isArray(value) ? value : typeof value === 'string' ? [value] : [])
+        .flatMap((v) => String(v).split(','))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    z.array(item).max(1000),
+  );

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParamsSchema } from './common';
+import { IdParamsSchema, listOf } from './common';
 import { defineRoute } from './route';
 import { MachineStatusSchema, OnlineStatusSchema, SerialNumberSchema } from './telemetry';
 
@@ -53,17 +53,6 @@ export const MachineStatusViewSchema = z
   })
   .meta({ id: 'MachineStatusView' });
 export type MachineStatusView = z.infer<typeof MachineStatusViewSchema>;
-
-/** `a,b,c` or repeated parameters, at most 1000 values. */
-const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess(
-    (value) =>
-      (Array.isArray(value) ? value : typeof value === 'string' ? [value] : [])
-        .flatMap((v) => String(v).split(','))
-        .map((v) => v.trim())
-        .filter(Boolean),
-    z.array(item).max(1000),
-  );
 
 export const OnlineStatusQuerySchema = z
   .strictObject({

@@ -30,7 +30,10 @@ export interface RouteCall<C extends RouteContract> {
   reply: FastifyReply;
 }
 
-export type RouteHandler<C extends RouteContract> = (call: RouteCall<C>) => Promise<SuccessBody<C>>;
+/** A handler answers with the success body, or with the reply itself when it streamed a download. */
+export type RouteHandler<C extends RouteContract> = (
+  call: RouteCall<C>,
+) => Promise<SuccessBody<C> | FastifyReply>;
 
 export interface Authenticator {
   authenticate(request: FastifyRequest): Promise<Actor>;
@@ -117,6 +120,8 @@ export function registerRoute<C extends RouteContract>(
         request,
         reply,
       } as RouteCall<C>);
+      // A download (lib/csv.ts) has sent its own answer.
+      if (result === reply) return reply;
       // A handler may answer with another declared status by setting it on the reply.
       if (reply.statusCode === 200) reply.code(successStatus);
       if (contract.responses[successStatus] === null) return reply.send();
