@@ -1,4 +1,4 @@
-import { Anchor, Breadcrumbs, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconHourglass, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -106,7 +106,7 @@ export function KnifeDetailsPage() {
       )}
       {data ? <KnifeFacts knife={data} /> : <Skeleton height={220} />}
       <KnifeCyclesChart cycles={cycles.data} isLoading={cycles.isPending} error={cycles.error} />
-      <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
+      <Stack gap="lg">
         <Stack gap="xs" miw={0}>
           <Title order={2} size="h4">
             {t('knives.cycles.title')}
@@ -119,7 +119,7 @@ export function KnifeDetailsPage() {
           />
         </Stack>
         <KnifeEvents rfid={rfid} />
-      </SimpleGrid>
+      </Stack>
       {dialog === 'edit' && data && <KnifeEditModal knife={data} onClose={() => setDialog(null)} />}
       {dialog === 'interval' && data && <KnifeIntervalModal knife={data} onClose={() => setDialog(null)} />}
     </Stack>

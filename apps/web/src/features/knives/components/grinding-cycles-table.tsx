@@ -81,6 +81,7 @@ export function GrindingCyclesTable({
       onRetry={onRetry}
       empty={{ title: t('knives.cycles.empty') }}
       {...table}
+      search={undefined}
     />
   );
 }

@@ -10,6 +10,7 @@ import { ErrorAlert } from '../../../components/errors';
 import { DateText } from '../../../components/format';
 import { SwapUrgencyBadge } from '../../../components/status';
 import { formatNumber } from '../../../lib/format';
+import { directionOf, type Locale } from '../../../lib/i18n';
 import { useKnifeDetailsList } from '../api/get-knife';
 import { useGrindingCyclesList } from '../api/list-grinding-cycles';
 import { KnifeStateBadge } from './knife-badges';
@@ -21,6 +22,8 @@ const SERIES_COLORS = ['blue.7', 'orange.7', 'teal.7', 'grape.7', 'red.7'];
 export function KnifeComparison({ rfids }: { rfids: string[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  // charts mirror in Arabic (DESIGN.md): the cycles run from the right
+  const isRtl = directionOf(locale as Locale) === 'rtl';
   const details = useKnifeDetailsList(rfids);
   const cycles = useGrindingCyclesList(rfids);
   const error = details.find((query) => query.error)?.error;

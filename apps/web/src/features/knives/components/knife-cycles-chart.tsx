@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/errors';
 import { EmptyState } from '../../../components/feedback';
 import { formatDate, formatNumber } from '../../../lib/format';
+import { directionOf, type Locale } from '../../../lib/i18n';
 
 /**
  * Knife service life (DESIGN.md "Charts"): the cuts of each grinding cycle as bars, the height after
@@ -23,6 +24,8 @@ export function KnifeCyclesChart({
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
+  // charts mirror in Arabic (DESIGN.md): the cycles run from the right
+  const isRtl = directionOf(locale as Locale) === 'rtl';
   const cutsLabel = t('knives.chart.cuts');
   const heightLabel = t('knives.chart.height');
   const data = (cycles ?? []).map((cycle, index) => ({

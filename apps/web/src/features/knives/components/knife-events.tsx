@@ -29,7 +29,7 @@ const ICONS: Record<KnifeHistoryEvent['kind'], Icon> = {
   SWAP_INTERVAL_CHANGED: IconHourglass,
 };
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = 10;
 
 /** What happened to the knife, newest first: in and out of machines, grindings, edits, state changes. */
 export function KnifeEvents({ rfid }: { rfid: string }) {

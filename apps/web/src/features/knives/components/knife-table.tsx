@@ -161,13 +161,14 @@ export function KnifeTable({
       accessor: 'articleNumber',
       title: t('knives.fields.articleNumber'),
       sortable: true,
+      visibleFrom: 'sm',
       render: (knife) => <CodeText value={knife.articleNumber} />,
     },
     {
       accessor: 'knifeClassName',
       title: t('knives.fields.knifeClassName'),
       sortable: true,
-      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+      visibleFrom: 'xl',
       render: (knife) => (
         <Text span size="sm" translate="no" dir="auto">
           {orEmpty(knife.knifeClassName)}
@@ -183,7 +184,7 @@ export function KnifeTable({
     {
       accessor: 'state',
       title: t('knives.fields.state'),
-      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
+      visibleFrom: 'md',
       render: (knife) => <KnifeStateBadge state={knife.state} />,
     },
     {
@@ -191,6 +192,7 @@ export function KnifeTable({
       title: t('knives.fields.cutsSinceLastGrinding'),
       sortable: true,
       numeric: true,
+      visibleFrom: 'sm',
       render: (knife) => number(knife.cutsSinceLastGrinding),
     },
     {
@@ -198,7 +200,7 @@ export function KnifeTable({
       title: t('knives.fields.totalCuts'),
       sortable: true,
       numeric: true,
-      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
+      visibleFrom: 'xl',
       render: (knife) => number(knife.totalCuts),
     },
     {
@@ -206,14 +208,14 @@ export function KnifeTable({
       title: t('knives.fields.heightMm'),
       sortable: true,
       numeric: true,
-      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.lg})`,
+      visibleFrom: 'xl',
       render: (knife) => number(knife.height, 2),
     },
     {
       accessor: 'latestScan',
       title: t('knives.fields.latestScan'),
       sortable: true,
-      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+      visibleFrom: 'lg',
       render: (knife) =>
         knife.latestScan.locationName || knife.latestScan.at ? (
           <Text span size="sm">
