@@ -1,10 +1,11 @@
 import { MAX_COMPARED_KNIVES, RFID_PATTERN } from '@kerf/contracts';
-import { Button, Group, MultiSelect, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Group, MultiSelect, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { EmptyState, notifyError } from '../../../components/feedback';
+import { renderNoTranslateOption } from '../../../components/inputs';
 import { usePageTitle } from '../../../components/layout';
 import {
   CompareLimitAlert,
@@ -64,20 +65,23 @@ export function KnifeComparisonPage() {
           {t('knives.csv.download')}
         </Button>
       </Group>
-      <MultiSelect
-        label={t('knives.compare.pick')}
-        placeholder={rfids.length ? undefined : t('knives.compare.pickPlaceholder')}
-        data={(knives.data?.items ?? []).map((knife) => ({
-          value: knife.rfid,
-          label: [knife.rfid, knife.articleNumber].filter(Boolean).join(' · '),
-        }))}
-        value={rfids}
-        onChange={choose}
-        searchable
-        clearable
-        nothingFoundMessage={t('table.noResults')}
-        maw={720}
-      />
+      {/* the chosen knives are codes (RFID · article number): no page translator touches them */}
+      <Box translate="no" maw={720}>
+        <MultiSelect
+          label={t('knives.compare.pick')}
+          placeholder={rfids.length ? undefined : t('knives.compare.pickPlaceholder')}
+          data={(knives.data?.items ?? []).map((knife) => ({
+            value: knife.rfid,
+            label: [knife.rfid, knife.articleNumber].filter(Boolean).join(' · '),
+          }))}
+          value={rfids}
+          onChange={choose}
+          searchable
+          clearable
+          renderOption={renderNoTranslateOption}
+          nothingFoundMessage={t('table.noResults')}
+        />
+      </Box>
       {tooMany && <CompareLimitAlert onClose={() => setTooMany(false)} />}
       {rfids.length === 0 ? (
         <EmptyState title={t('knives.compare.empty')} description={t('knives.compare.emptyHint')} />

@@ -25,6 +25,7 @@ import {
 } from '../../../components/data-table';
 import { notifyError } from '../../../components/feedback';
 import { DateText } from '../../../components/format';
+import { renderNoTranslateOption } from '../../../components/inputs';
 import { SwapUrgencyBadge } from '../../../components/status';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
@@ -258,6 +259,7 @@ export function KnifeTable({
             }))}
             value={locationFilter}
             onChange={reset(setLocationFilter)}
+            renderOption={renderNoTranslateOption}
             clearable
             w={220}
           />
