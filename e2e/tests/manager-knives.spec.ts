@@ -59,7 +59,9 @@ test.describe('printing-shop manager: knives', () => {
     const rows = page.getByRole('table', { name: 'Knives' }).getByRole('checkbox');
     for (let index = 0; index < 5; index++) await rows.nth(index).check();
     await rows.nth(5).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'You can compare at most 5 knives.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'You can compare at most 5 knives.' }),
+    ).toBeVisible();
     await expect(rows.nth(5)).not.toBeChecked();
     await rows.nth(3).uncheck();
     await rows.nth(4).uncheck();
@@ -85,7 +87,9 @@ test.describe('printing-shop manager: knives', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(['RFID', ...chosen].join(','));
-    expect(lines.find((line) => line.startsWith('State,'))).toMatch(/^State,(ACTIVE|SHIPPED|SCRAPPED)(,\w+){2}$/);
+    expect(lines.find((line) => line.startsWith('State,'))).toMatch(
+      /^State,(ACTIVE|SHIPPED|SCRAPPED)(,\w+){2}$/,
+    );
     expect(lines.find((line) => line.startsWith('Height (mm),'))!.split(',')).toHaveLength(4);
 
     // Arabic: right to left, the refusal in Arabic

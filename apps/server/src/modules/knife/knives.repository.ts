@@ -232,6 +232,7 @@ export async function creditKnifeRegrind(tx: Tx, rfid: string, cuts: number) {
               AND c.hour <= date_trunc('hour', r.at)
               AND (ins.at IS NULL OR c.hour >= date_trunc('hour', ins.at))) AS cuts,
           EXISTS (SELECT 1 FROM grinding_cycles g WHERE g.rfid = r.rfid AND g.sharpened_at > r.at
+            AND g.sharpened_at <= r.at + interval '2 days'
             AND (nxt.at IS NULL OR g.sharpened_at < nxt.at)) AS recorded
         FROM knife_scans r
         LEFT JOIN LATERAL (SELECT max(i.at) AS at FROM knife_scans i

@@ -36,6 +36,7 @@ export function GrindingCyclesTable({
       title: t('knives.cycles.number'),
       sortable: true,
       numeric: true,
+      visibleFrom: 'sm',
       render: (c) => num(c.number),
     },
     dateColumn('sharpenedAt', t('knives.cycles.sharpenedAt'), (cycle) => cycle.sharpenedAt, {

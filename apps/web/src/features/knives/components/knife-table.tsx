@@ -8,9 +8,9 @@ import {
   type KnifeSwapUrgency,
   MAX_COMPARED_KNIVES,
 } from '@kerf/contracts';
-import { Anchor, Button, Checkbox, Group, MultiSelect, Select, Text } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, MultiSelect, Select, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDownload } from '@tabler/icons-react';
+import { IconColumns, IconDownload } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -108,10 +108,12 @@ export function KnifeTable({
   const selectColumn: DataTableColumn<KnifeSummary> | null = selection
     ? {
         accessor: 'select',
+        // an icon in the header keeps the column narrow on a phone; the word is there for screen readers
         title: (
-          <Text span size="sm">
-            {t('knives.compare.select')}
-          </Text>
+          <>
+            <IconColumns size={16} aria-hidden />
+            <VisuallyHidden>{t('knives.compare.select')}</VisuallyHidden>
+          </>
         ),
         render: (knife) => {
           const checked = selection.selected.includes(knife.rfid);
@@ -216,7 +218,7 @@ export function KnifeTable({
       accessor: 'latestScan',
       title: t('knives.fields.latestScan'),
       sortable: true,
-      visibleFrom: 'lg',
+      visibleFrom: 'xl',
       render: (knife) =>
         knife.latestScan.locationName || knife.latestScan.at ? (
           <Text span size="sm">
