@@ -143,7 +143,9 @@ export function KnifeComparison({ rfids }: { rfids: string[] }) {
             xAxisLabel={t('knives.chart.cycle')}
             yAxisLabel={t('knives.chart.heightAxis')}
             valueFormatter={(value) => formatNumber(value, locale, 2)}
+            xAxisProps={{ reversed: isRtl }}
             yAxisProps={{
+              orientation: isRtl ? 'right' : 'left',
               domain: ['auto', 'auto'],
               tickFormatter: (value: number) => formatNumber(value, locale),
             }}

@@ -61,8 +61,13 @@ export function KnifeCyclesChart({
               { name: 'cuts', label: cutsLabel, color: 'blue.6', type: 'bar' },
               { name: 'height', label: heightLabel, color: 'orange.7', type: 'line', yAxisId: 'right' },
             ]}
-            yAxisProps={{ tickFormatter: (value: number) => formatNumber(value, locale) }}
+            xAxisProps={{ reversed: isRtl }}
+            yAxisProps={{
+              orientation: isRtl ? 'right' : 'left',
+              tickFormatter: (value: number) => formatNumber(value, locale),
+            }}
             rightYAxisProps={{
+              orientation: isRtl ? 'left' : 'right',
               domain: ['auto', 'auto'],
               tickFormatter: (value: number) => formatNumber(value, locale),
             }}
