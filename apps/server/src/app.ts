@@ -13,6 +13,7 @@ import { type IngestStats, startTelemetryIngest } from './ingest/index';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
 import { registerLiveGateway, startLiveBus } from './live/index';
 import { createAuthentication, registerAuthModule } from './modules/auth/index';
+import { registerKnifeModule } from './modules/knife/index';
 import {
   createMachineBrokerAccess,
   createMachineCredentialsService,
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     demo: config.demo,
     brokerPort: () => bus.brokerPort,
   });
+  registerKnifeModule(app, { authenticator, transactions });
   await registerLiveGateway(app, {
     live: liveBus,
     authenticate: (authorization, ip) => auth.authenticate(authorization, ip),

@@ -122,11 +122,12 @@ export function startOfDayIn(timeZone: string, at: Date): Date {
 
 /**
  * A CSV download (spec §7 "CSV exports (blob)"): `text/csv; charset=utf-8` with a byte order mark,
- * `;` between cells, formula-like cells escaped. Streamed by the server.
+ * the separator and decimal mark of the user's language (`,`/`.` or `;`/`,`), formula-like cells escaped. Streamed by the server.
  */
 export const CsvFileSchema = z.string().meta({
   id: 'CsvFile',
-  description: "text/csv; charset=utf-8 with a BOM, `;`-separated, CRLF, formula cells prefixed with '",
+  description:
+    "text/csv; charset=utf-8 with a BOM, `,` or `;` by the user's language, CRLF, formula cells prefixed with '",
 });
 
 /** `a,b,c` or repeated parameters, at most 1000 values. */

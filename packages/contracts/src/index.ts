@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './common';
 export * from './errors';
+export * from './knife';
 export * from './live';
 export * from './machine-status';
 export * from './password';

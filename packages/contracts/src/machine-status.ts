@@ -15,15 +15,17 @@ export const KnifeSwapUrgencySchema = z.enum(KNIFE_SWAP_URGENCIES).meta({ id: 'K
 export type KnifeSwapUrgency = z.infer<typeof KnifeSwapUrgencySchema>;
 
 /** Thresholds as a share of the swap interval: 80 % preferred, 90 % soon, 100 % required. */
+export const SWAP_URGENCY_THRESHOLDS = { SWAP_PREFERRED: 0.8, SWAP_SOON: 0.9, SWAP_REQUIRED: 1 } as const;
+
 export function knifeSwapUrgency(
   cutsSinceGrinding: number | null,
   interval: number | null,
 ): KnifeSwapUrgency {
   if (cutsSinceGrinding === null || !interval) return 'UNKNOWN';
   const used = cutsSinceGrinding / interval;
-  if (used >= 1) return 'SWAP_REQUIRED';
-  if (used >= 0.9) return 'SWAP_SOON';
-  if (used >= 0.8) return 'SWAP_PREFERRED';
+  if (used >= SWAP_URGENCY_THRESHOLDS.SWAP_REQUIRED) return 'SWAP_REQUIRED';
+  if (used >= SWAP_URGENCY_THRESHOLDS.SWAP_SOON) return 'SWAP_SOON';
+  if (used >= SWAP_URGENCY_THRESHOLDS.SWAP_PREFERRED) return 'SWAP_PREFERRED';
   return 'OK';
 }
 

@@ -101,11 +101,20 @@ describe('demo history', () => {
 
     // Knives taken out were reground: cuts since grinding stay within one stint (≤ 5,000).
     const knives = await query<{ rfid: string; since: number; total: number }>(
-      sql`SELECT rfid, cuts_since_last_grinding::int AS since, total_cuts::int AS total FROM knives WHERE total_cuts > 0`,
+      sql`SELECT rfid, cuts_since_last_grinding::int AS since, total_cuts::int AS total FROM knives
+          WHERE rfid IN (SELECT rfid FROM knife_scans)`,
     );
     expect(knives.length).toBe(12);
     for (const knife of knives) expect(knife.since).toBeLessThanOrEqual(5000);
     expect(knives.some((knife) => knife.total > knife.since)).toBe(true);
+    // ... and each stint that ended with the knife taken out is followed by a grinding cycle
+    const [unground] = await query<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM knife_scans r
+          WHERE r.kind = 'REMOVED' AND NOT EXISTS (
+            SELECT 1 FROM grinding_cycles g WHERE g.rfid = r.rfid AND g.sharpened_at > r.at
+              AND g.sharpened_at <= r.at + interval '2 days')`,
+    );
+    expect(unground!.n).toBe(0);
   });
 
   it('is idempotent: a second start adds nothing', async () => {

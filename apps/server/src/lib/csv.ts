@@ -1,43 +1,77 @@
 import { Readable } from 'node:stream';
+import type { Language } from '@kerf/contracts';
 import type { FastifyReply } from 'fastify';
 
 /**
- * CSV exports (knife lists, comparisons, report sections), one format for all: UTF-8 with a byte
- * order mark so that Excel reads umlauts, `;` between cells (what Excel expects in the German,
- * Dutch, French and Polish locales Kerf's customers use), CRLF line ends, RFC 4180 quoting, and
- * cells that a spreadsheet would run as a formula (`= + - @`, tab, CR) prefixed with `'`
- * (OWASP "CSV injection"). Numbers are written plain (`1234.5`), times as ISO 8601.
+ * CSV files for Excel (docs/architecture.md "CSV exports"):
+ *
+ * - UTF-8 with a byte-order mark, so Excel reads umlauts, Cyrillic and Arabic right;
+ * - the separator follows the language the user works in, as Excel's list separator follows the
+ *   regional settings: `,` with a decimal point for English and Arabic, `;` with a decimal comma for
+ *   German, French, Dutch, Polish, Romanian and Russian — a double-click opens the file in columns;
+ * - lines end with CRLF (RFC 4180); a cell holding the separator, a quote or a line break is quoted;
+ * - a text cell that starts with `=`, `+`, `-`, `@`, tab or carriage return gets a leading `'`, so
+ *   a spreadsheet never runs it as a formula (OWASP "CSV injection"). Numbers are written as numbers.
  */
-export const CSV_SEPARATOR = ';';
-export const CSV_BOM = '\uFEFF';
-export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';
+export const BOM = '\uFEFF';
+
+export interface CsvDialect {
+  separator: ',' | ';';
+  decimal: '.' | ',';
+}
+
+const COMMA_DECIMAL: readonly Language[] = ['GERMAN', 'FRENCH', 'DUTCH', 'POLISH', 'ROMANIAN', 'RUSSIAN'];
+
+export function csvDialect(language: Language | undefined): CsvDialect {
+  return language && COMMA_DECIMAL.includes(language)
+    ? { separator: ';', decimal: ',' }
+    : { separator: ',', decimal: '.' };
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/;
 
 export type CsvValue = string | number | boolean | Date | null | undefined;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[";\r\n,]/;
-
-export function csvCell(value: CsvValue): string {
+export function csvCell(value: CsvValue, dialect: CsvDialect): string {
   if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  let text = value instanceof Date ? value.toISOString() : value;
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return '';
+    const text = String(value);
+    return dialect.decimal === '.' ? text : text.replace('.', dialect.decimal);
+  }
+  const safe = FORMULA_START.test(value) ? `'${value}` : value;
+  return safe.includes(dialect.separator) || /["\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
-export function csvLine(cells: readonly CsvValue[]): string {
-  return `${cells.map(csvCell).join(CSV_SEPARATOR)}\r\n`;
+export function csvRow(values: readonly CsvValue[], dialect: CsvDialect): string {
+  return `${values.map((value) => csvCell(value, dialect)).join(dialect.separator)}\r\n`;
+}
+
+/** A timestamp as Excel reads it: `2026-03-05 14:03:07`, in UTC (the header says so). */
+export function csvTimestamp(value: string | Date | null | undefined): string | null {
+  if (!value) return null;
+  return new Date(value).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The dialect of a file whose reader is unknown: `,` and a decimal point. */
+export const DEFAULT_DIALECT: CsvDialect = csvDialect(undefined);
+
+/** A file name safe for Content-Disposition: letters, digits, `-`, `_`, `.`. */
+export function csvFileName(base: string): string {
+  return `${base.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'export'}.csv`;
 }
 
 async function* csvChunks(
   header: readonly string[],
   rows: AsyncIterable<readonly CsvValue[]> | Iterable<readonly CsvValue[]>,
+  dialect: CsvDialect,
 ) {
-  yield CSV_BOM + csvLine(header);
+  yield BOM + csvRow(header, dialect);
   let chunk = '';
   for await (const row of rows) {
-    chunk += csvLine(row);
+    chunk += csvRow(row, dialect);
     if (chunk.length >= 16_384) {
       yield chunk;
       chunk = '';
@@ -46,24 +80,21 @@ async function* csvChunks(
   if (chunk) yield chunk;
 }
 
-/** A file name safe for Content-Disposition: letters, digits, `-`, `_`, `.`. */
-export function csvFileName(base: string): string {
-  return `${base.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'export'}.csv`;
-}
-
 /**
  * Streams a CSV download. Rows may come from an async iterator (a cursor), so a large export never
- * sits in memory. Route handlers `return sendCsv(...)`: the reply is already under way.
+ * sits in memory. Route handlers `return sendCsv(...)`: the reply is already under way
+ * (`registerRoute` in lib/route.ts passes it through).
  */
 export function sendCsv(
   reply: FastifyReply,
   fileName: string,
   header: readonly string[],
   rows: AsyncIterable<readonly CsvValue[]> | Iterable<readonly CsvValue[]>,
+  dialect: CsvDialect = DEFAULT_DIALECT,
 ): FastifyReply {
   return reply
-    .header('content-type', CSV_CONTENT_TYPE)
+    .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${csvFileName(fileName)}"`)
     .header('cache-control', 'no-store')
-    .send(Readable.from(csvChunks(header, rows)));
+    .send(Readable.from(csvChunks(header, rows, dialect)));
 }

@@ -1,6 +1,9 @@
-import { authRoutes, type Role, type TokenPair } from '@kerf/contracts';
+import { authRoutes, knifeRoutes, type Role, type TokenPair } from '@kerf/contracts';
+import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client';
+import { insertKnife } from '../../src/modules/knife/index';
 import { bearer, startTestApp, type TestApp } from '../harness';
 
 /**
@@ -134,5 +137,128 @@ describe('tenant isolation over the auth module', () => {
     expect(response.json().details.fields).toContainEqual(
       expect.objectContaining({ field: 'tenantId', code: 'UNKNOWN_FIELD' }),
     );
+  });
+});
+
+describe('tenant isolation over the knife module', () => {
+  const FOREIGN = 'B0B0B0B0B0B0B0B0';
+  /** the same tag id as one of demo's knives: each tenant sees only its own */
+  const SHARED = 'E280116000000001';
+  const knifeBody = {
+    articleNumber: 'ACME-1',
+    knifeClassName: 'Fremdmesser',
+    height: 120,
+    backThickness: 12,
+  };
+  const ownKnife = {
+    articleNumber: 'DEMO-1',
+    knifeClassName: 'HSS standard',
+    height: 120,
+    backThickness: 12,
+  };
+  const readB = () =>
+    t.app.kerf.transactions.withTenant(tenantB.tenantId, (tx) =>
+      queryRows<{ rfid: string; articleNumber: string; height: number }>(
+        tx,
+        sql`SELECT rfid, article_number AS "articleNumber", height FROM knives ORDER BY rfid`,
+      ),
+    );
+
+  beforeAll(async () => {
+    await t.app.kerf.transactions.withTenant(tenantB.tenantId, async (tx) => {
+      for (const rfid of [FOREIGN, SHARED])
+        await insertKnife(tx, tenantB.tenantId, {
+          rfid,
+          ...knifeBody,
+          angleVf: null,
+          angleHf: null,
+          angleTm: null,
+          carrierMaterial: null,
+          material: null,
+        });
+    });
+  });
+
+  it('answers KNIFE_NOT_FOUND for a foreign knife on every knife route and changes nothing', async () => {
+    const before = await readB();
+    const manager = tokensA.PRINTING_SHOP_MANAGER!;
+    const rfidRoutes = knifeRoutes.filter((route) => route.path.includes(':rfid'));
+    expect(rfidRoutes.map((route) => `${route.method} ${route.path}`)).toEqual([
+      'GET /knives/:rfid',
+      'PUT /knives/:rfid',
+      'GET /knives/:rfid/grinding-cycles',
+      'GET /knives/:rfid/events',
+    ]);
+    for (const route of rfidRoutes) {
+      const response = await t.request({
+        method: route.method,
+        url: `/api/knife${route.path.replace(':rfid', FOREIGN)}`,
+        headers: bearer(manager),
+        ...(route.method === 'PUT' ? { payload: { ...knifeBody, height: 1 } } : {}),
+      });
+      expect(response.statusCode, `${route.method} ${route.path}`).toBe(404);
+      expect(response.json().code).toBe('service.knives.KNIFE_NOT_FOUND');
+    }
+    const comparison = await t.request({
+      method: 'GET',
+      url: `/api/knife/knives/comparison/csv-export?rfids=${FOREIGN}`,
+      headers: bearer(manager),
+    });
+    expect(comparison.statusCode).toBe(404);
+    const option = await t.request({
+      method: 'PUT',
+      url: `/api/printing-shop/config-options/scope/KNIFE/type/KNIFE_SWAP_INTERVAL/object/${FOREIGN}`,
+      headers: bearer(manager),
+      payload: { value: 500 },
+    });
+    expect(option.statusCode).toBe(404);
+    const create = await t.request({
+      method: 'POST',
+      url: '/api/knife/knives',
+      headers: bearer(manager),
+      payload: { rfid: FOREIGN, ...ownKnife },
+    });
+    // the tag id is free in this tenant: registering it creates demo's own knife, not B's
+    expect(create.statusCode).toBe(201);
+    expect(await readB()).toEqual(before);
+  });
+
+  it('a tag id both tenants use reads and edits only the own knife', async () => {
+    const manager = tokensA.PRINTING_SHOP_MANAGER!;
+    const before = await readB();
+    const own = await t.request({
+      method: 'GET',
+      url: `/api/knife/knives/${SHARED}`,
+      headers: bearer(manager),
+    });
+    expect(own.json().articleNumber).toBe('PM-K-1150');
+    const edit = await t.request({
+      method: 'PUT',
+      url: `/api/knife/knives/${SHARED}`,
+      headers: bearer(manager),
+      payload: { ...ownKnife, articleNumber: 'PM-K-1150', height: 100 },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(await readB()).toEqual(before);
+  });
+
+  it('lists, overview, groups, minimal info and CSV never include another tenant', async () => {
+    const manager = tokensA.PRINTING_SHOP_MANAGER!;
+    for (const url of [
+      '/api/knife/knives?page_size=1000&search=ACME',
+      '/api/knife/knives/manager-view',
+      '/api/knife/knives/grouped-by-printing-shop-ids',
+      '/api/knife/knives/minimal-info',
+      '/api/knife/knives/csv-export',
+    ]) {
+      const response = await t.request({ method: 'GET', url, headers: bearer(manager) });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).not.toContain('ACME');
+      expect(response.body, url).not.toContain('Fremdmesser');
+    }
+    const minimal = (
+      await t.request({ method: 'GET', url: '/api/knife/knives/minimal-info', headers: bearer(manager) })
+    ).json();
+    expect(minimal.items.map((k: { rfid: string }) => k.rfid)).not.toContain('B0B0B0B0B0B0B0B1');
   });
 });

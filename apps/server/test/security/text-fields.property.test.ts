@@ -31,8 +31,8 @@ type Body = Record<string, unknown>;
 /** How to send a valid request for an operation and where to read back what it stored. */
 interface Fixture {
   url: () => string;
-  /** who sends it: the location admin unless the operation is the operator's */
-  as?: 'operator';
+  /** who sends it: the location admin unless the operation is the operator's or the manager's */
+  as?: 'operator' | 'manager';
   body: () => Body;
   /** the URL to GET what an accepted write stored; the 2xx answer's body is passed in */
   readBack?: (answer: Body) => string;
@@ -45,6 +45,7 @@ interface Fixture {
 let t: TestApp;
 let admin: TokenPair;
 let operator: TokenPair;
+let manager: TokenPair;
 let operations: Operation[];
 let fixtures: Record<string, Fixture>;
 let counter = 0;
@@ -144,6 +145,7 @@ beforeAll(async () => {
   t = await startTestApp({ LOGIN_IP_LIMIT: '1000000' });
   admin = await t.login('demo', 'admin');
   operator = await t.login('demo', 'operator');
+  manager = await t.login('demo', 'manager');
   await t.app.ready();
   const doc = t.app.swagger() as unknown as {
     paths: Record<
@@ -221,6 +223,15 @@ beforeAll(async () => {
     'networkContact.name',
   ];
   const serialNumber = (input: string) => input.trim();
+  const knifeBody = (): Body => ({
+    articleNumber: 'PM-K-1150',
+    knifeClassName: 'HSS standard',
+    height: 100,
+    backThickness: 12,
+    carrierMaterial: 'tool steel',
+    material: 'HSS',
+  });
+  const knifeText = ['knifeClassName', 'carrierMaterial', 'material'];
   fixtures = {
     'POST /api/auth/auth/login': {
       url: () => '/api/auth/auth/login',
@@ -301,6 +312,25 @@ beforeAll(async () => {
       as: 'operator',
       body: () => ({ value: 'RUNNING' }),
     },
+    'POST /api/knife/knives': {
+      url: () => '/api/knife/knives',
+      as: 'manager',
+      body: () => ({
+        rfid: `F0${Date.now().toString(16)}${(++counter).toString(16)}`.toUpperCase(),
+        ...knifeBody(),
+      }),
+      readBack: (answer) => `/api/knife/knives/${answer.rfid}`,
+      text: knifeText,
+      custom: { articleNumber: (input) => input.normalize('NFC').trim().toUpperCase() },
+    },
+    'PUT /api/knife/knives/{rfid}': {
+      url: () => '/api/knife/knives/E280116000000001',
+      as: 'manager',
+      body: knifeBody,
+      readBack: () => '/api/knife/knives/E280116000000001',
+      text: knifeText,
+      custom: { articleNumber: (input) => input.normalize('NFC').trim().toUpperCase() },
+    },
     'PUT /api/printing-shop/network-admin': {
       url: () => '/api/printing-shop/network-admin',
       body: () => ({ name: 'Jana Vogt', phone: '+43 1 5123456', email: 'it@example.at' }),
@@ -343,7 +373,7 @@ describe('arbitrary Unicode in every string field', () => {
               operation.method,
               fixture.url(),
               body,
-              fixture.as === 'operator' ? operator : admin,
+              fixture.as === 'operator' ? operator : fixture.as === 'manager' ? manager : admin,
             );
             statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
             const context = `${key} ${JSON.stringify(body).slice(0, 400)}\n→ ${response.statusCode} ${response.body.slice(0, 400)}`;
@@ -353,7 +383,12 @@ describe('arbitrary Unicode in every string field', () => {
               return;
             }
             if (!fixture.readBack) return;
-            const stored = await call('GET', fixture.readBack(response.json()));
+            const stored = await call(
+              'GET',
+              fixture.readBack(response.json()),
+              undefined,
+              fixture.as === 'manager' ? manager : admin,
+            );
             expect(stored.statusCode, context).toBe(200);
             fields.forEach((field, index) => {
               const input = values[index]!;

@@ -139,6 +139,9 @@ export const knives = pgTable(
     angleTm: doublePrecision('angle_tm'),
     height: doublePrecision('height'),
     backThickness: doublePrecision('back_thickness'),
+    /** measured when the knife was registered; height and back thickness may never exceed them */
+    originalHeight: doublePrecision('original_height'),
+    originalBackThickness: doublePrecision('original_back_thickness'),
     carrierMaterial: text('carrier_material'),
     material: text('material'),
     rotation: integer('rotation').notNull().default(0),

@@ -1,16 +1,36 @@
 /**
- * Knives (spec §3 "Knife", §7 "Knife server", `/api/knife`): owns the `knives` table. Swap intervals
- * of knives, knife master data and, later, grinding cycles are written here; telemetry's cut write
- * path moves the knife counters (ADR 0012).
+ * Knives (spec §3 "Knife", §7 "Knife server", `/api/knife`): owns `knives` and `grinding_cycles`.
+ * Knife master data, swap intervals, the latest scan (`recordKnifeSighting`, called by telemetry)
+ * and grinding cycles are written here; telemetry's cut write path moves the knife counters
+ * (ADR 0012).
  */
+
+import type { FastifyInstance } from 'fastify';
+import type { Transactions } from '../../db/transactions';
+import type { Authenticator } from '../../lib/route';
+import { registerKnifeRoutes } from './knife.routes';
+import { createKnivesService } from './knives.service';
 
 export { seedDemoKnives } from './knife.seed';
 export {
   creditKnifeRegrind,
   findKnifeInterval,
+  type GrindingCycleValues,
+  insertGrindingCycle,
   insertKnife,
   type KnifeSighting,
   type NewKnife,
   recordKnifeSighting,
   setKnifeSwapInterval,
 } from './knives.repository';
+
+/** The knife server: list, details, grinding cycles, history, overview, CSV, register and edit. */
+export function registerKnifeModule(
+  app: FastifyInstance,
+  deps: { authenticator: Authenticator; transactions: Transactions },
+) {
+  registerKnifeRoutes(app, {
+    authenticator: deps.authenticator,
+    knives: createKnivesService({ transactions: deps.transactions }),
+  });
+}

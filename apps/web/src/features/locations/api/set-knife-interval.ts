@@ -2,9 +2,9 @@ import { deleteConfigOption, setConfigOption } from '@kerf/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-export type OptionScope = 'PRINTING_SHOP' | 'MACHINE';
+export type OptionScope = 'PRINTING_SHOP' | 'MACHINE' | 'KNIFE';
 
-/** Sets the knife swap interval on a location or machine; `null` removes it (it inherits again). */
+/** Sets the knife swap interval on a location, machine or knife; `null` removes it (it inherits again). */
 export function useSetKnifeInterval(scope: OptionScope, id: string) {
   const queryClient = useQueryClient();
   return useMutation({
