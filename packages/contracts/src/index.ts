@@ -8,5 +8,6 @@ export * from './platform';
 export * from './printing-shop';
 export * from './roles';
 export * from './route';
+export * from './setup';
 export * from './telemetry';
 export * from './text';
