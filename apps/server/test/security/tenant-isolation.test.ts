@@ -136,3 +136,46 @@ describe('tenant isolation over the auth module', () => {
     );
   });
 });
+
+describe('tenant isolation over the setup assistant', () => {
+  it('another tenant can neither start, list nor read the setup checks of a machine, nor see its site manager', async () => {
+    const adminA = tokensA.ADMIN_PRINTING_SHOP!;
+    const machines = (
+      await t.request({
+        method: 'GET',
+        url: '/api/printing-shop/cutting-machines/admin-view',
+        headers: bearer(adminA),
+      })
+    ).json() as { id: string }[];
+    const machineId = machines[0]!.id;
+    const started = await t.request({
+      method: 'POST',
+      url: `/api/printing-shop/cutting-machines/${machineId}/setup-checks`,
+      headers: bearer(adminA),
+    });
+    expect(started.statusCode).toBe(201);
+    const runId = started.json().id as string;
+
+    const adminB = await t.login('acme-print', 'admin-printing-shop');
+    for (const [method, url] of [
+      ['POST', `/api/printing-shop/cutting-machines/${machineId}/setup-checks`],
+      ['GET', `/api/printing-shop/cutting-machines/${machineId}/setup-checks`],
+      ['GET', `/api/printing-shop/cutting-machines/${machineId}/setup-checks/${runId}`],
+    ] as const) {
+      const response = await t.request({ method, url, headers: bearer(adminB) });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const siteManager = await t.request({
+      method: 'GET',
+      url: '/api/printing-shop/setup/site-manager',
+      headers: bearer(adminB),
+    });
+    expect(siteManager.json()).toEqual({ serialNumber: null });
+    const runs = await t.request({
+      method: 'GET',
+      url: `/api/printing-shop/cutting-machines/${machineId}/setup-checks`,
+      headers: bearer(adminA),
+    });
+    expect((runs.json() as { id: string }[]).map((run) => run.id)).toContain(runId);
+  });
+});
