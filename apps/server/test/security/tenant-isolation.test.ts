@@ -2,6 +2,7 @@ import { authRoutes, type Role, type TokenPair } from '@kerf/contracts';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../harness';
+import { machineIdsBySerial } from '../machine-helpers';
 
 /**
  * Tenant A (demo, and a second printing shop) against tenant B: every role of A, every endpoint of
@@ -140,14 +141,7 @@ describe('tenant isolation over the auth module', () => {
 describe('tenant isolation over the setup assistant', () => {
   it('another tenant can neither start, list nor read the setup checks of a machine, nor see its site manager', async () => {
     const adminA = tokensA.ADMIN_PRINTING_SHOP!;
-    const machines = (
-      await t.request({
-        method: 'GET',
-        url: '/api/printing-shop/cutting-machines/admin-view',
-        headers: bearer(adminA),
-      })
-    ).json() as { id: string }[];
-    const machineId = machines[0]!.id;
+    const machineId = (await machineIdsBySerial(t, adminA, ['PM-115-0001']))['PM-115-0001']!;
     const started = await t.request({
       method: 'POST',
       url: `/api/printing-shop/cutting-machines/${machineId}/setup-checks`,
