@@ -96,9 +96,8 @@ export function SystemPage() {
                 </Alert>
               )}
               <Text size="sm">{t('setup.requirements.doctor')}</Text>
-              <Code block dir="ltr" translate="no">
-                {'kerf-edge doctor --credentials machine.json --server https://'}
-                {info.requirements.host}
+              <Code block dir="ltr" translate="no" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+                {`kerf-edge doctor --credentials machine.json --server ${window.location.origin}`}
               </Code>
             </Stack>
           </Paper>

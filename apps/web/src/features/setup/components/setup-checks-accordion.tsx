@@ -58,7 +58,12 @@ export function EndCheck({ run }: { run: SetupCheckRun }) {
     <Alert
       color={color}
       variant="light"
-      title={t('setup.endCheck.title')}
+      // the light alert's tinted title is too faint on its tint (WCAG 1.4.3): body text colour instead
+      title={
+        <Text span fw={700} size="sm" c="var(--mantine-color-text)">
+          {t('setup.endCheck.title')}
+        </Text>
+      }
       icon={run.state === 'SUCCESS' ? <IconCircleCheck aria-hidden /> : <CheckStateIcon state={run.state} />}
       data-testid="end-check"
       data-state={run.state}

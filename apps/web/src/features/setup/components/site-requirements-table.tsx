@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 export function SiteRequirementsTable({ requirements }: { requirements: SiteRequirements }) {
   const { t } = useTranslation();
   const { host } = requirements;
-  const rows = [
+  const rows: { host: string; port: number; protocol: string; purpose: string; isLocal?: boolean }[] = [
     { host, port: requirements.httpsPort, protocol: 'TCP · HTTPS', purpose: t('setup.purposes.https') },
     ...(requirements.mqttsPort !== null
       ? [
@@ -38,33 +38,39 @@ export function SiteRequirementsTable({ requirements }: { requirements: SiteRequ
     },
   ];
   return (
-    <Table withTableBorder striped aria-label={t('setup.requirements.title')} data-testid="requirements">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('setup.requirements.host')}</Table.Th>
-          <Table.Th>{t('setup.requirements.port')}</Table.Th>
-          <Table.Th>{t('setup.requirements.protocol')}</Table.Th>
-          <Table.Th>{t('setup.requirements.purpose')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={`${row.host}-${row.port}-${row.protocol}`}>
-            <Table.Td>
-              <Code dir="ltr" translate="no">
-                {row.host}
-              </Code>
-            </Table.Td>
-            <Table.Td>
-              <Code translate="no">{row.port}</Code>
-            </Table.Td>
-            <Table.Td translate="no" dir="ltr">
-              {row.protocol}
-            </Table.Td>
-            <Table.Td>{row.purpose}</Table.Td>
+    <Table.ScrollContainer minWidth={560}>
+      <Table withTableBorder striped aria-label={t('setup.requirements.title')} data-testid="requirements">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('setup.requirements.host')}</Table.Th>
+            <Table.Th>{t('setup.requirements.port')}</Table.Th>
+            <Table.Th>{t('setup.requirements.protocol')}</Table.Th>
+            <Table.Th>{t('setup.requirements.purpose')}</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={`${row.host}-${row.port}-${row.protocol}`}>
+              <Table.Td>
+                {row.isLocal ? (
+                  row.host
+                ) : (
+                  <Code dir="ltr" translate="no">
+                    {row.host}
+                  </Code>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Code translate="no">{row.port}</Code>
+              </Table.Td>
+              <Table.Td translate="no" dir="ltr">
+                {row.protocol}
+              </Table.Td>
+              <Table.Td>{row.purpose}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
