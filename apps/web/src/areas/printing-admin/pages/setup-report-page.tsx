@@ -58,7 +58,10 @@ export function SetupReportPage() {
                   <Table.Td>
                     {machine ? (
                       <>
-                        {machine.name} · <Code translate="no">{machine.serialNumber}</Code>
+                        {machine.name} ·{' '}
+                        <Code translate="no" dir="ltr">
+                          {machine.serialNumber}
+                        </Code>
                       </>
                     ) : (
                       '—'
@@ -83,40 +86,42 @@ export function SetupReportPage() {
             <Title order={2} size="h3">
               {t('setup.reportPage.checks')}
             </Title>
-            <Table withTableBorder striped aria-label={t('setup.reportPage.checks')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('setup.reportPage.check')}</Table.Th>
-                  <Table.Th>{t('setup.reportPage.result')}</Table.Th>
-                  <Table.Th>{t('setup.reportPage.advice')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {run.data.checks.map((check) => (
-                  <Table.Tr key={check.check} data-testid={`report-${check.check}`}>
-                    <Table.Td>
-                      <Text fw={600} size="sm">
-                        {translateKey(t, `setup.checks.${check.check}`)}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {check.side === 'CLOUD' ? t('setup.external') : t('setup.internal')}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <CheckStateBadge state={check.state} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Stack gap={4}>
-                        {check.advice && (
-                          <Text size="sm">{translateKey(t, `setup.advice.${check.advice}`)}</Text>
-                        )}
-                        <CheckDetail detail={check.detail} />
-                      </Stack>
-                    </Table.Td>
+            <Table.ScrollContainer minWidth={520}>
+              <Table withTableBorder striped aria-label={t('setup.reportPage.checks')}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>{t('setup.reportPage.check')}</Table.Th>
+                    <Table.Th>{t('setup.reportPage.result')}</Table.Th>
+                    <Table.Th>{t('setup.reportPage.advice')}</Table.Th>
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+                </Table.Thead>
+                <Table.Tbody>
+                  {run.data.checks.map((check) => (
+                    <Table.Tr key={check.check} data-testid={`report-${check.check}`}>
+                      <Table.Td>
+                        <Text fw={600} size="sm">
+                          {translateKey(t, `setup.checks.${check.check}`)}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {check.side === 'CLOUD' ? t('setup.external') : t('setup.internal')}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <CheckStateBadge state={check.state} />
+                      </Table.Td>
+                      <Table.Td>
+                        <Stack gap={4}>
+                          {check.advice && (
+                            <Text size="sm">{translateKey(t, `setup.advice.${check.advice}`)}</Text>
+                          )}
+                          <CheckDetail detail={check.detail} />
+                        </Stack>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
           </>
         )}
         {system.data && (
