@@ -91,6 +91,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+// The demo's broker also speaks MQTT over TLS (on any free port unless MQTT_TLS_PORT says which),
+// with a development certificate, so the setup assistant's SSL check has something to check.
+if (isDemo && !env.MQTT_URL) env.MQTT_TLS_PORT ??= '0';
 start(['apps/server/src/server.ts'], 'server');
 if (isDemo) {
   // The demo's machines: the simulator plays their on-site agents against this server.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  DoctorCommandSchema,
   HEARTBEAT_SECONDS,
   machineTopics,
   machineUsername,
@@ -8,6 +9,7 @@ import {
   type TelemetryEvent,
 } from '@kerf/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
+import { type DoctorOptions, type DoctorResult, runDoctor } from './doctor';
 import { Outbox } from './outbox';
 
 type Unstamped<E> = E extends TelemetryEvent ? Omit<E, 'seq' | 'at'> & { at?: string } : never;
@@ -30,6 +32,10 @@ export interface AgentOptions {
   heartbeatMs?: number;
   /** called for every event as it is stamped (the chaos oracle's journal) */
   onStamped?: (boot: string, event: TelemetryEvent) => void;
+  /** answer the setup assistant: run `doctor` when the server asks on the command topic */
+  doctor?: Omit<DoctorOptions, 'tenantId' | 'serial' | 'password' | 'runId'> & {
+    onResult?: (result: DoctorResult) => void;
+  };
 }
 
 export interface AgentStats {
@@ -107,12 +113,14 @@ export class MachineAgent {
     // Handlers before the connection: nothing may arrive unheard (reliability.md M10).
     client.on('message', (topic, payload) => {
       if (topic === this.topics.ack) this.onAck(payload);
+      else if (topic === this.topics.command) this.onCommand(payload);
     });
     client.on('connect', () => {
       // Small packets must not wait for Nagle's algorithm (+40 ms with delayed ACKs).
       (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
       this.stats.connected = true;
       client.subscribe(this.topics.ack, { qos: 1 });
+      if (this.options.doctor) client.subscribe(this.topics.command, { qos: 1 });
       client.publish(this.topics.presence, presence('ONLINE'), { qos: 1, retain: true });
       this.resend(0);
     });
@@ -195,6 +203,28 @@ export class MachineAgent {
       await this.client.endAsync(true).catch(() => {});
     }
     this.outbox.close();
+  }
+
+  /** A command of the server; today only `doctor` (the setup assistant asks for the site checks). */
+  private onCommand(payload: Buffer) {
+    const doctor = this.options.doctor;
+    let command: ReturnType<typeof DoctorCommandSchema.parse>;
+    try {
+      command = DoctorCommandSchema.parse(JSON.parse(payload.toString('utf8')));
+    } catch {
+      return;
+    }
+    if (!doctor) return;
+    runDoctor({
+      ...doctor,
+      tenantId: this.options.tenantId,
+      serial: this.options.serial,
+      password: this.options.password,
+      runId: command.runId,
+    }).then(
+      (result) => doctor.onResult?.(result),
+      () => {},
+    );
   }
 
   private scheduleSend() {

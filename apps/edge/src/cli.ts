@@ -1,7 +1,8 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type AgentStats, MachineAgent } from './agent';
+import { type DoctorResult, runDoctor } from './doctor';
 import { provisionAgents } from './provision';
 import { knivesFor, machineTimeline } from './simulation';
 
@@ -11,6 +12,9 @@ Run as: node --import tsx apps/edge/src/cli.ts <command> [options]  (or: npm run
   simulate   drive N simulated machines live            simulate --machines 5
   history    publish months of simulated history fast   history --machines 5 --days 60
   agent      one machine; events as JSON lines on stdin  agent --credentials c.json --serial PM-1
+  doctor     the setup assistant's checks from this site  doctor --credentials c.json --serial PM-1
+             (DNS, ports 443 and 8883, TLS certificate, MQTT login, clock), reported to the cloud;
+             exit code 0 when every check is green. Agents also run it when the assistant asks.
 
 Credentials: --credentials <file> ({ brokerUrl, agents:[{tenantId, serial, username, password}] }), or
 a server in demo mode: --server http://127.0.0.1:8080 --tenant demo --user admin --password Kerf-demo-2026
@@ -18,6 +22,8 @@ Options: --broker <mqtt url>  --outbox <dir> (default ./data/edge)  --speed <x> 
          --cuts <n> (stop after n cuts per machine)  --fsync  --seed <n>
          --demo (simulate: every status, knife swaps and short outages within minutes, as \`npm start\` shows)
          --report <seconds> (counters every n seconds while simulating; 0: only at the end)
+Doctor:  --ca <pem file> (a private CA to trust)  --site-manager <serial> (this box's serial number)
+         --mqtts-port <n> (when the cloud cannot be asked; default 8883)  --json
 SIGINT or SIGTERM stops within 5 s: unacknowledged events stay in the outbox for the next start.`;
 
 const { values, positionals } = parseArgs({
@@ -42,6 +48,10 @@ const { values, positionals } = parseArgs({
     fsync: { type: 'boolean', default: false },
     demo: { type: 'boolean', default: false },
     'memory-outbox': { type: 'boolean', default: false },
+    ca: { type: 'string' },
+    'site-manager': { type: 'string' },
+    'mqtts-port': { type: 'string' },
+    json: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
@@ -91,6 +101,16 @@ async function stopAgents(agents: MachineAgent[], drainMs: number) {
   await Promise.all(agents.map((agent) => agent.stop({ timeoutMs: 1000 })));
 }
 
+/** What the doctor needs besides the machine's credential. */
+function doctorOptions() {
+  return {
+    server: values.server!,
+    ca: values.ca ? readFileSync(values.ca, 'utf8') : undefined,
+    siteManagerSerial: values['site-manager'] ?? null,
+    mqttsPort: values['mqtts-port'] ? Number(values['mqtts-port']) : undefined,
+  };
+}
+
 async function startAgents(count: number) {
   const provisioned = await provisionAgents({
     count,
@@ -114,6 +134,7 @@ async function startAgents(count: number) {
           fsync: values.fsync,
           maxInFlight: 5000,
           batchMax: command === 'history' ? 1000 : 500,
+          doctor: doctorOptions(),
           onStamped: values.journal
             ? (boot, event) =>
                 appendFileSync(values.journal!, `${credential.serial} ${boot} ${event.seq} ${event.type}\n`)
@@ -239,13 +260,60 @@ async function agentFromStdin() {
   await stopAgents([agent], 60_000);
 }
 
-const commands: Record<string, () => Promise<void>> = { simulate, history, agent: agentFromStdin };
+function printDoctor(result: DoctorResult) {
+  if (values.json) return console.log(JSON.stringify(result));
+  for (const check of result.checks) {
+    const facts = Object.entries(check.detail)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(' ');
+    console.log(
+      `${check.state === 'SUCCESS' ? 'ok   ' : 'ERROR'} ${check.check.padEnd(16)} ${check.advice ?? ''} ${facts}`,
+    );
+  }
+  console.log(
+    'run' in result.delivered
+      ? `reported to the cloud: run ${result.delivered.run.id} (${result.delivered.run.state})`
+      : `not reported to the cloud: ${result.delivered.error}`,
+  );
+}
+
+async function doctor() {
+  // Not the demo provisioning: issuing a credential anew would lock out the running agent.
+  if (!values.credentials) throw new Error("doctor needs --credentials <file> (the machine's credential)");
+  const provisioned = await provisionAgents({
+    count: Number(values.machines),
+    server: values.server!,
+    tenant: values.tenant!,
+    username: values.user!,
+    password: values.password!,
+    broker: values.broker ?? 'mqtt://unused',
+    credentialsFile: values.credentials,
+  });
+  const credential = provisioned.agents.find((agent) => !values.serial || agent.serial === values.serial);
+  if (!credential) throw new Error('no credential for that serial');
+  const result = await runDoctor({
+    ...doctorOptions(),
+    tenantId: credential.tenantId,
+    serial: credential.serial,
+    password: credential.password,
+  });
+  printDoctor(result);
+  const green = result.checks.every((check) => check.state === 'SUCCESS') && 'run' in result.delivered;
+  process.exitCode = green ? 0 : 2;
+}
+
+const commands: Record<string, () => Promise<void>> = {
+  simulate,
+  history,
+  agent: agentFromStdin,
+  doctor,
+};
 if (values.help || !command || !commands[command]) {
   console.log(HELP);
   process.exit(command && !values.help ? 1 : 0);
 }
 commands[command]!().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -22,15 +23,20 @@ import {
 } from './modules/machines/index';
 import { registerPlatformModule } from './modules/platform/index';
 import { registerPrintingShopModule } from './modules/printing-shop/index';
+import { registerMqttWebSocket, registerSetupModule } from './modules/setup/index';
 import { createTelemetryService, type TelemetryService } from './modules/telemetry/index';
 import { type Bus, startBus } from './plugins/bus';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serverOptions } from './plugins/server-options';
+import { loadBrokerCertificate } from './plugins/tls-certificate';
 import { registerWebStatic } from './plugins/web-static';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const { version: VERSION } = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../package.json', import.meta.url)), 'utf8'),
+) as { version: string };
 
 /** What the running app is made of; tests and the demo seed reach the same parts. */
 export interface Kerf {
@@ -74,12 +80,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const transactions = createTransactions(database.db);
   const hasher = await createPasswordHasher();
   const machineCredentials = createMachineCredentialsService({ transactions });
+  // MQTT over TLS (8883 in production) when MQTT_TLS_PORT is set, embedded broker only.
+  const certificate =
+    config.mqttTlsPort !== undefined && !config.mqttUrl
+      ? loadBrokerCertificate({
+          certFile: config.mqttTlsCert,
+          keyFile: config.mqttTlsKey,
+          dataDir: config.dataDir,
+          host: config.publicUrl.hostname,
+        })
+      : null;
   const bus = await startBus({
     mqttUrl: config.mqttUrl,
     port: config.mqttPort,
     host: config.host,
     log: app.log,
     access: createMachineBrokerAccess(machineCredentials),
+    tls:
+      certificate && config.mqttTlsPort !== undefined ? { port: config.mqttTlsPort, certificate } : undefined,
   });
   const liveBus = startLiveBus({ bus, log: app.log });
   const telemetry = createTelemetryService({ transactions, live: liveBus.publisher });
@@ -133,6 +151,26 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     brokerPort: () => bus.brokerPort,
   });
   registerKnifeModule(app, { authenticator, transactions });
+  registerSetupModule(app, {
+    authenticator,
+    transactions,
+    live: liveBus.publisher,
+    bus,
+    authenticateMachine: machineCredentials.authenticate,
+    facts: {
+      version: VERSION,
+      publicUrl: config.publicUrl,
+      gateManager: config.gateManager,
+      database: database.kind,
+      broker: () => ({
+        embedded: bus.handle !== null,
+        mqttPort: bus.brokerPort,
+        tlsPort: bus.tlsPort,
+        connected: bus.isConnected(),
+      }),
+      certificate,
+    },
+  });
   await registerLiveGateway(app, {
     live: liveBus,
     authenticate: (authorization, ip) => auth.authenticate(authorization, ip),
@@ -140,6 +178,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     lastLiveEvent: machineStatus.lastLiveEvent,
     allowedOrigins: config.corsOrigins,
   });
+  registerMqttWebSocket(app, bus);
 
   await registerWebStatic(app, { root: config.webDist ?? join(REPO_ROOT, 'apps/web/dist') });
   return app;

@@ -17,6 +17,14 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   MQTT_URL: z.string().url().optional(),
   MQTT_PORT: port.default(18830),
+  MQTT_TLS_PORT: port.optional(),
+  MQTT_TLS_CERT: z.string().optional(),
+  MQTT_TLS_KEY: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  GATE_MANAGER: z
+    .string()
+    .regex(/^[A-Za-z0-9.-]+:\d{1,5}$/, 'host:port')
+    .optional(),
   SMTP_URL: z.string().url().optional(),
   DEMO: flag.optional(),
   DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(366).default(28),
@@ -44,6 +52,15 @@ export interface Config {
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
   mqttPort: number;
+  /** embedded broker: MQTT over TLS on this port (0: any free port); undefined: no TLS listener */
+  mqttTlsPort: number | undefined;
+  /** PEM files of the TLS listener; without them a development certificate is generated */
+  mqttTlsCert: string | undefined;
+  mqttTlsKey: string | undefined;
+  /** the address machines and browsers reach Kerf at (https://kerf.example.com in production) */
+  publicUrl: URL;
+  /** the gate manager of remote service; defaults to the public address */
+  gateManager: { host: string; port: number };
   smtpUrl: string | undefined;
   demo: boolean;
   /** demo mode: days of machine history written on first start (0: none) */
@@ -88,6 +105,12 @@ export function parseConfig(env: Record<string, string | undefined>, terminal = 
       'Invalid configuration:\n  JWT_SECRET: required with DATABASE_URL (32+ characters)',
     );
   }
+  if ((e.MQTT_TLS_CERT === undefined) !== (e.MQTT_TLS_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  MQTT_TLS_CERT, MQTT_TLS_KEY: set both or neither');
+  }
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`);
+  const publicPort = Number(publicUrl.port || (publicUrl.protocol === 'https:' ? 443 : 80));
+  const [gateHost, gatePort] = e.GATE_MANAGER?.split(':') ?? [publicUrl.hostname, String(publicPort)];
   return {
     port: e.PORT,
     host: e.HOST,
@@ -95,6 +118,11 @@ export function parseConfig(env: Record<string, string | undefined>, terminal = 
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,
     mqttPort: e.MQTT_PORT,
+    mqttTlsPort: e.MQTT_TLS_PORT,
+    mqttTlsCert: e.MQTT_TLS_CERT,
+    mqttTlsKey: e.MQTT_TLS_KEY,
+    publicUrl,
+    gateManager: { host: gateHost!, port: Number(gatePort) },
     smtpUrl: e.SMTP_URL,
     demo,
     demoHistoryDays: e.DEMO_HISTORY_DAYS,

@@ -10,5 +10,6 @@ export * from './printing-shop';
 export * from './report';
 export * from './roles';
 export * from './route';
+export * from './setup';
 export * from './telemetry';
 export * from './text';

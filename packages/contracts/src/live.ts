@@ -1,12 +1,18 @@
 import { z } from 'zod';
+import { type SetupCheckRun, SetupCheckRunSchema } from './setup';
 import { MachineStatusSchema, OnlineStatusSchema } from './telemetry';
 
 /**
  * Event types of the live socket: the three of spec §7 "Live events", plus MACHINE_ONLINE_STATUS
- * (an addition: the spec names no event for a machine going online or offline).
+ * (an addition: the spec names no event for a machine going online or offline) and
+ * MACHINE_SETUP_CHECK (an addition: a setup check run changed, so the assistant shows it live).
  */
 export const SPEC_LIVE_EVENT_TYPES = ['MACHINE_CUT', 'MACHINE_STATUS', 'OPERATOR_MACHINE_USE'] as const;
-export const LIVE_EVENT_TYPES = [...SPEC_LIVE_EVENT_TYPES, 'MACHINE_ONLINE_STATUS'] as const;
+export const LIVE_EVENT_TYPES = [
+  ...SPEC_LIVE_EVENT_TYPES,
+  'MACHINE_ONLINE_STATUS',
+  'MACHINE_SETUP_CHECK',
+] as const;
 export const LiveEventTypeSchema = z.enum(LIVE_EVENT_TYPES);
 export type LiveEventType = z.infer<typeof LiveEventTypeSchema>;
 
@@ -78,6 +84,7 @@ export const LIVE_EVENT_DATA_SCHEMAS = {
   MACHINE_STATUS: MachineStatusDataSchema,
   OPERATOR_MACHINE_USE: OperatorMachineUseDataSchema,
   MACHINE_ONLINE_STATUS: MachineOnlineStatusDataSchema,
+  MACHINE_SETUP_CHECK: SetupCheckRunSchema,
 } as const satisfies Record<LiveEventType, z.ZodType>;
 
 /** A live event's type with its data, keyed by `type`: MACHINE_CUT → MachineCutData, and so on. */
@@ -86,6 +93,7 @@ export const LiveEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('MACHINE_STATUS'), data: MachineStatusDataSchema }),
   z.object({ type: z.literal('OPERATOR_MACHINE_USE'), data: OperatorMachineUseDataSchema }),
   z.object({ type: z.literal('MACHINE_ONLINE_STATUS'), data: MachineOnlineStatusDataSchema }),
+  z.object({ type: z.literal('MACHINE_SETUP_CHECK'), data: SetupCheckRunSchema }),
 ]);
 export type LiveEventPayload = z.infer<typeof LiveEventPayloadSchema>;
 /** The data each live event type carries. */
@@ -94,6 +102,8 @@ export interface LiveEventDataMap {
   MACHINE_STATUS: MachineStatusData;
   OPERATOR_MACHINE_USE: OperatorMachineUseData;
   MACHINE_ONLINE_STATUS: MachineOnlineStatusData;
+  /** a setup check run of the machine, whole, each time it changes */
+  MACHINE_SETUP_CHECK: SetupCheckRun;
 }
 /** The data of one live event type. */
 export type LiveEventData<T extends LiveEventType> = LiveEventDataMap[T];

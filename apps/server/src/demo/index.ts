@@ -5,6 +5,7 @@ import { seedTenant, seedUsers } from '../modules/auth/index';
 import { seedDemoKnives } from '../modules/knife/index';
 import { seedDemoMachines } from '../modules/machines/index';
 import { seedDemoAdministration, seedDemoLocations } from '../modules/printing-shop/index';
+import { seedDemoSetupChecks } from '../modules/setup/index';
 
 /** Platform actions without a signed-in user are recorded under the nil tenant. */
 export const SYSTEM_ACTOR = { tenantId: '00000000-0000-0000-0000-000000000000', userId: null } as const;
@@ -160,6 +161,7 @@ export async function seedDemo(deps: {
         await seedDemoMachines(tx, tenant.id, locations);
         await seedDemoKnives(tx, tenant.id, locations);
         await seedDemoAdministration(tx, tenant.id);
+        await seedDemoSetupChecks(tx, tenant.id);
       }
     });
   }

@@ -1,11 +1,25 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { createServer as createTlsServer } from 'node:tls';
 import { Aedes, type AuthenticateError } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
+import type { BrokerCertificate } from './tls-certificate';
 
 /** Who a broker connection belongs to. The server's own client is `internal`; machines come with issue 4. */
-export type BrokerPrincipal = { kind: 'internal' } | { kind: 'machine'; tenantId: string; serial: string };
+export type BrokerPrincipal =
+  | { kind: 'internal' }
+  | {
+      kind: 'machine';
+      tenantId: string;
+      serial: string;
+      /** a `kerf-edge doctor` session (client id `<username>~doctor`): may connect, nothing more */
+      probe?: boolean;
+    };
+
+/** Client id suffix of a doctor's probe session; `~` cannot occur in a serial, so no one else's id. */
+export const DOCTOR_CLIENT_SUFFIX = '~doctor';
 
 export interface BrokerAccess {
   authenticate(username: string, password: string): Promise<BrokerPrincipal | null>;
@@ -18,6 +32,10 @@ export interface Bus {
   client: MqttClient;
   /** set in embedded mode: the port the in-process broker listens on */
   brokerPort: number | null;
+  /** embedded mode with a TLS listener (MQTT_TLS_PORT): its port */
+  tlsPort: number | null;
+  /** embedded mode: hands a connection (MQTT over WebSocket) to the broker */
+  handle: ((stream: Duplex) => void) | null;
   isConnected(): boolean;
   close(): Promise<void>;
 }
@@ -40,6 +58,8 @@ function listen(server: Server, port: number, host: string, variable: string): P
   });
 }
 
+const isProbe = (principal: BrokerPrincipal) => principal.kind === 'machine' && principal.probe === true;
+
 const internalOnly: Omit<BrokerAccess, 'authenticate'> = {
   canPublish: (principal) => principal.kind === 'internal',
   canSubscribe: (principal) => principal.kind === 'internal',
@@ -55,11 +75,15 @@ export async function startBus(options: {
   host: string;
   log: FastifyBaseLogger;
   access?: BrokerAccess;
+  /** embedded mode: also listen for MQTT over TLS on this port (0: any free port) */
+  tls?: { port: number; certificate: BrokerCertificate };
 }): Promise<Bus> {
   const { log } = options;
   let broker: Aedes | null = null;
   let server: Server | null = null;
+  let tlsServer: Server | null = null;
   let brokerPort: number | null = null;
+  let tlsPort: number | null = null;
   let url = options.mqttUrl;
   const internal = {
     username: `kerf-server-${randomUUID()}`,
@@ -85,19 +109,30 @@ export async function startBus(options: {
           return finish({ kind: 'internal' });
         if (!access || !username) return finish(null);
         access.authenticate(username, secret).then(
-          // A machine's client id is its username, so no one can take over another machine's session.
-          (principal) => finish(principal?.kind === 'machine' && client.id !== username ? null : principal),
+          // A machine's client id is its username, so no one can take over another machine's session;
+          // its doctor probes with `<username>~doctor`, a session that may neither publish nor subscribe.
+          (principal) => {
+            if (principal?.kind !== 'machine') return finish(principal);
+            if (client.id === username) return finish(principal);
+            if (client.id === `${username}${DOCTOR_CLIENT_SUFFIX}`)
+              return finish({ ...principal, probe: true });
+            finish(null);
+          },
           () => finish(null),
         );
       },
       authorizePublish: (client, packet, callback) => {
         const principal = client ? principals.get(client) : { kind: 'internal' as const };
-        const allowed = principal && (access ?? internalOnly).canPublish(principal, packet.topic);
+        const allowed =
+          principal && !isProbe(principal) && (access ?? internalOnly).canPublish(principal, packet.topic);
         callback(allowed ? null : new Error('publish not allowed'));
       },
       authorizeSubscribe: (client, subscription, callback) => {
         const principal = principals.get(client);
-        const allowed = principal && (access ?? internalOnly).canSubscribe(principal, subscription.topic);
+        const allowed =
+          principal &&
+          !isProbe(principal) &&
+          (access ?? internalOnly).canSubscribe(principal, subscription.topic);
         callback(allowed ? null : new Error('subscribe not allowed'), allowed ? subscription : null);
       },
     });
@@ -108,6 +143,17 @@ export async function startBus(options: {
       handle(socket);
     });
     brokerPort = await listen(server, options.port, options.host, 'MQTT_PORT');
+    if (options.tls) {
+      const { cert, key } = options.tls.certificate;
+      tlsServer = createTlsServer({ cert, key, minVersion: 'TLSv1.2' }, (socket) => {
+        socket.setNoDelay(true);
+        handle(socket);
+      });
+      // A failed handshake (an untrusting client) is the client's business, not an error of ours.
+      tlsServer.on('tlsClientError', () => {});
+      tlsPort = await listen(tlsServer, options.tls.port, options.host, 'MQTT_TLS_PORT');
+      log.info({ port: tlsPort }, 'embedded MQTT broker listening for TLS');
+    }
     url = `mqtt://${internal.username}:${internal.password}@127.0.0.1:${brokerPort}`;
     log.info({ port: brokerPort }, 'embedded MQTT broker listening');
   }
@@ -129,15 +175,19 @@ export async function startBus(options: {
     });
   });
 
+  const embedded = broker;
   return {
     client,
     brokerPort,
+    tlsPort,
+    handle: embedded ? (stream) => embedded.handle(stream) : null,
     isConnected: () => client.connected,
     async close() {
       await client.endAsync(true).catch(() => {});
       // The broker first: it ends its client connections, which lets the TCP server close.
       if (broker) await new Promise<void>((resolve) => broker.close(() => resolve()));
       if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+      if (tlsServer) await new Promise<void>((resolve) => tlsServer.close(() => resolve()));
     },
   };
 }

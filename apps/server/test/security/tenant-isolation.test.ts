@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client';
 import { insertKnife } from '../../src/modules/knife/index';
 import { bearer, startTestApp, type TestApp } from '../harness';
+import { machineIdsBySerial } from '../machine-helpers';
 
 /**
  * Tenant A (demo, and a second printing shop) against tenant B: every role of A, every endpoint of
@@ -260,5 +261,41 @@ describe('tenant isolation over the knife module', () => {
       await t.request({ method: 'GET', url: '/api/knife/knives/minimal-info', headers: bearer(manager) })
     ).json();
     expect(minimal.items.map((k: { rfid: string }) => k.rfid)).not.toContain('B0B0B0B0B0B0B0B1');
+  });
+});
+
+describe('tenant isolation over the setup assistant', () => {
+  it('another tenant can neither start, list nor read the setup checks of a machine, nor see its site manager', async () => {
+    const adminA = tokensA.ADMIN_PRINTING_SHOP!;
+    const machineId = (await machineIdsBySerial(t, adminA, ['PM-115-0001']))['PM-115-0001']!;
+    const started = await t.request({
+      method: 'POST',
+      url: `/api/printing-shop/cutting-machines/${machineId}/setup-checks`,
+      headers: bearer(adminA),
+    });
+    expect(started.statusCode).toBe(201);
+    const runId = started.json().id as string;
+
+    const adminB = await t.login('acme-print', 'admin-printing-shop');
+    for (const [method, url] of [
+      ['POST', `/api/printing-shop/cutting-machines/${machineId}/setup-checks`],
+      ['GET', `/api/printing-shop/cutting-machines/${machineId}/setup-checks`],
+      ['GET', `/api/printing-shop/cutting-machines/${machineId}/setup-checks/${runId}`],
+    ] as const) {
+      const response = await t.request({ method, url, headers: bearer(adminB) });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+    }
+    const siteManager = await t.request({
+      method: 'GET',
+      url: '/api/printing-shop/setup/site-manager',
+      headers: bearer(adminB),
+    });
+    expect(siteManager.json()).toEqual({ serialNumber: null });
+    const runs = await t.request({
+      method: 'GET',
+      url: `/api/printing-shop/cutting-machines/${machineId}/setup-checks`,
+      headers: bearer(adminA),
+    });
+    expect((runs.json() as { id: string }[]).map((run) => run.id)).toContain(runId);
   });
 });

@@ -33,6 +33,8 @@ interface Fixture {
   url: () => string;
   /** who sends it: the location admin unless the operation is the operator's or the manager's */
   as?: 'operator' | 'manager';
+  /** another authorization header (a machine's credential) instead of the user's bearer token */
+  authorization?: () => string;
   body: () => Body;
   /** the URL to GET what an accepted write stored; the 2xx answer's body is passed in */
   readBack?: (answer: Body) => string;
@@ -51,12 +53,12 @@ let fixtures: Record<string, Fixture>;
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}`;
 
-async function call(method: string, url: string, body?: unknown, tokens = admin) {
+async function call(method: string, url: string, body?: unknown, tokens = admin, authorization?: string) {
   return t.request({
     method: method as 'GET',
     url,
     remoteAddress: nextAddress(),
-    headers: bearer(tokens),
+    headers: authorization ? { authorization } : bearer(tokens),
     ...(body === undefined ? {} : { payload: body as Body }),
   });
 }
@@ -197,6 +199,10 @@ beforeAll(async () => {
   const machine = await call('POST', '/api/printing-shop/cutting-machines', machineBody());
   expect(machine.statusCode, machine.body).toBe(201);
   const machineId = machine.json().id as string;
+  const credential = await t.app.kerf.machineCredentials.issue(
+    JSON.parse(Buffer.from(admin.bearerToken.split('.')[1]!, 'base64url').toString()).tid,
+    machineId,
+  );
   const userBody = (): Body => ({
     username: `fz-${unique()}`,
     email: null,
@@ -331,6 +337,37 @@ beforeAll(async () => {
       text: knifeText,
       custom: { articleNumber: (input) => input.normalize('NFC').trim().toUpperCase() },
     },
+    'PUT /api/printing-shop/setup/site-manager': {
+      url: () => '/api/printing-shop/setup/site-manager',
+      body: () => ({ serialNumber: 'SM-2026-0412' }),
+      readBack: () => '/api/printing-shop/setup/site-manager',
+      custom: { serialNumber },
+    },
+    'POST /api/printing-shop/site-manager/doctor-reports': {
+      url: () => '/api/printing-shop/site-manager/doctor-reports',
+      authorization: () =>
+        `Basic ${Buffer.from(`${credential.username}:${credential.password}`).toString('base64')}`,
+      body: () => ({
+        siteManagerSerial: 'SM-2026-0412',
+        sentAt: new Date().toISOString(),
+        checks: [
+          {
+            check: 'DNS_ENTRY',
+            state: 'SUCCESS',
+            advice: null,
+            detail: { host: 'kerf.example.com', address: '203.0.113.40' },
+          },
+          {
+            check: 'SSL',
+            state: 'SUCCESS',
+            advice: null,
+            detail: { host: 'kerf.example.com', port: 8883, validTo: '2027-03-31T23:59:59Z' },
+          },
+        ],
+      }),
+      readBack: (answer) => `/api/printing-shop/cutting-machines/${machineId}/setup-checks/${answer.id}`,
+      custom: { siteManagerSerial: serialNumber },
+    },
     'PUT /api/printing-shop/network-admin': {
       url: () => '/api/printing-shop/network-admin',
       body: () => ({ name: 'Jana Vogt', phone: '+43 1 5123456', email: 'it@example.at' }),
@@ -374,6 +411,7 @@ describe('arbitrary Unicode in every string field', () => {
               fixture.url(),
               body,
               fixture.as === 'operator' ? operator : fixture.as === 'manager' ? manager : admin,
+              fixture.authorization?.(),
             );
             statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
             const context = `${key} ${JSON.stringify(body).slice(0, 400)}\n→ ${response.statusCode} ${response.body.slice(0, 400)}`;

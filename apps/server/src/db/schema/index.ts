@@ -2,4 +2,5 @@ export * from './administration';
 export * from './knife';
 export * from './platform';
 export * from './printing-shop';
+export * from './setup';
 export * from './telemetry';

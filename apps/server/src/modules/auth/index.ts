@@ -24,6 +24,7 @@ export {
   insertTenant,
   type NetworkAdminValues,
   saveNetworkAdmin,
+  saveSiteManagerSerial,
 } from './tenants.repository';
 export { findUserById, insertUser, toUser } from './users.repository';
 

@@ -83,3 +83,8 @@ export async function saveNetworkAdmin(tx: Tx, tenantId: string, values: Network
     })
     .where(eq(tenants.id, tenantId));
 }
+
+/** The tenant's site manager serial number (spec §3), set through the setup assistant. */
+export async function saveSiteManagerSerial(tx: Tx, tenantId: string, serial: string | null) {
+  await tx.update(tenants).set({ siteManagerSerial: serial }).where(eq(tenants.id, tenantId));
+}

@@ -56,6 +56,30 @@ describe('machine credentials on the embedded broker', () => {
       await expect(connectMachine(t, own, { clientId })).rejects.toThrow();
   });
 
+  it('a doctor probe (`<username>~doctor`) may connect but neither publish nor subscribe', async () => {
+    const probe = await connectMachine(t, own, { clientId: `${own.username}~doctor` });
+    let received = 0;
+    probe.on('message', () => {
+      received += 1;
+    });
+    const before = await totalCuts(own);
+    const granted = await probe
+      .subscribeAsync(machineTopics(own.tenantId, own.serial).ack, { qos: 1 })
+      .catch(() => []);
+    expect(granted.every((grant) => grant.qos === 128)).toBe(true);
+    probe.publish(
+      machineTopics(own.tenantId, own.serial).telemetry,
+      JSON.stringify({ serial: own.serial, boot: randomUUID(), events: cutEvents(5) }),
+      { qos: 1 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    probe.end(true);
+    expect(await totalCuts(own)).toBe(before);
+    expect(received).toBe(0);
+    // Another machine's username with the suffix is still someone else's session.
+    await expect(connectMachine(t, own, { clientId: `${sibling.username}~doctor` })).rejects.toThrow();
+  });
+
   it('a re-issued credential replaces the old secret', async () => {
     const old = await provisionMachine(t, own.tenantId, own.machineId);
     own = await provisionMachine(t, own.tenantId, own.machineId);

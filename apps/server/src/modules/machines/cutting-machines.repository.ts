@@ -152,3 +152,11 @@ export async function cutsSince(tx: Tx, since: Date, machineId?: string): Promis
     .groupBy(cutRollupsHourly.machineId);
   return new Map(rows.map((row) => [row.machineId, Number(row.cuts)]));
 }
+
+/** The machine's network setup state (spec §3), as the setup assistant derives it from its checks. */
+export async function setNetworkSetupState(tx: Tx, id: string, state: string) {
+  await tx
+    .update(cuttingMachines)
+    .set({ networkSetupState: state, updatedAt: sql`now()` })
+    .where(and(eq(cuttingMachines.id, id), active));
+}

@@ -24,6 +24,7 @@ export {
   revokeMachineCredential,
   serialsByLocation,
   setMachineKnifeSwapInterval,
+  setNetworkSetupState,
   softDeleteMachine,
   updateMachine,
 } from './cutting-machines.repository';

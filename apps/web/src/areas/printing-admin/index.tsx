@@ -1,4 +1,4 @@
-import { IconBuildingFactory2, IconGauge } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconGauge, IconServer, IconStethoscope } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
@@ -19,6 +19,14 @@ const LocationDetailsPage = lazy(() =>
   })),
 );
 
+const SetupAssistantPage = lazy(() =>
+  import('./pages/setup-assistant-page').then((m) => ({ default: m.SetupAssistantPage })),
+);
+const SetupReportPage = lazy(() =>
+  import('./pages/setup-report-page').then((m) => ({ default: m.SetupReportPage })),
+);
+const SystemPage = lazy(() => import('./pages/system-page').then((m) => ({ default: m.SystemPage })));
+
 const HOME = '/printing-admin';
 const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 
@@ -32,6 +40,8 @@ export function Component() {
   const navItems: NavItem[] = [
     { to: HOME, label: t('printingAdmin.dashboard.title'), icon: IconGauge, end: true },
     { to: `${HOME}/locations`, label: t('sections.locations'), icon: IconBuildingFactory2 },
+    { to: `${HOME}/setup`, label: t('setup.title'), icon: IconStethoscope },
+    { to: `${HOME}/system`, label: t('setup.system.title'), icon: IconServer },
   ];
   return (
     <AreaShell area="printing-admin" navItems={navItems}>
@@ -40,6 +50,10 @@ export function Component() {
         <Route path="machines" element={<Navigate to={HOME} replace />} />
         <Route path="locations" element={page(<LocationsPage />)} />
         <Route path="locations/:id" element={page(<LocationDetailsPage />)} />
+        <Route path="setup" element={page(<SetupAssistantPage />)} />
+        <Route path="setup/:machineId" element={page(<SetupAssistantPage />)} />
+        <Route path="setup/:machineId/report/:runId" element={page(<SetupReportPage />)} />
+        <Route path="system" element={page(<SystemPage />)} />
         <Route path="*" element={<NotFoundContent homePath={HOME} />} />
       </Routes>
     </AreaShell>

@@ -1,8 +1,9 @@
 import type { CuttingMachine } from '@kerf/contracts';
 import { Button, Group } from '@mantine/core';
-import { IconAdjustments, IconPlus } from '@tabler/icons-react';
+import { IconAdjustments, IconPlus, IconStethoscope } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import {
   actionsColumn,
   activeColumn,
@@ -43,6 +44,7 @@ export function MachinesTable({
   const [editing, setEditing] = useState<CuttingMachine | 'new' | null>(null);
   const [intervalFor, setIntervalFor] = useState<CuttingMachine | null>(null);
   const remove = useDeleteMachine();
+  const navigate = useNavigate();
   const table = useTableState(machines, i18n.language, {
     initialSort: { columnAccessor: 'name', direction: 'asc' },
     searchText: (m) => `${m.name} ${m.serialNumber} ${m.designation ?? ''} ${m.manufacturer ?? ''}`,
@@ -114,6 +116,12 @@ export function MachinesTable({
           label={t('knifeInterval.machineTitle', { name: m.name })}
           icon={<IconAdjustments size={18} aria-hidden />}
           onClick={() => setIntervalFor(m)}
+        />
+        <RowAction
+          tooltip={t('setup.title')}
+          label={t('setup.openFor', { name: m.name })}
+          icon={<IconStethoscope size={18} aria-hidden />}
+          onClick={() => navigate(`/printing-admin/setup/${m.id}`)}
         />
         <DeleteRowAction name={m.name} onClick={() => void onDelete(m)} />
       </>

@@ -1,0 +1,234 @@
+import {
+  type DoctorReport,
+  type NETWORK_SETUP_STATES,
+  runState,
+  SETUP_CHECK_SIDE,
+  SETUP_CHECKS,
+  type SetupCheck,
+  type SetupCheckResult,
+  type SetupCheckRun,
+  SITE_CHECKS,
+  SITE_REPORT_TIMEOUT_SECONDS,
+} from '@kerf/contracts';
+import type { Transactions, Tx } from '../../db/transactions';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { type LivePublisher, liveEvent } from '../../live/index';
+import type { BrokerPrincipal } from '../../plugins/bus';
+import { findMachine, findMachineBySerial, type MachineRow, setNetworkSetupState } from '../machines/index';
+import {
+  findCredentialState,
+  findRun,
+  findSiteManagerSerial,
+  hasLicence,
+  insertRun,
+  listRuns,
+  updateRun,
+} from './setup.repository';
+
+type NetworkSetupState = (typeof NETWORK_SETUP_STATES)[number];
+
+const result = (
+  check: SetupCheck,
+  state: SetupCheckResult['state'],
+  advice: SetupCheckResult['advice'] = null,
+  detail: SetupCheckResult['detail'] = {},
+): SetupCheckResult => ({ check, side: SETUP_CHECK_SIDE[check], state, advice, detail });
+
+/** Checks in the assistant's order. */
+const ordered = (checks: SetupCheckResult[]) =>
+  [...checks].sort((a, b) => SETUP_CHECKS.indexOf(a.check) - SETUP_CHECKS.indexOf(b.check));
+
+/**
+ * The machine's network setup state (spec §3) from its latest finished run: every check green and
+ * the admin's details complete → ALL_SETTINGS_CORRECT; red checks on a licensed machine with
+ * complete details → MACHINE_LICENSED; details missing → ADMIN_INFO_MISSING (UNKNOWN while not
+ * even the connection type is known).
+ */
+export function deriveNetworkSetupState(
+  machine: Pick<MachineRow, 'networkConnection' | 'networkContactPhone'>,
+  run: Pick<SetupCheckRun, 'state' | 'checks'>,
+  siteManagerSerial: string | null,
+): NetworkSetupState {
+  const detailsComplete =
+    machine.networkConnection != null && machine.networkContactPhone != null && siteManagerSerial != null;
+  if (!detailsComplete) return machine.networkConnection == null ? 'UNKNOWN' : 'ADMIN_INFO_MISSING';
+  if (run.state === 'SUCCESS') return 'ALL_SETTINGS_CORRECT';
+  const licensed = run.checks.some((c) => c.check === 'SERIAL_NUMBER' && c.state === 'SUCCESS');
+  return licensed ? 'MACHINE_LICENSED' : 'ADMIN_INFO_MISSING';
+}
+
+/** Basic `username:password` of a machine credential; null when the header is not that. */
+function basicCredentials(authorization: string): { username: string; password: string } | null {
+  const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(authorization.trim());
+  if (!match) return null;
+  const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  return colon < 1 ? null : { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
+}
+
+/**
+ * Runs of the setup assistant. The cloud checks (API key, serial and licence, site manager) run
+ * here; the site checks come from the site manager's doctor, which the server asks on the
+ * machine's command topic and which answers over HTTPS (`submitReport`). Every change of a run goes
+ * out as a MACHINE_SETUP_CHECK live event after commit; a finished run sets the machine's network
+ * setup state.
+ */
+export function createSetupChecksService(deps: {
+  transactions: Transactions;
+  live: LivePublisher;
+  /** asks the machine's site manager to run its doctor for this run (the command topic) */
+  askSiteManager: (tenantId: string, serial: string, runId: string) => void;
+  authenticateMachine: (username: string, password: string) => Promise<BrokerPrincipal | null>;
+}) {
+  const { transactions, live } = deps;
+
+  async function cloudChecks(
+    tx: Tx,
+    tenantId: string,
+    machine: MachineRow,
+    report: Pick<DoctorReport, 'siteManagerSerial'> | null,
+  ): Promise<SetupCheckResult[]> {
+    const credential = await findCredentialState(tx, machine.id);
+    const apiKey = report
+      ? result('API_KEY', 'SUCCESS') // the report itself was signed with the key
+      : !credential
+        ? result('API_KEY', 'ERROR', 'NO_CREDENTIAL')
+        : credential.revoked
+          ? result('API_KEY', 'ERROR', 'CREDENTIAL_REVOKED')
+          : result('API_KEY', 'SUCCESS');
+    const serial = (await hasLicence(tx, machine.serialNumber))
+      ? result('SERIAL_NUMBER', 'SUCCESS')
+      : result('SERIAL_NUMBER', 'ERROR', 'SERIAL_UNKNOWN');
+    const expected = await findSiteManagerSerial(tx, tenantId);
+    const heartbeat = { lastHeartbeatAt: machine.lastHeartbeatAt?.toISOString() ?? null };
+    const siteManager = !expected
+      ? result('SITE_MANAGER', 'ERROR', 'SITE_MANAGER_SERIAL_MISSING', heartbeat)
+      : !report
+        ? result('SITE_MANAGER', 'RUNNING', null, heartbeat)
+        : report.siteManagerSerial && report.siteManagerSerial !== expected
+          ? result('SITE_MANAGER', 'ERROR', 'SITE_MANAGER_SERIAL_MISMATCH', heartbeat)
+          : result('SITE_MANAGER', 'SUCCESS', null, heartbeat);
+    return [apiKey, serial, siteManager];
+  }
+
+  async function finish(tx: Tx, tenantId: string, machine: MachineRow, run: SetupCheckRun) {
+    if (run.state === 'RUNNING') return;
+    const serial = await findSiteManagerSerial(tx, tenantId);
+    await setNetworkSetupState(tx, machine.id, deriveNetworkSetupState(machine, run, serial));
+  }
+
+  async function requireMachine(tx: Tx, id: string) {
+    const machine = await findMachine(tx, id);
+    if (!machine) throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
+    return machine;
+  }
+
+  /** A run whose site manager stayed silent past the timeout ends: its site checks fail. */
+  async function settle(
+    tx: Tx,
+    tenantId: string,
+    machine: MachineRow,
+    run: SetupCheckRun,
+    changed: SetupCheckRun[],
+  ) {
+    const deadline = Date.parse(run.startedAt) + SITE_REPORT_TIMEOUT_SECONDS * 1000;
+    if (run.state !== 'RUNNING' || Date.now() < deadline) return run;
+    const checks = run.checks.map((c) =>
+      c.state === 'RUNNING' ? { ...c, state: 'ERROR' as const, advice: 'SITE_MANAGER_SILENT' as const } : c,
+    );
+    const settled = await updateRun(tx, run.id, { state: runState(checks), checks, finishedAt: new Date() });
+    await finish(tx, tenantId, machine, settled);
+    changed.push(settled);
+    return settled;
+  }
+
+  const publish = (tenantId: string, runs: SetupCheckRun[]) =>
+    live.publish(runs.map((run) => liveEvent(tenantId, 'MACHINE_SETUP_CHECK', run)));
+
+  return {
+    async start(actor: Actor, machineId: string): Promise<SetupCheckRun> {
+      const { run, serial } = await transactions.withTenant(actor.tenantId, async (tx) => {
+        const machine = await requireMachine(tx, machineId);
+        const cloud = await cloudChecks(tx, actor.tenantId, machine, null);
+        const site = SITE_CHECKS.map((check) => result(check, 'RUNNING'));
+        const checks = ordered([...cloud, ...site]);
+        const run = await insertRun(tx, {
+          tenantId: actor.tenantId,
+          machineId,
+          state: runState(checks),
+          checks,
+          requestedBy: actor.userId,
+        });
+        return { run, serial: machine.serialNumber };
+      });
+      publish(actor.tenantId, [run]);
+      deps.askSiteManager(actor.tenantId, serial, run.id);
+      return run;
+    },
+
+    async list(actor: Actor, machineId: string): Promise<SetupCheckRun[]> {
+      const changed: SetupCheckRun[] = [];
+      const runs = await transactions.withTenant(actor.tenantId, async (tx) => {
+        const machine = await requireMachine(tx, machineId);
+        const runs = await listRuns(tx, machineId);
+        return Promise.all(runs.map((run) => settle(tx, actor.tenantId, machine, run, changed)));
+      });
+      publish(actor.tenantId, changed);
+      return runs;
+    },
+
+    async get(actor: Actor, machineId: string, runId: string): Promise<SetupCheckRun> {
+      const changed: SetupCheckRun[] = [];
+      const run = await transactions.withTenant(actor.tenantId, async (tx) => {
+        const machine = await requireMachine(tx, machineId);
+        const run = await findRun(tx, machineId, runId);
+        if (!run) throw new AppError('common.NOT_FOUND');
+        return settle(tx, actor.tenantId, machine, run, changed);
+      });
+      publish(actor.tenantId, changed);
+      return run;
+    },
+
+    /** The doctor's report, signed with the machine's credential (HTTP Basic). */
+    async submitReport(authorization: string, report: DoctorReport): Promise<SetupCheckRun> {
+      const credentials = basicCredentials(authorization);
+      const principal = credentials
+        ? await deps.authenticateMachine(credentials.username, credentials.password)
+        : null;
+      if (principal?.kind !== 'machine') throw new AppError('authentication.INVALID_CREDENTIALS');
+      const { tenantId } = principal;
+      const run = await transactions.withTenant(tenantId, async (tx) => {
+        const found = await findMachineBySerial(tx, principal.serial);
+        const machine = found && !found.deletedAt ? await findMachine(tx, found.id) : null;
+        if (!machine) throw new AppError('authentication.INVALID_CREDENTIALS');
+        const cloud = await cloudChecks(tx, tenantId, machine, report);
+        const reported = new Map(report.checks.map((c) => [c.check, c]));
+        const site = SITE_CHECKS.map((check) => {
+          const r = reported.get(check);
+          return r
+            ? result(check, r.state, r.advice, r.detail)
+            : result(check, 'ERROR', 'SITE_MANAGER_SILENT');
+        });
+        const checks = ordered([...cloud, ...site]);
+        const state = runState(checks);
+        const values = {
+          state,
+          checks,
+          finishedAt: state === 'RUNNING' ? null : new Date(),
+          siteManagerSerial: report.siteManagerSerial ?? null,
+        };
+        const open = report.runId ? await findRun(tx, machine.id, report.runId) : null;
+        const saved =
+          open && open.state === 'RUNNING'
+            ? await updateRun(tx, open.id, values)
+            : await insertRun(tx, { tenantId, machineId: machine.id, requestedBy: null, ...values });
+        await finish(tx, tenantId, machine, saved);
+        return saved;
+      });
+      publish(tenantId, [run]);
+      return run;
+    },
+  };
+}
+export type SetupChecksService = ReturnType<typeof createSetupChecksService>;

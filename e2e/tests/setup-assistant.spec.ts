@@ -1,0 +1,153 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { SetupCheckRun } from '@kerf/contracts';
+import { runDoctor } from '@kerf/edge/doctor';
+import { expect, type Page, test } from '@playwright/test';
+import { bearerOf, expectNoSeriousA11yViolations, logIn, screenshotPath } from './support';
+
+/**
+ * The setup assistant against a server of its own (ports 18142–18144), because the journey stops
+ * the broker's TLS port: the server is restarted on the same data without its TLS listener. The
+ * simulated machine's site manager is `kerf-edge doctor`, run from here for the run the page
+ * started; its 8883 is the server's TLS port.
+ */
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const PORT = 18142;
+const BASE = `http://127.0.0.1:${PORT}`;
+const TLS_PORT = 18144;
+const DATA = mkdtempSync(join(tmpdir(), 'kerf-e2e-setup-'));
+let server: ChildProcess | null = null;
+
+async function startServer(withTls: boolean) {
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: ROOT,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      MQTT_PORT: '18143',
+      DATA_DIR: DATA,
+      LOG_LEVEL: 'warn',
+      DEMO_HISTORY_DAYS: '0',
+      ...(withTls ? { MQTT_TLS_PORT: String(TLS_PORT) } : {}),
+    },
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the setup journey server did not start');
+}
+
+async function stopServer() {
+  const child = server;
+  server = null;
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+test.use({ baseURL: BASE });
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  await startServer(true);
+});
+test.afterAll(stopServer);
+
+async function credentialFor(page: Page, serial: string) {
+  const headers = { authorization: `Bearer ${await bearerOf(page)}` };
+  const status = await page.request.get(
+    `/api/printing-shop/cutting-machines/online-status?serialNumbers=${serial}`,
+    {
+      headers,
+    },
+  );
+  const machineId = ((await status.json()) as { machineId: string }[])[0]!.machineId;
+  const issued = await page.request.post(`/api/printing-shop/cutting-machines/${machineId}/credentials`, {
+    headers,
+  });
+  expect(issued.status()).toBe(201);
+  return { machineId, ...((await issued.json()) as { tenantId: string; serial: string; password: string }) };
+}
+
+/** Clicks "Run checks" and answers the run as the machine's site manager would. */
+async function runChecks(page: Page, credential: Awaited<ReturnType<typeof credentialFor>>) {
+  const started = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/setup-checks'),
+  );
+  await page.getByRole('button', { name: 'Run checks' }).click();
+  const run = (await (await started).json()) as SetupCheckRun;
+  // The cloud has answered; the site's checks run until its site manager reports.
+  await expect(page.getByTestId('end-check')).toHaveAttribute('data-state', 'RUNNING');
+  await expect(page.getByTestId('check-MQTT')).toHaveAttribute('data-state', 'RUNNING');
+  await expect(page.getByTestId('check-SERIAL_NUMBER')).toHaveAttribute('data-state', 'SUCCESS');
+  await runDoctor({
+    server: `http://localhost:${PORT}`,
+    tenantId: credential.tenantId,
+    serial: credential.serial,
+    password: credential.password,
+    runId: run.id,
+    siteManagerSerial: 'SM-2026-0412',
+    mqttsPort: TLS_PORT,
+  });
+  return run;
+}
+
+test('the admin checks a machine: running, then green; with the TLS port stopped MQTT fails with the advice', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await logIn(page, 'demo', 'admin');
+  await expect(page).toHaveURL(/\/printing-admin$/);
+  const credential = await credentialFor(page, 'PM-115-0001');
+
+  // From the admin navigation to the assistant, then the machine.
+  await page.getByRole('link', { name: 'Setup assistant' }).click();
+  await page.getByRole('combobox', { name: 'Machine' }).click();
+  await page.getByRole('option', { name: /PM-115-0001/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/printing-admin/setup/${credential.machineId}$`));
+
+  await runChecks(page, credential);
+  await expect(page.getByTestId('end-check')).toHaveAttribute('data-state', 'SUCCESS');
+  for (const check of ['DNS_ENTRY', 'CLOUD_SERVICE', 'MQTT', 'SSL', 'CLOCK', 'SITE_MANAGER'])
+    await expect(page.getByTestId(`check-${check}`)).toHaveAttribute('data-state', 'SUCCESS');
+  await expect(page.getByText('All checks passed')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  // The printable report for IT: every check and what to open.
+  await page.getByRole('link', { name: 'Report for IT' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Network setup report' })).toBeVisible();
+  await expect(page.getByTestId('report-MQTT')).toContainText('Success');
+  await expect(page.getByTestId('requirements')).toContainText(String(TLS_PORT));
+  await page.screenshot({ path: screenshotPath('setup-report'), fullPage: true });
+  await page.goBack();
+
+  // The broker's TLS port goes away (the server comes back without its TLS listener).
+  await stopServer();
+  await startServer(false);
+  await page.reload();
+  await runChecks(page, credential);
+  await expect(page.getByTestId('end-check')).toHaveAttribute('data-state', 'ERROR');
+  await expect(page.getByTestId('check-MQTT')).toHaveAttribute('data-state', 'ERROR');
+  await expect(page.getByTestId('advice-MQTT')).toContainText('Port 8883 is blocked');
+  await expect(page.getByTestId('advice-MQTT')).toContainText('WebSocket on port 443');
+  await expect(page.getByTestId('advice-SSL')).toBeVisible();
+  await page.screenshot({ path: screenshotPath('setup-assistant-8883-blocked'), fullPage: true });
+
+  // The System page the advice links to.
+  await page
+    .getByTestId('check-MQTT')
+    .getByRole('link', { name: /System page/ })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'System' })).toBeVisible();
+  await expect(page.getByTestId('requirements')).toContainText('/mqtt');
+});
