@@ -13,6 +13,7 @@ import { type IngestStats, startTelemetryIngest } from './ingest/index';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
 import { registerLiveGateway, startLiveBus } from './live/index';
 import { createAuthentication, registerAuthModule } from './modules/auth/index';
+import { registerCustomerServiceModule } from './modules/customer-service/index';
 import {
   createMachineBrokerAccess,
   createMachineCredentialsService,
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     demo: config.demo,
     brokerPort: () => bus.brokerPort,
   });
+  registerCustomerServiceModule(app, { authenticator, transactions, hasher });
   await registerLiveGateway(app, {
     live: liveBus,
     authenticate: (authorization, ip) => auth.authenticate(authorization, ip),
