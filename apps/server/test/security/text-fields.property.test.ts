@@ -32,7 +32,7 @@ type Body = Record<string, unknown>;
 interface Fixture {
   url: () => string;
   /** who sends it: the location admin unless the operation is the operator's */
-  as?: 'operator';
+  as?: 'operator' | 'serviceAdmin';
   body: () => Body;
   /** the URL to GET what an accepted write stored; the 2xx answer's body is passed in */
   readBack?: (answer: Body) => string;
@@ -45,6 +45,7 @@ interface Fixture {
 let t: TestApp;
 let admin: TokenPair;
 let operator: TokenPair;
+let serviceAdmin: TokenPair;
 let operations: Operation[];
 let fixtures: Record<string, Fixture>;
 let counter = 0;
@@ -144,6 +145,7 @@ beforeAll(async () => {
   t = await startTestApp({ LOGIN_IP_LIMIT: '1000000' });
   admin = await t.login('demo', 'admin');
   operator = await t.login('demo', 'operator');
+  serviceAdmin = await t.login('kerf', 'service-admin');
   await t.app.ready();
   const doc = t.app.swagger() as unknown as {
     paths: Record<
@@ -221,7 +223,49 @@ beforeAll(async () => {
     'networkContact.name',
   ];
   const serialNumber = (input: string) => input.trim();
+  // Customer service (issue 14): a service area and an employee of the provider tenant.
+  const area = await call(
+    'POST',
+    '/api/customer-service/service-areas',
+    { value: `Fuzz ${unique()}` },
+    serviceAdmin,
+  );
+  expect(area.statusCode, area.body).toBe(201);
+  const areaId = area.json().id as string;
+  const serviceUserBody = (): Body => ({
+    ...userBody(),
+    role: 'SERVICE_USER_SUPPORT',
+    serviceAreaIds: [areaId],
+  });
+  const serviceUser = await call('POST', '/api/customer-service/users', serviceUserBody(), serviceAdmin);
+  expect(serviceUser.statusCode, serviceUser.body).toBe(201);
+  const serviceUserId = serviceUser.json().id as string;
+
   fixtures = {
+    'POST /api/customer-service/service-areas': {
+      url: () => '/api/customer-service/service-areas',
+      as: 'serviceAdmin',
+      // the area reads back its `value` as `name`; customer-service.test.ts checks the normalising
+      body: () => ({ value: `Gebiet ${unique()}`, tenantIds: [] }),
+    },
+    'PUT /api/customer-service/service-areas/{id}': {
+      url: () => `/api/customer-service/service-areas/${areaId}`,
+      as: 'serviceAdmin',
+      body: () => ({ value: `Gebiet ${unique()}`, tenantIds: [] }),
+    },
+    'POST /api/customer-service/users': {
+      url: () => '/api/customer-service/users',
+      as: 'serviceAdmin',
+      body: serviceUserBody,
+      readBack: (answer) => `/api/auth/users/${answer.id}`,
+      text: userText,
+      custom: { username },
+    },
+    'PUT /api/customer-service/users/{id}/service-areas': {
+      url: () => `/api/customer-service/users/${serviceUserId}/service-areas`,
+      as: 'serviceAdmin',
+      body: () => ({ serviceAreaIds: [areaId] }),
+    },
     'POST /api/auth/auth/login': {
       url: () => '/api/auth/auth/login',
       body: () => ({ tenant: 'demo', username: 'admin', password: DEMO_PASSWORD }),
@@ -343,7 +387,7 @@ describe('arbitrary Unicode in every string field', () => {
               operation.method,
               fixture.url(),
               body,
-              fixture.as === 'operator' ? operator : admin,
+              fixture.as === 'operator' ? operator : fixture.as === 'serviceAdmin' ? serviceAdmin : admin,
             );
             statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
             const context = `${key} ${JSON.stringify(body).slice(0, 400)}\n→ ${response.statusCode} ${response.body.slice(0, 400)}`;
@@ -353,7 +397,12 @@ describe('arbitrary Unicode in every string field', () => {
               return;
             }
             if (!fixture.readBack) return;
-            const stored = await call('GET', fixture.readBack(response.json()));
+            const stored = await call(
+              'GET',
+              fixture.readBack(response.json()),
+              undefined,
+              fixture.as === 'serviceAdmin' ? serviceAdmin : admin,
+            );
             expect(stored.statusCode, context).toBe(200);
             fields.forEach((field, index) => {
               const input = values[index]!;
