@@ -1,4 +1,4 @@
-import { IconBuildingFactory2, IconGauge } from '@tabler/icons-react';
+import { IconBuildingFactory2, IconGauge, IconShieldCheck } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
@@ -19,6 +19,8 @@ const LocationDetailsPage = lazy(() =>
   })),
 );
 
+const AccessPage = lazy(() => import('./pages/access-page').then((m) => ({ default: m.AccessPage })));
+
 const HOME = '/printing-admin';
 const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 
@@ -32,6 +34,7 @@ export function Component() {
   const navItems: NavItem[] = [
     { to: HOME, label: t('printingAdmin.dashboard.title'), icon: IconGauge, end: true },
     { to: `${HOME}/locations`, label: t('sections.locations'), icon: IconBuildingFactory2 },
+    { to: `${HOME}/access`, label: t('customerService.accessLog.nav'), icon: IconShieldCheck },
   ];
   return (
     <AreaShell area="printing-admin" navItems={navItems}>
@@ -40,6 +43,7 @@ export function Component() {
         <Route path="machines" element={<Navigate to={HOME} replace />} />
         <Route path="locations" element={page(<LocationsPage />)} />
         <Route path="locations/:id" element={page(<LocationDetailsPage />)} />
+        <Route path="access" element={page(<AccessPage />)} />
         <Route path="*" element={<NotFoundContent homePath={HOME} />} />
       </Routes>
     </AreaShell>
