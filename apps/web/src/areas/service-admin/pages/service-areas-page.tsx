@@ -39,6 +39,7 @@ export function ServiceAreasPage() {
       accessor: 'customers',
       title: t('customerService.customers'),
       sortable: true,
+      priority: 'low',
       render: (a) =>
         orEmpty(
           a.customers.length > 0 && (

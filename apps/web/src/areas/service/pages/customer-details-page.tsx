@@ -84,13 +84,20 @@ export function CustomerDetailsPage() {
                   <Text fw={600} translate="no">
                     {orEmpty(data.contact.name)}
                   </Text>
+                  {/* each link a full 24 px target (WCAG 2.2 target size) */}
                   {data.contact.phone && (
-                    <Anchor href={`tel:${data.contact.phone}`} dir="ltr" size="sm">
+                    <Anchor href={`tel:${data.contact.phone}`} dir="ltr" size="sm" display="block" lh="28px">
                       {data.contact.phone}
                     </Anchor>
                   )}
                   {data.contact.email && (
-                    <Anchor href={`mailto:${data.contact.email}`} dir="ltr" size="sm" display="block">
+                    <Anchor
+                      href={`mailto:${data.contact.email}`}
+                      dir="ltr"
+                      size="sm"
+                      display="block"
+                      lh="28px"
+                    >
                       {data.contact.email}
                     </Anchor>
                   )}

@@ -32,6 +32,7 @@ export function CustomersTable({ onOpen }: { onOpen: (customer: Customer) => voi
       accessor: 'serviceAreas',
       title: t('customerService.serviceArea'),
       sortable: true,
+      priority: 'low',
       render: (c) =>
         orEmpty(
           <Text size="sm" translate="no">

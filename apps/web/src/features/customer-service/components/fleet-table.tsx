@@ -33,7 +33,7 @@ export function FleetTable({
   });
   const number = (value: number) => formatNumber(value, i18n.language);
   const columns: TableColumn<FleetMachine>[] = [
-    nameColumn('customerName', t('customerService.customer'), (m) => m.customerName),
+    nameColumn('customerName', t('customerService.customer'), (m) => m.customerName, { priority: 'low' }),
     codeColumn('serialNumber', t('machines.serialNumber'), (m) => m.serialNumber, { sortable: true }),
     textColumn('type', t('customerService.model'), (m) => m.type, { priority: 'low' }),
     {
@@ -46,6 +46,7 @@ export function FleetTable({
       accessor: 'runningSeconds',
       title: t('manufacturer.runTime'),
       sortable: true,
+      priority: 'low',
       numeric: true,
       render: (m) => <DurationText seconds={m.runningSeconds} />,
     },
@@ -63,14 +64,6 @@ export function FleetTable({
       numeric: true,
       priority: 'low',
       render: (m) => number(m.knivesUsed),
-    },
-    {
-      accessor: 'totalCuts',
-      title: t('customerService.totalCuts'),
-      sortable: true,
-      numeric: true,
-      priority: 'low',
-      render: (m) => number(m.totalCuts),
     },
   ];
   return (

@@ -72,6 +72,7 @@ export function ServiceEmployeesTable({
       accessor: 'areas',
       title: t('customerService.areas.title'),
       sortable: true,
+      priority: 'low',
       render: (e) =>
         orEmpty(
           <Text size="sm" translate="no">
@@ -84,7 +85,7 @@ export function ServiceEmployeesTable({
       t('employees.active'),
       (e) => e.active,
       { active: t('common.active'), inactive: t('common.inactive') },
-      { sortable: true },
+      { sortable: true, priority: 'low' },
     ),
     actionsColumn<ServiceEmployee>(t('table.actions'), (e) => (
       <>

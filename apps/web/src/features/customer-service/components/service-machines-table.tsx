@@ -1,9 +1,10 @@
 import type { ServiceMachine } from '@kerf/contracts';
+import { Stack, Text } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import {
   actionsColumn,
-  codeColumn,
+  CodeText,
   DataTable,
   dateColumn,
   nameColumn,
@@ -42,8 +43,19 @@ export function ServiceMachinesTable({
     ...(showCustomer
       ? [nameColumn('tenantName', t('customerService.customer'), (m: ServiceMachine) => m.tenantName)]
       : []),
-    nameColumn('name', t('customerService.machine'), (m) => m.name),
-    codeColumn('serialNumber', t('machines.serialNumber'), (m) => m.serialNumber, { sortable: true }),
+    {
+      accessor: 'name',
+      title: t('customerService.machine'),
+      sortable: true,
+      render: (m) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500} translate="no" dir="auto">
+            {m.name}
+          </Text>
+          <CodeText value={m.serialNumber} />
+        </Stack>
+      ),
+    },
     textColumn(
       'type',
       t('customerService.model'),
