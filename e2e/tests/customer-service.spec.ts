@@ -107,6 +107,7 @@ test.describe('customer service', () => {
   test('the customer-service admin sees the service areas; the manufacturer only its granted machines', async ({
     page,
   }) => {
+    test.setTimeout(120_000);
     await logInAs(page, 'kerf', 'service-admin', 'service-admin');
     const areas = page.getByRole('table', { name: 'Service areas' });
     await expect(areas.getByText('DACH')).toBeVisible();
