@@ -63,7 +63,11 @@ test.describe('customer service', () => {
 
     // CSV of two selected clients
     await page.getByRole('navigation').getByRole('link', { name: 'Reports' }).click();
-    await page.getByRole('textbox', { name: 'Clients to export' }).or(page.getByRole('combobox', { name: 'Clients to export' })).first().click();
+    await page
+      .getByRole('textbox', { name: 'Clients to export' })
+      .or(page.getByRole('combobox', { name: 'Clients to export' }))
+      .first()
+      .click();
     await page.getByRole('option', { name: 'Druckerei Beispiel GmbH' }).click();
     await page.getByRole('option', { name: 'Druckhaus Alpenblick GmbH' }).click();
     await page.keyboard.press('Escape');
