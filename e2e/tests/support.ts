@@ -19,6 +19,8 @@ export const DEMO_USERS = [
   { tenant: 'kerf', username: 'service-admin', area: 'service-admin' },
   { tenant: 'kerf', username: 'support', area: 'service' },
   { tenant: 'kerf', username: 'dev', area: 'service' },
+  { tenant: 'demo-maker', username: 'admin', area: 'manufacturer' },
+  { tenant: 'demo-maker', username: 'engineer', area: 'manufacturer' },
 ] as const;
 
 /** Fills the login by the fields' English labels (the test browser starts in English). */

@@ -14,6 +14,7 @@ import { type IngestStats, startTelemetryIngest } from './ingest/index';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
 import { registerLiveGateway, startLiveBus } from './live/index';
 import { createAuthentication, registerAuthModule } from './modules/auth/index';
+import { registerCustomerServiceModule } from './modules/customer-service/index';
 import { registerKnifeModule } from './modules/knife/index';
 import {
   createMachineBrokerAccess,
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       certificate,
     },
   });
+  registerCustomerServiceModule(app, { authenticator, transactions, hasher });
   await registerLiveGateway(app, {
     live: liveBus,
     authenticate: (authorization, ip) => auth.authenticate(authorization, ip),

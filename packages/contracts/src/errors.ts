@@ -51,6 +51,14 @@ export const ERROR_STATUS = {
   'service.knives.KNIFE_NOT_FOUND': 404,
   'service.knives.TENANT_NOT_FOUND': 404,
   'service.knives.TOO_MANY_ATTEMPTS': 429,
+  // customer service and manufacturers (Kerf, ADR 0016)
+  'service.customer-service.SERVICE_AREA_NOT_FOUND': 404,
+  'service.customer-service.SERVICE_AREA_NAME_TAKEN': 409,
+  'service.customer-service.CUSTOMER_NOT_FOUND': 404,
+  'service.customer-service.MACHINE_NOT_FOUND': 404,
+  'service.customer-service.MACHINE_ACCESS_NOT_FOUND': 404,
+  'service.customer-service.MACHINE_ACCESS_ACTIVE': 409,
+  'service.customer-service.MANUFACTURER_NOT_FOUND': 404,
   // validation (Kerf): details.fields names each offending field
   'validation.INVALID_INPUT': 400,
   'validation.MALFORMED_BODY': 400,

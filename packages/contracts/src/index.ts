@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './common';
+export * from './customer-service';
 export * from './errors';
 export * from './knife';
 export * from './live';

@@ -71,8 +71,18 @@ export const PERMISSIONS = [
   'grinding:perform',
   // customer service
   'service-areas:manage',
+  /** customers of the own service areas (all customers for the customer-service admin), audited */
   'customer-service:read',
   'machine-access:use',
+  /** gate-manager diagnostics of remote-service connections (developers) */
+  'machine-access:diagnostics',
+  /** the customer's contact person (support) */
+  'customer-contacts:read',
+  // manufacturers (docs/decisions/0016-customer-service-access.md)
+  /** machines of the own make at customers who granted access, audited */
+  'manufacturer-fleet:read',
+  /** a tenant admin grants and revokes a manufacturer's read access */
+  'manufacturer-access:manage',
   // live events
   'live:subscribe',
 ] as const;
@@ -80,21 +90,32 @@ export const PermissionSchema = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof PermissionSchema>;
 
 const EVERY_USER: Permission[] = ['self:read', 'self:update', 'roles:read', 'tenants:read'];
-const SERVICE_VIEWER: Permission[] = [
-  ...EVERY_USER,
-  'tenants:read-all',
-  'customer-service:read',
-  'reports:read',
-];
+/** Customer service sees the customers of its service areas only, never every tenant (ADR 0016). */
+const SERVICE_VIEWER: Permission[] = [...EVERY_USER, 'customer-service:read', 'reports:read'];
 
 /** The permission matrix. Spec §6 gives the outline; the cells are Kerf's decision (docs/decisions). */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  SYSTEM_ADMIN: [...SERVICE_VIEWER, 'users:read', 'users:manage', 'audit:read', 'service-areas:manage'],
-  ADMIN_CUSTOMER_SERVICE: [...SERVICE_VIEWER, 'users:read', 'users:manage', 'service-areas:manage'],
-  SERVICE_USER_SUPPORT: [...SERVICE_VIEWER, 'machine-access:use'],
-  SERVICE_USER_DEV: [...SERVICE_VIEWER, 'machine-access:use'],
-  ADMIN_MANUFACTURER: [...EVERY_USER, 'users:read', 'users:manage', 'machines:read'],
-  MANUFACTURER: [...EVERY_USER, 'machines:read'],
+  SYSTEM_ADMIN: [
+    ...SERVICE_VIEWER,
+    'tenants:read-all',
+    'users:read',
+    'users:manage',
+    'audit:read',
+    'service-areas:manage',
+  ],
+  ADMIN_CUSTOMER_SERVICE: [
+    ...SERVICE_VIEWER,
+    'tenants:read-all',
+    'users:read',
+    'users:manage',
+    'service-areas:manage',
+    'customer-contacts:read',
+  ],
+  // Support talks to the customer (contacts); the developer looks into the connection (diagnostics).
+  SERVICE_USER_SUPPORT: [...SERVICE_VIEWER, 'machine-access:use', 'customer-contacts:read'],
+  SERVICE_USER_DEV: [...SERVICE_VIEWER, 'machine-access:use', 'machine-access:diagnostics'],
+  ADMIN_MANUFACTURER: [...EVERY_USER, 'users:read', 'users:manage', 'manufacturer-fleet:read'],
+  MANUFACTURER: [...EVERY_USER, 'manufacturer-fleet:read'],
   ADMIN_PRINTING_SHOP: [
     ...EVERY_USER,
     'users:read',
@@ -107,6 +128,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'licences:manage',
     'knife-intervals:manage',
     'live:subscribe',
+    'audit:read',
+    'manufacturer-access:manage',
   ],
   PRINTING_SHOP_MANAGER: [
     ...EVERY_USER,

@@ -9,6 +9,8 @@ export interface AuditEntry {
   targetId?: string;
   ip?: string | null;
   details?: Record<string, unknown>;
+  /** when it happened, if not now (demo history) */
+  at?: Date;
 }
 
 /** Appends to the tenant's audit log in the caller's transaction (the app role may not change or delete it). */
@@ -21,5 +23,6 @@ export async function recordAudit(tx: Tx, entry: AuditEntry) {
     targetId: entry.targetId ?? null,
     ip: entry.ip ?? null,
     details: entry.details ?? null,
+    ...(entry.at ? { at: entry.at } : {}),
   });
 }

@@ -2,6 +2,7 @@ import type { Role, TenantKind } from '@kerf/contracts';
 import type { Transactions } from '../db/transactions';
 import type { PasswordHasher } from '../lib/password-hasher';
 import { seedTenant, seedUsers } from '../modules/auth/index';
+import { seedDemoCustomerService, seedDemoCustomerSite } from '../modules/customer-service/index';
 import { seedDemoKnives } from '../modules/knife/index';
 import { seedDemoMachines } from '../modules/machines/index';
 import { seedDemoAdministration, seedDemoLocations } from '../modules/printing-shop/index';
@@ -117,6 +118,30 @@ export const DEMO_TENANTS: DemoTenant[] = [
       },
     ],
   },
+  // Customers of customer service's service areas (issue 14) and a machine manufacturer.
+  { slug: 'demo-at', name: 'Druckhaus Alpenblick GmbH', kind: 'PRINTING_SHOP', users: [] },
+  { slug: 'demo-nl', name: 'Drukkerij De Vaart B.V.', kind: 'PRINTING_SHOP', users: [] },
+  {
+    slug: 'demo-maker',
+    name: 'Polar Werksservice (Demo)',
+    kind: 'MANUFACTURER',
+    users: [
+      {
+        username: 'admin',
+        role: 'ADMIN_MANUFACTURER',
+        firstName: 'Karin',
+        lastName: 'Vogel',
+        email: 'karin.vogel@polar-werksservice.example',
+      },
+      {
+        username: 'engineer',
+        role: 'MANUFACTURER',
+        firstName: 'Felix',
+        lastName: 'Brandt',
+        email: 'felix.brandt@polar-werksservice.example',
+      },
+    ],
+  },
 ];
 
 /**
@@ -163,7 +188,17 @@ export async function seedDemo(deps: {
         await seedDemoAdministration(tx, tenant.id);
         await seedDemoSetupChecks(tx, tenant.id);
       }
+      // The smaller customers of the service areas: a site, machines, a network admin (issue 14).
+      await seedDemoCustomerSite(tx, tenant.id, demo.slug);
     });
   }
+  // Service areas, the manufacturer's grant and the connection history (once, issue 14).
+  await seedDemoCustomerService(transactions, {
+    provider: 'kerf',
+    dach: ['demo', 'demo-grind', 'demo-at'],
+    benelux: ['demo-nl'],
+    manufacturer: 'demo-maker',
+    grantedBy: 'demo',
+  });
   return { created };
 }

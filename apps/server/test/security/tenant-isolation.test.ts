@@ -1,4 +1,11 @@
-import { authRoutes, knifeRoutes, type Role, type TokenPair } from '@kerf/contracts';
+import {
+  authRoutes,
+  customerServiceRoutes,
+  knifeRoutes,
+  type Role,
+  routeUrl,
+  type TokenPair,
+} from '@kerf/contracts';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -297,5 +304,79 @@ describe('tenant isolation over the setup assistant', () => {
       headers: bearer(adminA),
     });
     expect((runs.json() as { id: string }[]).map((run) => run.id)).toContain(runId);
+  });
+});
+
+describe('tenant isolation over customer service and manufacturers (issue 14)', () => {
+  it('refuses every /api/customer-service route to the printing-shop and grinding-shop roles', async () => {
+    const routes = customerServiceRoutes.filter((route) => route.module === 'customer-service');
+    for (const [role, tokens] of Object.entries(tokensA)) {
+      if (role === 'SYSTEM_ADMIN') continue;
+      for (const route of routes) {
+        const url = routeUrl(route)
+          .replace(/:(id|shopId)/, tenantB.tenantId)
+          .replace(':serial', 'PM-115-0001')
+          .replace(':serviceType', 'VPN');
+        const response = await t.request({ method: route.method, url, headers: bearer(tokens) });
+        expect(response.statusCode, `${role} ${route.method} ${route.path}`).toBe(403);
+      }
+    }
+  });
+
+  it('keeps a customer out of customer service until it is in a service area of the user', async () => {
+    const support = await t.login('kerf', 'support');
+    const view = await t.request({
+      method: 'GET',
+      url: `/api/customer-service/customer-service/${tenantB.tenantId}/user-view`,
+      headers: bearer(support),
+    });
+    expect(view.statusCode).toBe(404);
+    const list = await t.request({
+      method: 'GET',
+      url: '/api/customer-service/tenants',
+      headers: bearer(support),
+    });
+    expect(list.body).not.toContain('acme');
+  });
+
+  it('shows each tenant admin only its own support accesses and manufacturer grants', async () => {
+    const adminB = await t.login('acme-print', 'admin-printing-shop');
+    const accessesB = await t.request({
+      method: 'GET',
+      url: '/api/printing-shop/support-accesses',
+      headers: bearer(adminB),
+    });
+    expect(accessesB.json()).toMatchObject({ total: 0, items: [] });
+    const accessesA = await t.request({
+      method: 'GET',
+      url: '/api/printing-shop/support-accesses',
+      headers: bearer(tokensA.ADMIN_PRINTING_SHOP!),
+    });
+    expect(accessesA.json().total).toBeGreaterThan(0);
+    // demo granted the demo manufacturer; acme did not, and demo's grant or revoke never changes acme's
+    const grantsB = (
+      await t.request({
+        method: 'GET',
+        url: '/api/printing-shop/manufacturer-accesses',
+        headers: bearer(adminB),
+      })
+    ).json();
+    expect(grantsB.map((grant: { granted: boolean }) => grant.granted)).toEqual([false]);
+    const id = grantsB[0].manufacturerId as string;
+    for (const method of ['PUT', 'DELETE', 'PUT'] as const) {
+      await t.request({
+        method,
+        url: `/api/printing-shop/manufacturer-accesses/${id}`,
+        headers: bearer(tokensA.ADMIN_PRINTING_SHOP!),
+      });
+    }
+    const after = (
+      await t.request({
+        method: 'GET',
+        url: '/api/printing-shop/manufacturer-accesses',
+        headers: bearer(adminB),
+      })
+    ).json();
+    expect(after.map((grant: { granted: boolean }) => grant.granted)).toEqual([false]);
   });
 });

@@ -31,8 +31,8 @@ type Body = Record<string, unknown>;
 /** How to send a valid request for an operation and where to read back what it stored. */
 interface Fixture {
   url: () => string;
-  /** who sends it: the location admin unless the operation is the operator's or the manager's */
-  as?: 'operator' | 'manager';
+  /** who sends it: the location admin unless the operation is someone else's */
+  as?: 'operator' | 'manager' | 'serviceAdmin';
   /** another authorization header (a machine's credential) instead of the user's bearer token */
   authorization?: () => string;
   body: () => Body;
@@ -48,9 +48,17 @@ let t: TestApp;
 let admin: TokenPair;
 let operator: TokenPair;
 let manager: TokenPair;
+let serviceAdmin: TokenPair;
 let operations: Operation[];
 let fixtures: Record<string, Fixture>;
 let counter = 0;
+
+function sender(fixture: Fixture) {
+  if (fixture.as === 'operator') return operator;
+  if (fixture.as === 'manager') return manager;
+  if (fixture.as === 'serviceAdmin') return serviceAdmin;
+  return admin;
+}
 const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}`;
 
 async function call(method: string, url: string, body?: unknown, tokens = admin, authorization?: string) {
@@ -148,6 +156,7 @@ beforeAll(async () => {
   admin = await t.login('demo', 'admin');
   operator = await t.login('demo', 'operator');
   manager = await t.login('demo', 'manager');
+  serviceAdmin = await t.login('kerf', 'service-admin');
   await t.app.ready();
   const doc = t.app.swagger() as unknown as {
     paths: Record<
@@ -238,7 +247,49 @@ beforeAll(async () => {
     material: 'HSS',
   });
   const knifeText = ['knifeClassName', 'carrierMaterial', 'material'];
+  // Customer service (issue 14): a service area and an employee of the provider tenant.
+  const area = await call(
+    'POST',
+    '/api/customer-service/service-areas',
+    { value: `Fuzz ${unique()}` },
+    serviceAdmin,
+  );
+  expect(area.statusCode, area.body).toBe(201);
+  const areaId = area.json().id as string;
+  const serviceUserBody = (): Body => ({
+    ...userBody(),
+    role: 'SERVICE_USER_SUPPORT',
+    serviceAreaIds: [areaId],
+  });
+  const serviceUser = await call('POST', '/api/customer-service/users', serviceUserBody(), serviceAdmin);
+  expect(serviceUser.statusCode, serviceUser.body).toBe(201);
+  const serviceUserId = serviceUser.json().id as string;
+
   fixtures = {
+    'POST /api/customer-service/service-areas': {
+      url: () => '/api/customer-service/service-areas',
+      as: 'serviceAdmin',
+      // the area reads back its `value` as `name`; customer-service.test.ts checks the normalising
+      body: () => ({ value: `Gebiet ${unique()}`, tenantIds: [] }),
+    },
+    'PUT /api/customer-service/service-areas/{id}': {
+      url: () => `/api/customer-service/service-areas/${areaId}`,
+      as: 'serviceAdmin',
+      body: () => ({ value: `Gebiet ${unique()}`, tenantIds: [] }),
+    },
+    'POST /api/customer-service/users': {
+      url: () => '/api/customer-service/users',
+      as: 'serviceAdmin',
+      body: serviceUserBody,
+      readBack: (answer) => `/api/auth/users/${answer.id}`,
+      text: userText,
+      custom: { username },
+    },
+    'PUT /api/customer-service/users/{id}/service-areas': {
+      url: () => `/api/customer-service/users/${serviceUserId}/service-areas`,
+      as: 'serviceAdmin',
+      body: () => ({ serviceAreaIds: [areaId] }),
+    },
     'POST /api/auth/auth/login': {
       url: () => '/api/auth/auth/login',
       body: () => ({ tenant: 'demo', username: 'admin', password: DEMO_PASSWORD }),
@@ -410,7 +461,7 @@ describe('arbitrary Unicode in every string field', () => {
               operation.method,
               fixture.url(),
               body,
-              fixture.as === 'operator' ? operator : fixture.as === 'manager' ? manager : admin,
+              sender(fixture),
               fixture.authorization?.(),
             );
             statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
@@ -425,7 +476,7 @@ describe('arbitrary Unicode in every string field', () => {
               'GET',
               fixture.readBack(response.json()),
               undefined,
-              fixture.as === 'manager' ? manager : admin,
+              fixture.as === 'manager' || fixture.as === 'serviceAdmin' ? sender(fixture) : admin,
             );
             expect(stored.statusCode, context).toBe(200);
             fields.forEach((field, index) => {

@@ -1,4 +1,5 @@
 export * from './administration';
+export * from './customer-service';
 export * from './knife';
 export * from './platform';
 export * from './printing-shop';

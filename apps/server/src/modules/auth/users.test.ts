@@ -275,8 +275,14 @@ describe('tenants', () => {
     expect(page.items.map((tenant: { slug: string }) => tenant.slug)).toEqual(['demo']);
   });
 
-  it('shows system admins and customer service every tenant, paged, and audits it', async () => {
+  it('shows support only its own tenant here: its customers come through /api/customer-service (ADR 0016)', async () => {
     const support = await t.login('kerf', 'support');
+    const page = (await call('GET', '/tenants', support)).json();
+    expect(page.items.map((tenant: { slug: string }) => tenant.slug)).toEqual(['kerf']);
+  });
+
+  it('shows system admins and the customer-service admin every tenant, paged, and audits it', async () => {
+    const support = await t.login('kerf', 'service-admin');
     const first = (await call('GET', '/tenants?page=0&page_size=2', support)).json();
     expect(first.total).toBeGreaterThanOrEqual(3);
     expect(first.items).toHaveLength(2);

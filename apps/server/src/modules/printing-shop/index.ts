@@ -15,6 +15,7 @@ import { createLocationsService } from './locations.service';
 import { createNetworkAdminService } from './network-admin.service';
 import { registerPrintingShopRoutes } from './printing-shop.routes';
 
+export { insertLocation } from './locations.repository';
 export { seedDemoAdministration, seedDemoLocations } from './printing-shop.seed';
 
 /** Locations, employees, cutting machines, licensing, config options and network admin. */

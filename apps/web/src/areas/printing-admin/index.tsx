@@ -1,4 +1,10 @@
-import { IconBuildingFactory2, IconGauge, IconServer, IconStethoscope } from '@tabler/icons-react';
+import {
+  IconBuildingFactory2,
+  IconGauge,
+  IconServer,
+  IconShieldCheck,
+  IconStethoscope,
+} from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes } from 'react-router';
@@ -26,6 +32,7 @@ const SetupReportPage = lazy(() =>
   import('./pages/setup-report-page').then((m) => ({ default: m.SetupReportPage })),
 );
 const SystemPage = lazy(() => import('./pages/system-page').then((m) => ({ default: m.SystemPage })));
+const AccessPage = lazy(() => import('./pages/access-page').then((m) => ({ default: m.AccessPage })));
 
 const HOME = '/printing-admin';
 const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
@@ -42,6 +49,7 @@ export function Component() {
     { to: `${HOME}/locations`, label: t('sections.locations'), icon: IconBuildingFactory2 },
     { to: `${HOME}/setup`, label: t('setup.title'), icon: IconStethoscope },
     { to: `${HOME}/system`, label: t('setup.system.title'), icon: IconServer },
+    { to: `${HOME}/access`, label: t('customerService.accessLog.nav'), icon: IconShieldCheck },
   ];
   return (
     <AreaShell area="printing-admin" navItems={navItems}>
@@ -54,6 +62,7 @@ export function Component() {
         <Route path="setup/:machineId" element={page(<SetupAssistantPage />)} />
         <Route path="setup/:machineId/report/:runId" element={page(<SetupReportPage />)} />
         <Route path="system" element={page(<SystemPage />)} />
+        <Route path="access" element={page(<AccessPage />)} />
         <Route path="*" element={<NotFoundContent homePath={HOME} />} />
       </Routes>
     </AreaShell>

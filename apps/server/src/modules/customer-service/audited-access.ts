@@ -1,0 +1,134 @@
+import type { Role } from '@kerf/contracts';
+import { sql } from 'drizzle-orm';
+import { recordAudit } from '../../db/audit.repository';
+import { queryRows } from '../../db/client';
+import type { Transactions, Tx } from '../../db/transactions';
+import type { Actor } from '../../lib/actor';
+
+/** What one cross-tenant read looked at in one customer's tenant; written to that tenant's audit log. */
+export interface Touched {
+  tenantId: string;
+  targetType: 'customer' | 'machine' | 'machine-access' | 'search' | 'report' | 'fleet';
+  targetId?: string;
+  /** what the customer's admin reads in the log: a serial number, a search term */
+  label?: string;
+}
+
+/** The signed-in member of the provider or a manufacturer, as the audit entries name them. */
+export interface Staff {
+  name: string;
+  role: Role | null;
+  tenantName: string;
+}
+
+/** The customers an actor may read (ADR 0016). */
+export interface Scope {
+  tenantIds: string[];
+  /** manufacturers: the make their users see; null for customer service */
+  make: string | null;
+}
+
+const CUSTOMER_KINDS = sql`('PRINTING_SHOP', 'GRINDING_SHOP')`;
+
+async function staffOf(tx: Tx, actor: Actor): Promise<Staff> {
+  const [row] = await queryRows<{
+    first_name: string | null;
+    last_name: string | null;
+    display_name: string | null;
+    role: Role | null;
+    tenant_name: string;
+  }>(
+    tx,
+    sql`SELECT u.first_name, u.last_name, u.display_name, u.role, t.name AS tenant_name
+        FROM tenants t
+        LEFT JOIN users u ON u.tenant_id = t.id AND u.id = ${actor.userId}
+        WHERE t.id = ${actor.tenantId}`,
+  );
+  const name = [row?.first_name, row?.last_name].filter(Boolean).join(' ');
+  return { name: name || '?', role: row?.role ?? null, tenantName: row?.tenant_name ?? '?' };
+}
+
+/**
+ * Which customers the actor looks after. Support and developers: the customers of their service
+ * areas. The customer-service admin and the system admin: every printing and grinding shop (they
+ * put customers into service areas). Manufacturers: the customers who granted their tenant access.
+ */
+export async function scopeOf(tx: Tx, actor: Actor): Promise<Scope> {
+  if (actor.tenantKind === 'MANUFACTURER') {
+    const rows = await queryRows<{ tenant_id: string; make: string }>(
+      tx,
+      sql`SELECT g.tenant_id, m.make FROM manufacturers m
+          LEFT JOIN manufacturer_grants g ON g.manufacturer_tenant_id = m.manufacturer_tenant_id
+          WHERE m.manufacturer_tenant_id = ${actor.tenantId}`,
+    );
+    return {
+      tenantIds: rows.flatMap((row) => (row.tenant_id ? [row.tenant_id] : [])),
+      make: rows[0]?.make ?? null,
+    };
+  }
+  if (actor.tenantKind !== 'PROVIDER') return { tenantIds: [], make: null };
+  if (actor.role === 'ADMIN_CUSTOMER_SERVICE' || actor.role === 'SYSTEM_ADMIN') {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT id FROM tenants WHERE kind IN ${CUSTOMER_KINDS} ORDER BY name`,
+    );
+    return { tenantIds: rows.map((row) => row.id), make: null };
+  }
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT DISTINCT c.customer_tenant_id AS id
+        FROM service_area_users su
+        JOIN service_area_customers c ON c.tenant_id = su.tenant_id AND c.service_area_id = su.service_area_id
+        JOIN tenants t ON t.id = c.customer_tenant_id AND t.kind IN ${CUSTOMER_KINDS}
+        WHERE su.tenant_id = ${actor.tenantId} AND su.user_id = ${actor.userId}`,
+  );
+  return { tenantIds: rows.map((row) => row.id), make: null };
+}
+
+/**
+ * The one way this module reads other tenants: the platform role (`withPlatform`, which records
+ * the access in the actor's own audit log), limited to the actor's scope, and one audit entry in
+ * the log of every customer whose data the read returned — who, which tenant, what, when — so the
+ * customer's admin sees it ("who from support looked at what").
+ */
+export function createAuditedAccess(transactions: Transactions) {
+  return async function audited<T>(
+    actor: Actor,
+    action: string,
+    details: Record<string, unknown>,
+    read: (tx: Tx, scope: Scope, staff: Staff) => Promise<{ result: T; touched: Touched[] }>,
+  ): Promise<T> {
+    return transactions.withPlatform(
+      { actor: { tenantId: actor.tenantId, userId: actor.userId, ip: actor.ip }, action, details },
+      async (tx) => {
+        const staff = await staffOf(tx, actor);
+        const scope = await scopeOf(tx, actor);
+        const { result, touched } = await read(tx, scope, staff);
+        const seen = new Set<string>();
+        for (const entry of touched) {
+          const key = `${entry.tenantId}|${entry.targetType}|${entry.targetId ?? ''}`;
+          if (seen.has(key) || entry.tenantId === actor.tenantId) continue;
+          seen.add(key);
+          await recordAudit(tx, {
+            tenantId: entry.tenantId,
+            actorUserId: actor.userId,
+            action,
+            targetType: entry.targetType,
+            targetId: entry.targetId,
+            ip: actor.ip,
+            details: {
+              actorTenantId: actor.tenantId,
+              actorTenantName: staff.tenantName,
+              actorName: staff.name,
+              actorRole: staff.role,
+              label: entry.label ?? null,
+            },
+          });
+        }
+        return result;
+      },
+    );
+  };
+}
+
+export type AuditedAccess = ReturnType<typeof createAuditedAccess>;

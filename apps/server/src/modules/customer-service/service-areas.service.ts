@@ -1,0 +1,254 @@
+import {
+  ASSIGNABLE_ROLES,
+  type CreateServiceUserSchema,
+  type FieldError,
+  type Role,
+  type ServiceArea,
+  type ServiceAreaInputSchema,
+  type ServiceEmployee,
+} from '@kerf/contracts';
+import type { z } from 'zod';
+import { recordAudit } from '../../db/audit.repository';
+import type { Transactions, Tx } from '../../db/transactions';
+import type { Actor } from '../../lib/actor';
+import { AppError, isUniqueViolation } from '../../lib/app-error';
+import type { PasswordHasher } from '../../lib/password-hasher';
+import { findUserById, insertUser, passwordProblem } from '../auth/index';
+import { listMachines } from './customers.repository';
+import {
+  countServiceAreas,
+  customerSummaries,
+  deleteServiceArea,
+  insertServiceArea,
+  listServiceAreaRows,
+  listServiceEmployees,
+  machineCountsOf,
+  renameServiceArea,
+  replaceServiceAreaCustomers,
+  replaceUserServiceAreas,
+  type ServiceAreaRow,
+} from './service-areas.repository';
+
+type AreaInput = z.output<typeof ServiceAreaInputSchema>;
+type CreateUserInput = z.output<typeof CreateServiceUserSchema>;
+
+const NAME_KEY = 'service_areas_tenant_name_key';
+const USERNAME_KEY = 'users_tenant_username_key';
+
+/**
+ * The customer-service admin's work (spec §2 "Customer-service admin"): service areas, their
+ * customers and employees. The areas are the provider's own rows (`withTenant`); the customers'
+ * names and machines are other tenants' and come through the platform role, audited.
+ */
+export function createServiceAreasService(deps: { transactions: Transactions; hasher: PasswordHasher }) {
+  const { transactions, hasher } = deps;
+  const platform = (actor: Actor, action: string) => ({
+    actor: { tenantId: actor.tenantId, userId: actor.userId, ip: actor.ip },
+    action,
+  });
+  const audit = (tx: Tx, actor: Actor, action: string, targetId: string, details?: Record<string, unknown>) =>
+    recordAudit(tx, {
+      tenantId: actor.tenantId,
+      actorUserId: actor.userId,
+      action,
+      targetType: 'service-area',
+      targetId,
+      ip: actor.ip,
+      details,
+    });
+
+  /** Adds customer names and machine counts (other tenants: platform role). */
+  async function withCustomers(actor: Actor, rows: ServiceAreaRow[]): Promise<ServiceArea[]> {
+    const ids = [...new Set(rows.flatMap((row) => row.customerIds))];
+    const { names, machines } = await transactions.withPlatform(
+      { ...platform(actor, 'customer-service.service-areas.customers'), details: { tenantIds: ids } },
+      async (tx) => ({ names: await customerSummaries(tx, ids), machines: await machineCountsOf(tx, ids) }),
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      customers: row.customerIds.flatMap((id) => {
+        const customer = names.get(id);
+        return customer ? [customer] : [];
+      }),
+      employeeCount: row.employeeCount,
+      machineCount: row.customerIds.reduce((sum, id) => sum + (machines.get(id) ?? 0), 0),
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    }));
+  }
+
+  async function checkCustomers(actor: Actor, tenantIds: string[]) {
+    const distinct = [...new Set(tenantIds)];
+    const found = await transactions.withPlatform(
+      {
+        ...platform(actor, 'customer-service.service-areas.check-customers'),
+        details: { tenantIds: distinct },
+      },
+      (tx) => customerSummaries(tx, distinct),
+    );
+    if (found.size !== distinct.length) throw new AppError('service.customer-service.CUSTOMER_NOT_FOUND');
+    return distinct;
+  }
+
+  async function loadArea(actor: Actor, id: string): Promise<ServiceArea> {
+    const rows = await transactions.withTenant(actor.tenantId, (tx) => listServiceAreaRows(tx, [id]));
+    if (rows.length === 0) throw new AppError('service.customer-service.SERVICE_AREA_NOT_FOUND');
+    const [area] = await withCustomers(actor, rows);
+    return area!;
+  }
+
+  async function checkAreas(tx: Tx, ids: string[]) {
+    const distinct = [...new Set(ids)];
+    if ((await countServiceAreas(tx, distinct)) !== distinct.length) {
+      const field: FieldError = { field: 'serviceAreaIds', in: 'body', code: 'INVALID_VALUE' };
+      throw AppError.fields([field]);
+    }
+    return distinct;
+  }
+
+  const nameTaken = (error: unknown) => {
+    if (isUniqueViolation(error, NAME_KEY))
+      throw new AppError('service.customer-service.SERVICE_AREA_NAME_TAKEN');
+    throw error;
+  };
+
+  return {
+    async list(actor: Actor): Promise<ServiceArea[]> {
+      const rows = await transactions.withTenant(actor.tenantId, (tx) => listServiceAreaRows(tx));
+      return withCustomers(actor, rows);
+    },
+
+    get: loadArea,
+
+    async create(actor: Actor, input: AreaInput): Promise<ServiceArea> {
+      const customers = await checkCustomers(actor, input.tenantIds);
+      const id = await transactions
+        .withTenant(actor.tenantId, async (tx) => {
+          const id = await insertServiceArea(tx, actor.tenantId, input.value);
+          await replaceServiceAreaCustomers(tx, actor.tenantId, id, customers);
+          await audit(tx, actor, 'service-area.created', id, { name: input.value, tenantIds: customers });
+          return id;
+        })
+        .catch(nameTaken);
+      return loadArea(actor, id);
+    },
+
+    async update(actor: Actor, id: string, input: AreaInput): Promise<ServiceArea> {
+      const customers = await checkCustomers(actor, input.tenantIds);
+      await transactions
+        .withTenant(actor.tenantId, async (tx) => {
+          if (!(await renameServiceArea(tx, id, input.value)))
+            throw new AppError('service.customer-service.SERVICE_AREA_NOT_FOUND');
+          await replaceServiceAreaCustomers(tx, actor.tenantId, id, customers);
+          await audit(tx, actor, 'service-area.updated', id, { name: input.value, tenantIds: customers });
+        })
+        .catch(nameTaken);
+      return loadArea(actor, id);
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      await transactions.withTenant(actor.tenantId, async (tx) => {
+        if (!(await deleteServiceArea(tx, id)))
+          throw new AppError('service.customer-service.SERVICE_AREA_NOT_FOUND');
+        await audit(tx, actor, 'service-area.deleted', id);
+      });
+    },
+
+    async employees(actor: Actor, serviceAreaId?: string): Promise<ServiceEmployee[]> {
+      return transactions.withTenant(actor.tenantId, async (tx) => {
+        if (serviceAreaId && (await countServiceAreas(tx, [serviceAreaId])) === 0)
+          throw new AppError('service.customer-service.SERVICE_AREA_NOT_FOUND');
+        return listServiceEmployees(tx, { serviceAreaId });
+      });
+    },
+
+    async machines(actor: Actor, serviceAreaId: string) {
+      const area = await loadArea(actor, serviceAreaId);
+      const ids = area.customers.map((customer) => customer.id);
+      return transactions.withPlatform(
+        {
+          ...platform(actor, 'customer-service.service-areas.machines'),
+          details: { serviceAreaId, tenantIds: ids },
+        },
+        (tx) => listMachines(tx, ids),
+      );
+    },
+
+    async userServiceAreas(actor: Actor, userId: string) {
+      const [employee] = await transactions.withTenant(actor.tenantId, (tx) =>
+        listServiceEmployees(tx, { userIds: [userId] }),
+      );
+      if (!employee) throw new AppError('authentication.USER_NOT_FOUND');
+      return { serviceAreaIds: employee.serviceAreaIds };
+    },
+
+    async setUserServiceAreas(
+      actor: Actor,
+      userId: string,
+      serviceAreaIds: string[],
+    ): Promise<ServiceEmployee> {
+      return transactions.withTenant(actor.tenantId, async (tx) => {
+        const user = await findUserById(tx, userId);
+        if (!user) throw new AppError('authentication.USER_NOT_FOUND');
+        if (!ASSIGNABLE_ROLES[actor.role].includes(user.role as Role))
+          throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
+        const areas = await checkAreas(tx, serviceAreaIds);
+        await replaceUserServiceAreas(tx, actor.tenantId, userId, areas);
+        await recordAudit(tx, {
+          tenantId: actor.tenantId,
+          actorUserId: actor.userId,
+          action: 'user.service_areas_changed',
+          targetType: 'user',
+          targetId: userId,
+          ip: actor.ip,
+          details: { serviceAreaIds: areas },
+        });
+        const [employee] = await listServiceEmployees(tx, { userIds: [userId] });
+        return employee!;
+      });
+    },
+
+    async createUser(actor: Actor, input: CreateUserInput): Promise<ServiceEmployee> {
+      if (!ASSIGNABLE_ROLES[actor.role].includes(input.role))
+        throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
+      const problem = passwordProblem(input.password, { username: input.username });
+      if (problem) throw AppError.fields([{ field: 'password', in: 'body', code: problem }]);
+      const passwordHash = await hasher.hash(input.password);
+      try {
+        return await transactions.withTenant(actor.tenantId, async (tx) => {
+          const areas = await checkAreas(tx, input.serviceAreaIds);
+          const row = await insertUser(tx, actor.tenantId, {
+            username: input.username,
+            passwordHash,
+            email: input.email ?? null,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            displayName: input.displayName || null,
+            personnelNumber: input.personnelNumber || null,
+            role: input.role,
+            language: input.language ?? null,
+            active: input.active ?? true,
+          });
+          await replaceUserServiceAreas(tx, actor.tenantId, row.id, areas);
+          await recordAudit(tx, {
+            tenantId: actor.tenantId,
+            actorUserId: actor.userId,
+            action: 'user.created',
+            targetType: 'user',
+            targetId: row.id,
+            ip: actor.ip,
+            details: { role: row.role, serviceAreaIds: areas },
+          });
+          const [employee] = await listServiceEmployees(tx, { userIds: [row.id] });
+          return employee!;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, USERNAME_KEY)) throw new AppError('authentication.USER_ALREADY_EXISTS');
+        throw error;
+      }
+    },
+  };
+}
+
+export type ServiceAreasService = ReturnType<typeof createServiceAreasService>;

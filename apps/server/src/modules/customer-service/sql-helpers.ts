@@ -1,0 +1,26 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/** `column IN (…)` over a list of ids; an empty list matches nothing. */
+export function inList(column: SQL, ids: readonly string[]): SQL {
+  if (ids.length === 0) return sql`false`;
+  return sql`${column} IN (${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+}
+
+/** Timestamps come back as Date from node-postgres and PGlite alike; text is accepted too. */
+export function isoOf(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+export function dateOf(value: Date | string | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(value);
+}
+
+/** `%term%` for ILIKE with the wildcard characters of the term escaped. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}

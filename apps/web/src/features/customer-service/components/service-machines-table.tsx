@@ -1,0 +1,112 @@
+import type { ServiceMachine } from '@kerf/contracts';
+import { Stack, Text } from '@mantine/core';
+import { IconPlugConnected } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  actionsColumn,
+  CodeText,
+  DataTable,
+  dateColumn,
+  nameColumn,
+  RowAction,
+  type TableColumn,
+  textColumn,
+  useTableState,
+} from '../../../components/data-table';
+import { MachineStatusBadge } from '../../../components/status';
+import { formatNumber } from '../../../lib/format';
+import { machineState } from '../../machines';
+
+/** Machines at customers: state, serial, customer; the connections button opens the machine. */
+export function ServiceMachinesTable({
+  machines,
+  isLoading,
+  error,
+  onRetry,
+  onOpen,
+  showCustomer = true,
+}: {
+  machines: ServiceMachine[] | undefined;
+  isLoading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  onOpen?: (machine: ServiceMachine) => void;
+  showCustomer?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const table = useTableState(machines, i18n.language, {
+    initialSort: { columnAccessor: showCustomer ? 'tenantName' : 'name', direction: 'asc' },
+    searchText: (m) => `${m.name} ${m.serialNumber} ${m.tenantName} ${m.type ?? ''} ${m.locationName ?? ''}`,
+    sortValue: (m, column) => (column === 'state' ? machineState(m) : undefined),
+  });
+  const columns: TableColumn<ServiceMachine>[] = [
+    ...(showCustomer
+      ? [nameColumn('tenantName', t('customerService.customer'), (m: ServiceMachine) => m.tenantName)]
+      : []),
+    {
+      accessor: 'name',
+      title: t('customerService.machine'),
+      sortable: true,
+      render: (m) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={500} translate="no" dir="auto">
+            {m.name}
+          </Text>
+          <CodeText value={m.serialNumber} />
+        </Stack>
+      ),
+    },
+    textColumn(
+      'type',
+      t('customerService.model'),
+      (m) => [m.manufacturer, m.type].filter(Boolean).join(' '),
+      {
+        priority: 'low',
+      },
+    ),
+    textColumn('locationName', t('customerService.location'), (m) => m.locationName, { priority: 'low' }),
+    {
+      accessor: 'state',
+      title: t('customerService.state'),
+      sortable: true,
+      render: (m) => <MachineStatusBadge status={machineState(m)} />,
+    },
+    dateColumn('lastSeenAt', t('customerService.lastSeen'), (m) => m.lastSeenAt, {
+      withTime: true,
+      priority: 'low',
+    }),
+    {
+      accessor: 'totalCuts',
+      title: t('customerService.totalCuts'),
+      sortable: true,
+      numeric: true,
+      priority: 'low',
+      render: (m) => formatNumber(m.totalCuts, i18n.language),
+    },
+    ...(onOpen
+      ? [
+          actionsColumn<ServiceMachine>(t('table.actions'), (m) => (
+            <RowAction
+              tooltip={t('customerService.connections')}
+              label={t('customerService.connectionsOf', { name: m.name })}
+              icon={<IconPlugConnected size={18} aria-hidden />}
+              onClick={() => onOpen(m)}
+            />
+          )),
+        ]
+      : []),
+  ];
+  return (
+    <DataTable<ServiceMachine>
+      label={t('customerService.machinesTitle')}
+      columns={columns}
+      idAccessor="id"
+      isLoading={isLoading}
+      error={error}
+      onRetry={onRetry}
+      empty={{ title: t('customerService.noMachines') }}
+      onRowClick={onOpen}
+      {...table}
+    />
+  );
+}
