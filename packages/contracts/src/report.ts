@@ -332,7 +332,7 @@ export const listCuttingJobsReport = defineRoute({
 
 // ---- CSV per section (the spec lists the machines' export; the other sections are additions) --
 
-const csvExport = (path: string, summary: string, query: z.ZodType) =>
+const csvExport = <Q extends z.ZodType>(path: string, summary: string, query: Q) =>
   defineRoute({
     module: 'report',
     method: 'GET',
