@@ -68,7 +68,7 @@ export async function reportUserView(
     JOIN user_locations ul ON ul.tenant_id = u.tenant_id AND ul.user_id = u.id
     WHERE u.deleted_at IS NULL
       AND ul.location_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(locationIds)}::jsonb)::uuid)
-    GROUP BY u.id
+    GROUP BY u.tenant_id, u.id
     ORDER BY lower(coalesce(nullif(u.display_name, ''), u.first_name || ' ' || u.last_name)), u.id`,
   );
   return rows.map((row) => ({
