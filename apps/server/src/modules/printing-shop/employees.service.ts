@@ -4,8 +4,8 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { findUserById, toUser } from '../auth/index';
 import { listEmployees, locationIdsOf, replaceUserLocations } from './employees.repository';
-import { reportUserView, visibleLocationIds } from './report-scope';
 import { countLocationsByIds } from './locations.repository';
+import { reportUserView, visibleLocationIds } from './report-scope';
 import { audit } from './shared';
 
 /** Users as employees, each with the ids of the locations they work at. */

@@ -20,8 +20,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type CsvValue, sendCsv } from '../../lib/csv';
 import { type Authenticator, registerRoute } from '../../lib/route';
-import { ddhhmm } from './report-time';
 import type { ReportService } from './report.service';
+import { ddhhmm } from './report-time';
 
 /**
  * The report server's endpoints (spec §7 "Report server"), mounted at /api/report.
@@ -48,12 +48,18 @@ export function registerReportRoutes(
 ) {
   const { authenticator: auth, reports } = deps;
 
-  registerRoute(app, auth, getEmployeeCutsChart, ({ actor, query }) => reports.employeeCutsChart(actor, query));
+  registerRoute(app, auth, getEmployeeCutsChart, ({ actor, query }) =>
+    reports.employeeCutsChart(actor, query),
+  );
   registerRoute(app, auth, getEmployeeCutsPerHourChart, ({ actor, query }) =>
     reports.employeeCutsPerHourChart(actor, query),
   );
-  registerRoute(app, auth, getEmployeeTimesChart, ({ actor, query }) => reports.employeeTimesChart(actor, query));
-  registerRoute(app, auth, getEmployeeTotalTimes, ({ actor, query }) => reports.employeeTotalTimes(actor, query));
+  registerRoute(app, auth, getEmployeeTimesChart, ({ actor, query }) =>
+    reports.employeeTimesChart(actor, query),
+  );
+  registerRoute(app, auth, getEmployeeTotalTimes, ({ actor, query }) =>
+    reports.employeeTotalTimes(actor, query),
+  );
   registerRoute(app, auth, exportEmployeeReport, async ({ actor, query, reply }) => {
     const rows = await reports.employeeRows(actor, query);
     return sendCsv(
@@ -73,7 +79,9 @@ export function registerReportRoutes(
   registerRoute(app, auth, getMachineAverageUptime, ({ actor, query }) =>
     reports.machineAverageUptime(actor, query),
   );
-  registerRoute(app, auth, getMachineTotalUptime, ({ actor, query }) => reports.machineTotalUptime(actor, query));
+  registerRoute(app, auth, getMachineTotalUptime, ({ actor, query }) =>
+    reports.machineTotalUptime(actor, query),
+  );
   registerRoute(app, auth, getMachineUsedKnivesCount, ({ actor, query }) =>
     reports.machineUsedKnives(actor, query),
   );

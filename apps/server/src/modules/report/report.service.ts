@@ -13,7 +13,6 @@ import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { reportEmployee, visibleLocationIds } from '../printing-shop/index';
-import { dayCount, localDays, localHours } from './report-time';
 import {
   checkTimeZone,
   cutBuckets,
@@ -27,6 +26,7 @@ import {
   statusSeconds,
   statusSegments,
 } from './report.repository';
+import { dayCount, localDays, localHours } from './report-time';
 
 type RangeQuery = z.output<typeof ReportRangeQuerySchema>;
 type Last24hQuery = z.output<typeof UptimeLast24hQuerySchema>;
@@ -103,7 +103,13 @@ export function createReportService(deps: { transactions: Transactions }) {
    */
   async function inScope<T>(
     actor: Actor,
-    query: { startDate: string; endDate: string; timeZone: string; locations?: string[]; machineIds?: string[] },
+    query: {
+      startDate: string;
+      endDate: string;
+      timeZone: string;
+      locations?: string[];
+      machineIds?: string[];
+    },
     options: { machineSearch?: string; search?: string },
     fn: (scope: ReportScope) => Promise<T>,
   ): Promise<T> {
@@ -160,30 +166,31 @@ export function createReportService(deps: { transactions: Transactions }) {
     for (const person of await peopleByIds(scope.tx, ids, scope.search))
       employees.set(person.id, reportEmployee(person));
     if (!scope.search && (cuts.has(NONE_ID) || times.has(NONE_ID)))
-      employees.set(NONE_ID, reportEmployee({ id: null, firstName: null, lastName: null, displayName: null }));
+      employees.set(
+        NONE_ID,
+        reportEmployee({ id: null, firstName: null, lastName: null, displayName: null }),
+      );
     return { employees, cuts, times };
   }
 
-  const byCutsThenLabel =
-    (cuts: Map<string, number>) =>
-    (a: [string, Employee], b: [string, Employee]) =>
-      (cuts.get(b[0]) ?? 0) - (cuts.get(a[0]) ?? 0) ||
-      a[1].label.localeCompare(b[1].label) ||
-      a[0].localeCompare(b[0]);
+  const byCutsThenLabel = (cuts: Map<string, number>) => (a: [string, Employee], b: [string, Employee]) =>
+    (cuts.get(b[0]) ?? 0) - (cuts.get(a[0]) ?? 0) ||
+    a[1].label.localeCompare(b[1].label) ||
+    a[0].localeCompare(b[0]);
 
   async function employeeTimes(scope: ReportScope) {
     const data = await employeeData(scope, true);
-    return [...data.employees]
-      .sort(byCutsThenLabel(data.cuts))
-      .map(([key, employee]) => ({
-        employee,
-        statuses: statusList(data.times.get(key) ?? new Map()),
-        cuts: Math.round(data.cuts.get(key) ?? 0),
-      }));
+    return [...data.employees].sort(byCutsThenLabel(data.cuts)).map(([key, employee]) => ({
+      employee,
+      statuses: statusList(data.times.get(key) ?? new Map()),
+      cuts: Math.round(data.cuts.get(key) ?? 0),
+    }));
   }
 
   function bucketSizeOf(period: Period): 'HOUR' | 'DAY' {
-    return period.end.getTime() - period.start.getTime() <= HOURLY_BUCKETS_UP_TO_HOURS * HOUR ? 'HOUR' : 'DAY';
+    return period.end.getTime() - period.start.getTime() <= HOURLY_BUCKETS_UP_TO_HOURS * HOUR
+      ? 'HOUR'
+      : 'DAY';
   }
 
   function bucketStarts(period: Period, size: 'HOUR' | 'DAY'): number[] {
@@ -326,7 +333,11 @@ export function createReportService(deps: { transactions: Transactions }) {
 
   // ---- jobs ---------------------------------------------------------------------------------
 
-  async function jobs(scope: ReportScope, nameFilter: string | undefined, page?: { page: number; size: number }) {
+  async function jobs(
+    scope: ReportScope,
+    nameFilter: string | undefined,
+    page?: { page: number; size: number },
+  ) {
     const { rows, total } = await jobsOverlapping(scope.tx, {
       machineIds: scope.machineIds,
       start: scope.start,
@@ -450,57 +461,52 @@ export function createReportService(deps: { transactions: Transactions }) {
     machineUptimeLast24h: (actor: Actor, query: Last24hQuery) => {
       const to = Date.now();
       const from = to - 24 * HOUR;
-      return inScope(
-        actor,
-        { ...query, startDate: iso(from), endDate: iso(to) },
-        {},
-        async (scope) => {
-          const segments = await statusSegments(scope.tx, scope.machineIds, scope.start, scope.end);
-          const hours = localHours(scope.timeZone, from, to);
-          const buckets = new Map<string, Map<number, number>>();
-          for (const row of await cutBuckets(
-            scope.tx,
-            scope.machineIds,
-            scope.start,
-            scope.end,
-            'HOUR',
-            scope.timeZone,
-            'machine',
-          )) {
-            const map = buckets.get(row.key) ?? new Map<number, number>();
-            add(map, new Date(row.bucket).getTime(), row.cuts);
-            buckets.set(row.key, map);
+      return inScope(actor, { ...query, startDate: iso(from), endDate: iso(to) }, {}, async (scope) => {
+        const segments = await statusSegments(scope.tx, scope.machineIds, scope.start, scope.end);
+        const hours = localHours(scope.timeZone, from, to);
+        const buckets = new Map<string, Map<number, number>>();
+        for (const row of await cutBuckets(
+          scope.tx,
+          scope.machineIds,
+          scope.start,
+          scope.end,
+          'HOUR',
+          scope.timeZone,
+          'machine',
+        )) {
+          const map = buckets.get(row.key) ?? new Map<number, number>();
+          add(map, new Date(row.bucket).getTime(), row.cuts);
+          buckets.set(row.key, map);
+        }
+        return scope.machines.map((machine) => {
+          const own = segments.filter((s) => s.machineId === machine.id);
+          const filled: { status: ReportStatus; from: string; to: string }[] = [];
+          let at = from;
+          for (const segment of own) {
+            const segmentFrom = new Date(segment.from).getTime();
+            const segmentTo = new Date(segment.to).getTime();
+            if (segmentFrom > at) filled.push({ status: 'NO_DATA', from: iso(at), to: iso(segmentFrom) });
+            if (segmentTo > segmentFrom)
+              filled.push({
+                status: segment.status as ReportStatus,
+                from: iso(segmentFrom),
+                to: iso(segmentTo),
+              });
+            at = Math.max(at, segmentTo);
           }
-          return scope.machines.map((machine) => {
-            const own = segments.filter((s) => s.machineId === machine.id);
-            const filled: { status: ReportStatus; from: string; to: string }[] = [];
-            let at = from;
-            for (const segment of own) {
-              const segmentFrom = new Date(segment.from).getTime();
-              const segmentTo = new Date(segment.to).getTime();
-              if (segmentFrom > at) filled.push({ status: 'NO_DATA', from: iso(at), to: iso(segmentFrom) });
-              if (segmentTo > segmentFrom)
-                filled.push({
-                  status: segment.status as ReportStatus,
-                  from: iso(segmentFrom),
-                  to: iso(segmentTo),
-                });
-              at = Math.max(at, segmentTo);
-            }
-            if (at < to) filled.push({ status: 'NO_DATA', from: iso(at), to: iso(to) });
-            return {
-              machine: reportMachine(machine),
-              from: iso(from),
-              to: iso(to),
-              segments: filled,
-              cutsPerHour: hours.map((start) => ({
-                start: iso(start),
-                cuts: Math.round(buckets.get(machine.id)?.get(start) ?? 0),
-              })),
-            };
-          });
-        },
-      );
+          if (at < to) filled.push({ status: 'NO_DATA', from: iso(at), to: iso(to) });
+          return {
+            machine: reportMachine(machine),
+            from: iso(from),
+            to: iso(to),
+            segments: filled,
+            cutsPerHour: hours.map((start) => ({
+              start: iso(start),
+              cuts: Math.round(buckets.get(machine.id)?.get(start) ?? 0),
+            })),
+          };
+        });
+      });
     },
 
     // knives

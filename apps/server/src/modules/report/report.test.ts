@@ -42,7 +42,11 @@ const query = <T>(statement: ReturnType<typeof sql>) =>
 
 let seq = 0;
 const boot = randomUUID();
-type Unsequenced = TelemetryEvent extends infer E ? (E extends TelemetryEvent ? Omit<E, 'seq'> : never) : never;
+type Unsequenced = TelemetryEvent extends infer E
+  ? E extends TelemetryEvent
+    ? Omit<E, 'seq'>
+    : never
+  : never;
 async function send(serial: string, events: Unsequenced[], operatorId?: string) {
   await t.app.kerf.telemetry.record(tenantId, [
     {
@@ -70,8 +74,7 @@ beforeAll(async () => {
     ids[row.key] = row.id;
   const jonas = ids.operator!;
   const markus = ids.manager!;
-  const job = <T>(fn: (tx: Tx) => Promise<T>) =>
-    t.app.kerf.transactions.withTenant(tenantId, fn);
+  const job = <T>(fn: (tx: Tx) => Promise<T>) => t.app.kerf.transactions.withTenant(tenantId, fn);
 
   await send(A, [{ type: 'knife-inserted', at: '2026-03-28T21:00:00Z', rfid: K9 }]);
   await send(A, [status('2026-03-28T21:00:00Z', 'RUNNING')], jonas);
@@ -84,10 +87,16 @@ beforeAll(async () => {
       startedAt: '2026-03-28T21:00:00Z',
     }),
   );
-  await send(A, ['21:10', '21:20', '21:30', '22:30', '22:45', '23:15'].map((hm) => cut(`2026-03-28T${hm}:00Z`, K9)));
+  await send(
+    A,
+    ['21:10', '21:20', '21:30', '22:30', '22:45', '23:15'].map((hm) => cut(`2026-03-28T${hm}:00Z`, K9)),
+  );
   await send(A, [status('2026-03-29T00:00:00Z', 'INTERRUPTION_PRINTING_MATERIAL_MISSING')], jonas);
   await send(A, [status('2026-03-29T00:30:00Z', 'RUNNING')], jonas);
-  await send(A, ['00:40', '00:50', '01:10', '01:20'].map((hm) => cut(`2026-03-29T${hm}:00Z`, K9)));
+  await send(
+    A,
+    ['00:40', '00:50', '01:10', '01:20'].map((hm) => cut(`2026-03-29T${hm}:00Z`, K9)),
+  );
   await job((tx) => closeCuttingJob(tx, ids.J1!, { state: 'CLOSED', endedAt: '2026-03-29T01:30:00Z' }));
   await send(A, [status('2026-03-29T01:30:00Z', 'SUPPORT_CUTTING_MACHINE_CLEANING')], markus);
   await send(A, [status('2026-03-29T02:00:00Z', 'RUNNING')], markus);
@@ -101,7 +110,10 @@ beforeAll(async () => {
       startedAt: '2026-03-29T02:00:00Z',
     }),
   );
-  await send(A, ['02:05', '02:10', '02:15'].map((hm) => cut(`2026-03-29T${hm}:00Z`, K9)));
+  await send(
+    A,
+    ['02:05', '02:10', '02:15'].map((hm) => cut(`2026-03-29T${hm}:00Z`, K9)),
+  );
   await send(A, [status('2026-03-29T02:30:00Z', 'KNIFE_SWAP')], markus);
   await send(A, [
     { type: 'knife-removed', at: '2026-03-29T02:35:00Z', rfid: K9 },
@@ -131,7 +143,11 @@ async function get(path: string, params: Record<string, string>, tokens: TokenPa
 }
 
 /** Berlin, local 29 March 2026: 23:00 UTC on the 28th to 22:00 UTC on the 29th — 23 hours = 82,800 s. */
-const DST_DAY = { startDate: '2026-03-28T23:00:00Z', endDate: '2026-03-29T22:00:00Z', timeZone: 'Europe/Berlin' };
+const DST_DAY = {
+  startDate: '2026-03-28T23:00:00Z',
+  endDate: '2026-03-29T22:00:00Z',
+  timeZone: 'Europe/Berlin',
+};
 const JONAS = { label: 'Jonas S.', pseudonym: true };
 const MARKUS = { label: 'Markus Weber', pseudonym: false };
 const NOBODY = { id: null, label: '', pseudonym: false };
@@ -213,7 +229,9 @@ describe('employees on the day summer time starts (Europe/Berlin, 23 hours)', ()
     const csv: string = await get('/reports/employees/csv-exports', DST_DAY);
     const lines = csv.replace('\uFEFF', '').trim().split('\r\n');
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^employee id;employee;pseudonym;cuts;RUNNING \(s\);RUNNING \(DD:HH:MM\);PAUSED \(s\)/);
+    expect(lines[0]).toMatch(
+      /^employee id;employee;pseudonym;cuts;RUNNING \(s\);RUNNING \(DD:HH:MM\);PAUSED \(s\)/,
+    );
     // Markus: PAUSED 68,400 s = 19 h = 00:19:00
     expect(lines[2]).toContain(`${ids.manager};Markus Weber;false;4;2700;00:00:45;68400;00:19:00`);
   });
@@ -242,7 +260,8 @@ describe('cutting machines on the DST day', () => {
 
   it('total-uptime: every status, NO_DATA where nothing was reported', async () => {
     const rows = await get('/reports/cutting-machines/total-uptime', DST_DAY);
-    const by = (serial: string) => rows.find((r: { machine: { serialNumber: string } }) => r.machine.serialNumber === serial);
+    const by = (serial: string) =>
+      rows.find((r: { machine: { serialNumber: string } }) => r.machine.serialNumber === serial);
     expect(by(A).statuses).toEqual([
       { status: 'RUNNING', seconds: 9900 },
       { status: 'PAUSED', seconds: 68400 },
@@ -258,12 +277,22 @@ describe('cutting machines on the DST day', () => {
   it('used-knives-count: K9 8 cuts (23:15 … 02:15), K10 1 (02:50)', async () => {
     const rows = await get('/reports/cutting-machines/used-knives-count', DST_DAY);
     const a = rows.find((r: { machine: { serialNumber: string } }) => r.machine.serialNumber === A);
-    expect(a).toMatchObject({ count: 2, knives: [{ rfid: K9, cuts: 8 }, { rfid: K10, cuts: 1 }] });
+    expect(a).toMatchObject({
+      count: 2,
+      knives: [
+        { rfid: K9, cuts: 8 },
+        { rfid: K10, cuts: 1 },
+      ],
+    });
   });
 
   it('counts the partial hours at the edges of a period from raw cuts', async () => {
     // 21:15–01:15 UTC: raw 21:20 21:30 | rollups of 22:00–01:00: 22:30 22:45 23:15 00:40 00:50 | raw 01:10 = 8
-    const period = { startDate: '2026-03-28T21:15:00Z', endDate: '2026-03-29T01:15:00Z', timeZone: 'Europe/Berlin' };
+    const period = {
+      startDate: '2026-03-28T21:15:00Z',
+      endDate: '2026-03-29T01:15:00Z',
+      timeZone: 'Europe/Berlin',
+    };
     const rows = await get('/reports/cutting-machines/average-uptime', { ...period, search: A });
     // RUNNING 21:15–00:00 (9,900) + 00:30–01:15 (2,700) = 12,600 of 4 h (14,400).
     // Local days: 1.75 h of the 24-hour 28th + 2.25 h of the 23-hour 29th = 1.75/24 + 2.25/23
@@ -284,9 +313,13 @@ describe('cutting machines on the DST day', () => {
   it('CSV: one row per machine', async () => {
     const csv: string = await get('/reports/cutting-machines/csv-exports', { ...DST_DAY, search: A });
     const lines = csv.replace('\uFEFF', '').trim().split('\r\n');
-    expect(lines[0]).toMatch(/^machine;serial number;location;period start;period end;cuts;knives used;period \(s\)/);
+    expect(lines[0]).toMatch(
+      /^machine;serial number;location;period start;period end;cuts;knives used;period \(s\)/,
+    );
     // 82,800 s = 00:23:00; uptime 9,900 s = 2 h 45 min = 00:02:45
-    expect(lines[1]).toContain(`;${A};Werk Nord;2026-03-28T23:00:00Z;2026-03-29T22:00:00Z;9;2;82800;00:23:00;9900;00:02:45;9900;00:02:45;9900;00:02:45;68400`);
+    expect(lines[1]).toContain(
+      `;${A};Werk Nord;2026-03-28T23:00:00Z;2026-03-29T22:00:00Z;9;2;82800;00:23:00;9900;00:02:45;9900;00:02:45;9900;00:02:45;68400`,
+    );
   });
 });
 
@@ -294,8 +327,20 @@ describe('knives on the DST day', () => {
   it('cuts-total: per knife and machine', async () => {
     const rows = await get('/reports/knives/cuts-total', DST_DAY);
     expect(rows).toEqual([
-      { rfid: K9, articleNumber: 'PM-K-1150', knifeClassName: 'HSS long-life', cuts: 8, machines: [{ id: ids[A], name: expect.any(String), cuts: 8 }] },
-      { rfid: K10, articleNumber: 'PM-K-1260', knifeClassName: 'HSS standard', cuts: 1, machines: [{ id: ids[A], name: expect.any(String), cuts: 1 }] },
+      {
+        rfid: K9,
+        articleNumber: 'PM-K-1150',
+        knifeClassName: 'HSS long-life',
+        cuts: 8,
+        machines: [{ id: ids[A], name: expect.any(String), cuts: 8 }],
+      },
+      {
+        rfid: K10,
+        articleNumber: 'PM-K-1260',
+        knifeClassName: 'HSS standard',
+        cuts: 1,
+        machines: [{ id: ids[A], name: expect.any(String), cuts: 1 }],
+      },
     ]);
   });
 
@@ -382,7 +427,9 @@ describe('orders (cutting jobs)', () => {
   });
 
   it('filters by name and pages', async () => {
-    expect((await get('/reports/cutting-jobs', { ...DST_DAY, cuttingJobNameFilter: 'plakat' })).total).toBe(0);
+    expect((await get('/reports/cutting-jobs', { ...DST_DAY, cuttingJobNameFilter: 'plakat' })).total).toBe(
+      0,
+    );
     const second = await get('/reports/cutting-jobs', { ...DST_DAY, page: '1', page_size: '1' });
     expect(second.items.map((j: { id: string }) => j.id)).toEqual([ids.J1]);
     const before = { startDate: '2026-03-28T00:00:00Z', endDate: '2026-03-28T21:00:00Z' };
@@ -413,8 +460,14 @@ describe('local days and hours', () => {
     const days = ['2026-03-27T23:00:00.000Z', '2026-03-28T23:00:00.000Z', '2026-03-29T22:00:00.000Z'];
     expect(chart.series).toEqual([
       // Jonas: 28th 21:10 21:20 21:30 22:30 22:45 (5); 29th 23:15 00:40 00:50 01:10 01:20 (5)
-      { employee: { id: ids.operator, ...JONAS }, buckets: days.map((start, i) => ({ start, cuts: [5, 5, 0][i] })) },
-      { employee: { id: ids.manager, ...MARKUS }, buckets: days.map((start, i) => ({ start, cuts: [0, 4, 0][i] })) },
+      {
+        employee: { id: ids.operator, ...JONAS },
+        buckets: days.map((start, i) => ({ start, cuts: [5, 5, 0][i] })),
+      },
+      {
+        employee: { id: ids.manager, ...MARKUS },
+        buckets: days.map((start, i) => ({ start, cuts: [0, 4, 0][i] })),
+      },
       // nobody signed in at PM-137-0003: 18:10Z and 18:40Z on the 28th
       { employee: NOBODY, buckets: days.map((start, i) => ({ start, cuts: [2, 0, 0][i] })) },
     ]);
@@ -437,7 +490,11 @@ describe('local days and hours', () => {
       { start: '2026-03-29T18:30:00.000Z', cuts: 0 },
     ]);
     // At a period's edge the half hour is counted exactly from raw cuts: local 29 March holds only 18:40Z.
-    const day = { startDate: '2026-03-28T18:30:00Z', endDate: '2026-03-29T18:30:00Z', timeZone: 'Asia/Kolkata' };
+    const day = {
+      startDate: '2026-03-28T18:30:00Z',
+      endDate: '2026-03-29T18:30:00Z',
+      timeZone: 'Asia/Kolkata',
+    };
     expect(await get('/reports/employees/cuts-chart', day)).toEqual([
       { employee: { id: ids.operator, ...JONAS }, cuts: 10 },
       { employee: { id: ids.manager, ...MARKUS }, cuts: 4 },
@@ -469,7 +526,11 @@ describe('uptime over the last 24 hours', () => {
     await send(serial, [status(ago(5), 'RUNNING')], ids.operator);
     await send(serial, [cut(ago(3)), cut(ago(1))]);
     await send(serial, [status(ago(2), 'BREAK')], ids.operator);
-    const rows = await get('/reports/cutting-machines/uptime-last-24h', { timeZone: 'Europe/Berlin' }, manager);
+    const rows = await get(
+      '/reports/cutting-machines/uptime-last-24h',
+      { timeZone: 'Europe/Berlin' },
+      manager,
+    );
     // the manager works at Werk Nord only: its three machines
     expect(rows.map((r: { machine: { locationName: string } }) => r.machine.locationName)).toEqual([
       'Werk Nord',
@@ -477,7 +538,8 @@ describe('uptime over the last 24 hours', () => {
       'Werk Nord',
     ]);
     const row = rows.find((r: { machine: { serialNumber: string } }) => r.machine.serialNumber === serial);
-    const span = (s: { from: string; to: string }) => Math.round((Date.parse(s.to) - Date.parse(s.from)) / hour);
+    const span = (s: { from: string; to: string }) =>
+      Math.round((Date.parse(s.to) - Date.parse(s.from)) / hour);
     expect(row.segments.map((s: { status: string }) => s.status)).toEqual(['NO_DATA', 'RUNNING', 'BREAK']);
     expect(row.segments.map(span)).toEqual([19, 3, 2]);
     expect(row.cutsPerHour.length).toBeGreaterThanOrEqual(24);
@@ -491,12 +553,16 @@ describe('who sees what', () => {
     await send('PM-92-0004', [cut('2026-03-29T10:00:00Z'), cut('2026-03-29T10:05:00Z')]);
     const sued = { ...DST_DAY, locations: ids['Werk Süd']! };
     const machines = await get('/reports/cutting-machines/total-uptime', DST_DAY);
-    expect(new Set(machines.map((m: { machine: { locationName: string } }) => m.machine.locationName))).toEqual(
-      new Set(['Werk Nord']),
-    );
+    expect(
+      new Set(machines.map((m: { machine: { locationName: string } }) => m.machine.locationName)),
+    ).toEqual(new Set(['Werk Nord']));
     expect(await get('/reports/cutting-machines/total-uptime', sued)).toEqual([]);
     expect(await get('/reports/employees/cuts-chart', sued)).toEqual([]);
-    expect(await get('/reports/employees/total-times', sued)).toEqual({ statuses: [], cuts: 0, employees: 0 });
+    expect(await get('/reports/employees/total-times', sued)).toEqual({
+      statuses: [],
+      cuts: 0,
+      employees: 0,
+    });
     // once the admin assigns Werk Süd to the manager as well, its machines appear
     const assign = await t.request({
       method: 'PUT',
@@ -559,7 +625,6 @@ describe('who sees what', () => {
       if (tokens === manager) expect(other.json()).toEqual([]);
     }
   });
-
 });
 
 const REPORT_PATHS = [
@@ -581,11 +646,31 @@ const REPORT_PATHS = [
 
 describe('validation', () => {
   const cases: [string, Record<string, string>, { field: string; code: string }][] = [
-    ['end before start', { startDate: '2026-03-29T00:00:00Z', endDate: '2026-03-28T00:00:00Z' }, { field: 'endDate', code: 'TOO_SMALL' }],
-    ['end equals start', { startDate: '2026-03-29T00:00:00Z', endDate: '2026-03-29T00:00:00Z' }, { field: 'endDate', code: 'TOO_SMALL' }],
-    ['over 400 days', { startDate: '2025-01-01T00:00:00Z', endDate: '2026-02-06T00:00:01Z' }, { field: 'endDate', code: 'TOO_BIG' }],
-    ['unknown time zone', { ...DST_DAY, timeZone: 'Mars/Olympus_Mons' }, { field: 'timeZone', code: expect.any(String) }],
-    ['not a date', { startDate: 'yesterday', endDate: '2026-03-29T00:00:00Z' }, { field: 'startDate', code: expect.any(String) }],
+    [
+      'end before start',
+      { startDate: '2026-03-29T00:00:00Z', endDate: '2026-03-28T00:00:00Z' },
+      { field: 'endDate', code: 'TOO_SMALL' },
+    ],
+    [
+      'end equals start',
+      { startDate: '2026-03-29T00:00:00Z', endDate: '2026-03-29T00:00:00Z' },
+      { field: 'endDate', code: 'TOO_SMALL' },
+    ],
+    [
+      'over 400 days',
+      { startDate: '2025-01-01T00:00:00Z', endDate: '2026-02-06T00:00:01Z' },
+      { field: 'endDate', code: 'TOO_BIG' },
+    ],
+    [
+      'unknown time zone',
+      { ...DST_DAY, timeZone: 'Mars/Olympus_Mons' },
+      { field: 'timeZone', code: expect.any(String) },
+    ],
+    [
+      'not a date',
+      { startDate: 'yesterday', endDate: '2026-03-29T00:00:00Z' },
+      { field: 'startDate', code: expect.any(String) },
+    ],
   ];
   for (const [name, params, field] of cases) {
     it(`${name}: validation.INVALID_INPUT with the field, on every endpoint`, async () => {
