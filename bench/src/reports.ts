@@ -391,7 +391,7 @@ try {
         AND ((at >= $6 AND at < $3) OR (at >= $4 AND at < $7))
     ) c GROUP BY 1`;
   const rawSql = (per: 'machine' | 'day') => `
-    SELECT ${per === 'machine' ? 'machine_id::text AS k' : "date_trunc('day', at, $5::text)::text || coalesce(operator_id, '" + NIL + "'::uuid) AS k"}, count(*)::float8 AS n
+    SELECT ${per === 'machine' ? 'machine_id::text AS k' : `date_trunc('day', at, $5::text)::text || coalesce(operator_id, '${NIL}'::uuid) AS k`}, count(*)::float8 AS n
     FROM cuts WHERE tenant_id = $1 AND machine_id = ANY($2::uuid[]) AND at >= $3 AND at < $4 AND $5::text IS NOT NULL GROUP BY 1`;
   async function sqlLoad(
     name: string,
