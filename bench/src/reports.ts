@@ -396,7 +396,11 @@ try {
   const pool = new pg.Pool({ connectionString: dbUrl.toString(), max: USERS });
   const machinesOf = new Map<string, string[]>();
   for (const row of (
-    await q('SELECT tenant_id::text AS t, array_agg(id::text) AS ids FROM bench_machines GROUP BY 1')
+    await q(
+      `SELECT tenant_id::text AS t, array_agg(id::text) AS ids FROM cutting_machines
+       WHERE tenant_id = ANY($1::uuid[]) GROUP BY 1`,
+      [tenantIds],
+    )
   ).rows)
     machinesOf.set(row.t, row.ids);
   const HOUR = 3600_000;
