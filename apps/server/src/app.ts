@@ -24,6 +24,7 @@ import {
 } from './modules/machines/index';
 import { registerPlatformModule } from './modules/platform/index';
 import { registerPrintingShopModule } from './modules/printing-shop/index';
+import { registerReportModule } from './modules/report/index';
 import { registerMqttWebSocket, registerSetupModule } from './modules/setup/index';
 import { createTelemetryService, type TelemetryService } from './modules/telemetry/index';
 import { type Bus, startBus } from './plugins/bus';
@@ -173,6 +174,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   registerCustomerServiceModule(app, { authenticator, transactions, hasher });
+  registerReportModule(app, { authenticator, transactions });
   await registerLiveGateway(app, {
     live: liveBus,
     authenticate: (authorization, ip) => auth.authenticate(authorization, ip),

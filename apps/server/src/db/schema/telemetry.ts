@@ -68,6 +68,7 @@ export const cutRollupsHourly = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.hour, t.machineId, t.knifeRfid, t.operatorId, t.jobId] }),
+    // migration 0009 adds INCLUDE (knife_rfid, operator_id, job_id, cuts): index-only scans for reports
     index('cut_rollups_hourly_machine_idx').on(t.tenantId, t.machineId, t.hour),
     index('cut_rollups_hourly_operator_idx').on(t.tenantId, t.operatorId, t.hour),
   ],

@@ -35,6 +35,7 @@ export {
   type MachineCredentialsService,
 } from './machine-credentials.service';
 export {
+  setMachineJob,
   setMachineKnife,
   setMachineOperator,
   setMachineStatus,

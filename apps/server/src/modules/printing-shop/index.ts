@@ -17,6 +17,7 @@ import { registerPrintingShopRoutes } from './printing-shop.routes';
 
 export { insertLocation } from './locations.repository';
 export { seedDemoAdministration, seedDemoLocations } from './printing-shop.seed';
+export { reportEmployee, visibleLocationIds } from './report-scope';
 
 /** Locations, employees, cutting machines, licensing, config options and network admin. */
 export function registerPrintingShopModule(
