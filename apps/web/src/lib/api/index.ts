@@ -9,3 +9,4 @@ export {
   type TokenStore,
   type Tokens,
 } from './token-store';
+export { downloadFile, saveBlob } from './download';
