@@ -1,14 +1,56 @@
-import { IconBlade, IconBuildingFactory2, IconChartBar, IconColumns } from '@tabler/icons-react';
-import { type AreaSection, PlaceholderArea } from '../shared';
+import { IconBlade, IconBuildingFactory2, IconChartBar, IconColumns, IconGauge } from '@tabler/icons-react';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Route, Routes } from 'react-router';
+import { NotFoundContent } from '../../components/errors';
+import { type NavItem, PageSkeleton } from '../../components/layout';
+import { AreaShell } from '../shared';
 
-const SECTIONS: AreaSection[] = [
-  { path: 'locations', label: 'locations', icon: IconBuildingFactory2 },
-  { path: 'knives', label: 'knives', icon: IconBlade },
-  { path: 'knife-comparison', label: 'knifeComparison', icon: IconColumns },
-  { path: 'reports', label: 'reports', icon: IconChartBar },
-];
+// Each screen loads when first opened; the charts come with the pages that draw them.
+const HomePage = lazy(() =>
+  import('./pages/manager-home-page').then((m) => ({ default: m.ManagerHomePage })),
+);
+const LocationsPage = lazy(() =>
+  import('./pages/locations-page').then((m) => ({ default: m.ManagerLocationsPage })),
+);
+const LocationDetailsPage = lazy(() =>
+  import('./pages/location-details-page').then((m) => ({ default: m.ManagerLocationDetailsPage })),
+);
+const MachineDetailsPage = lazy(() =>
+  import('./pages/machine-details-page').then((m) => ({ default: m.MachineDetailsPage })),
+);
+const ReportingPage = lazy(() =>
+  import('./pages/reporting-page').then((m) => ({ default: m.ReportingPage })),
+);
 
-/** spec §2 "Printing-shop manager": the screens arrive with their own issue; until then the frame and start page. */
+export const HOME = '/printing-manager';
+const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
+
+/**
+ * spec §2 "Printing-shop manager": the manager lands on the shop floor (their machines live and the
+ * last 24 hours), then locations, knives (the knife pages) and reporting.
+ */
 export function Component() {
-  return <PlaceholderArea area="printing-manager" sections={SECTIONS} />;
+  const { t } = useTranslation();
+  const navItems: NavItem[] = [
+    { to: HOME, label: t('manager.home.title'), icon: IconGauge, end: true },
+    { to: `${HOME}/locations`, label: t('sections.locations'), icon: IconBuildingFactory2 },
+    { to: `${HOME}/knives`, label: t('sections.knives'), icon: IconBlade, end: true },
+    { to: `${HOME}/knives/compare`, label: t('sections.knifeComparison'), icon: IconColumns },
+    { to: `${HOME}/reports`, label: t('manager.reporting.title'), icon: IconChartBar },
+  ];
+  return (
+    <AreaShell area="printing-manager" navItems={navItems}>
+      <Routes>
+        {/* manager routes */}
+        <Route index element={page(<HomePage />)} />
+        <Route path="locations" element={page(<LocationsPage />)} />
+        <Route path="locations/:id" element={page(<LocationDetailsPage />)} />
+        <Route path="machines/:id" element={page(<MachineDetailsPage />)} />
+        <Route path="reports" element={page(<ReportingPage />)} />
+        {/* end of manager routes; the knife pages (knives, knives/:rfid, knives/compare) go below */}
+        <Route path="*" element={<NotFoundContent homePath={HOME} />} />
+      </Routes>
+    </AreaShell>
+  );
 }

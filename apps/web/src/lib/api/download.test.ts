@@ -65,13 +65,17 @@ describe('CSV download', () => {
   it('sends the bearer token, refreshes once on a 401, and saves the bytes with their BOM', async () => {
     const { http, seen, saved } = setUp('expired');
     await downloadFile(http, exportMachineReport, QUERY, 'machines.csv');
-    const exports = seen.filter((call) => call.url.startsWith('/api/report/reports/cutting-machines/csv-exports'));
+    const exports = seen.filter((call) =>
+      call.url.startsWith('/api/report/reports/cutting-machines/csv-exports'),
+    );
     expect(exports.map((call) => call.authorization)).toEqual(['Bearer old', 'Bearer new']);
     expect(exports[0]?.url).toContain('timeZone=Europe%2FBerlin');
     expect(exports[0]?.url).toContain('locations=11111111-1111-4111-8111-111111111111');
     expect(saved).toHaveLength(1);
     expect(saved[0]?.download).toBe('machines.csv');
-    const bytes = new Uint8Array(await (saved[0]?.blob as Blob).arrayBuffer());
+    const blob = saved[0]?.blob;
+    if (!blob) throw new Error('nothing saved');
+    const bytes = new Uint8Array(await blob.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual(BOM);
     expect(new TextDecoder().decode(bytes.slice(3))).toBe(CSV);
     // the link is gone again

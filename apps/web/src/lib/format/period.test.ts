@@ -22,7 +22,9 @@ describe('report periods in the browser time zone', () => {
     expect(startOfLocalDate('2026-11-21', 'Europe/Berlin').toISOString()).toBe('2026-11-20T23:00:00.000Z');
     expect(startOfLocalDate('2026-07-01', 'Europe/Berlin').toISOString()).toBe('2026-06-30T22:00:00.000Z');
     expect(startOfLocalDate('2026-11-21', 'America/New_York').toISOString()).toBe('2026-11-21T05:00:00.000Z');
-    expect(startOfLocalDate('2026-11-21', 'Pacific/Kiritimati').toISOString()).toBe('2026-11-20T10:00:00.000Z');
+    expect(startOfLocalDate('2026-11-21', 'Pacific/Kiritimati').toISOString()).toBe(
+      '2026-11-20T10:00:00.000Z',
+    );
     expect(startOfLocalDate('2026-11-21', 'Asia/Kolkata').toISOString()).toBe('2026-11-20T18:30:00.000Z');
   });
 
@@ -72,11 +74,9 @@ describe('report labels', () => {
     expect(marks.map((m) => m.label)).toEqual(['10:00', '12:00', '14:00']);
     expect(marks[0]?.position).toBeCloseTo(0.5 / 6);
     // a half-hour zone gets its own full hours
-    expect(localHourMarks('2026-11-21T00:00:00Z', '2026-11-21T03:00:00Z', 1, 'Asia/Kolkata').map((m) => m.label)).toEqual([
-      '06:00',
-      '07:00',
-      '08:00',
-    ]);
+    expect(
+      localHourMarks('2026-11-21T00:00:00Z', '2026-11-21T03:00:00Z', 1, 'Asia/Kolkata').map((m) => m.label),
+    ).toEqual(['06:00', '07:00', '08:00']);
     expect(localHourMarks('2026-11-21T03:00:00Z', '2026-11-21T03:00:00Z', 1, 'UTC')).toEqual([]);
   });
 });

@@ -27,7 +27,14 @@ function zoneOffsetMs(timeZone: string, at: number): number {
     second: 'numeric',
   }).formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
   return wall - Math.floor(at / 1000) * 1000;
 }
 
