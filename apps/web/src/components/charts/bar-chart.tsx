@@ -30,6 +30,7 @@ export function BarChart({
   height = 180,
   maxLabels = 12,
   slantLabels = false,
+  userLabels = false,
   line,
 }: {
   bars: Bar[];
@@ -41,6 +42,8 @@ export function BarChart({
   maxLabels?: number;
   /** long labels (names, reasons) stand upright instead of side by side */
   slantLabels?: boolean;
+  /** the labels are user data (names, RFIDs): never machine-translated */
+  userLabels?: boolean;
   /** values 0–1 of the plot height, one per bar, drawn as a line through the bar centres */
   line?: { values: number[]; color: string; label: string };
 }) {
@@ -109,7 +112,12 @@ export function BarChart({
         </div>
         <div className={clsx(classes.xLabels, slantLabels && classes.xLabelsSlanted)} aria-hidden>
           {bars.map((bar, index) => (
-            <span key={bar.key} className={classes.xLabel} title={slantLabels ? bar.label : undefined}>
+            <span
+              key={bar.key}
+              className={classes.xLabel}
+              title={slantLabels ? bar.label : undefined}
+              translate={userLabels ? 'no' : undefined}
+            >
               {index % step === 0 ? bar.label : ''}
             </span>
           ))}

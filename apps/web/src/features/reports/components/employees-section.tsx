@@ -129,6 +129,7 @@ export function EmployeesReportSection({ filter }: { filter: ReportFilter }) {
             yLabel={f.t('reports.cuts.axis')}
             formatValue={f.count}
             slantLabels
+            userLabels
             bars={employeeCuts.map((row) => {
               const name = row.employee.id ? row.employee.label : f.t('reports.employees.nobody');
               return {

@@ -95,6 +95,7 @@ export function KnivesReportSection({
           yLabel={f.t('reports.knives.axis')}
           formatValue={f.count}
           slantLabels
+          userLabels
           bars={withLife.map((k) => ({
             key: k.rfid,
             label: k.rfid,

@@ -38,7 +38,8 @@ export function OrdersReportSection({ filter }: { filter: ReportFilter }) {
   };
   const jobs = useCuttingJobsReport({ ...base, page: page - 1, page_size: pageSize });
   const [sortStatus, setSortStatus] = useState<DataTableSortStatus<Row>>({
-    columnAccessor: 'startDate',
+    // the server answers newest first and sorts no other way: no column shows a sort state
+    columnAccessor: 'id',
     direction: 'desc',
   });
   const section = f.t('reports.sections.orders');

@@ -79,6 +79,11 @@ export function ReportFilterBar({
             data={options}
             value={value.locations}
             onChange={(ids) => set({ locations: ids })}
+            renderOption={({ option }) => (
+              <span translate="no" dir="auto">
+                {option.label}
+              </span>
+            )}
             clearable
             searchable
             miw={220}
