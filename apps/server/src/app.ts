@@ -21,6 +21,7 @@ import {
 } from './modules/machines/index';
 import { registerPlatformModule } from './modules/platform/index';
 import { registerPrintingShopModule } from './modules/printing-shop/index';
+import { registerReportModule } from './modules/report/index';
 import { createTelemetryService, type TelemetryService } from './modules/telemetry/index';
 import { type Bus, startBus } from './plugins/bus';
 import { registerErrorHandling } from './plugins/errors';
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     demo: config.demo,
     brokerPort: () => bus.brokerPort,
   });
+  registerReportModule(app, { authenticator, transactions });
   await registerLiveGateway(app, {
     live: liveBus,
     authenticate: (authorization, ip) => auth.authenticate(authorization, ip),

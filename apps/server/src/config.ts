@@ -19,7 +19,7 @@ const EnvSchema = z.object({
   MQTT_PORT: port.default(18830),
   SMTP_URL: z.string().url().optional(),
   DEMO: flag.optional(),
-  DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(366).default(28),
+  DEMO_HISTORY_DAYS: z.coerce.number().int().min(0).max(366).default(90),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   JWT_SECRET: z.string().min(32).optional(),

@@ -23,8 +23,20 @@ export const HOURLY_BUCKETS_UP_TO_HOURS = 48;
 
 const instant = z.iso.datetime({ offset: true });
 
-export const ReportRangeQuerySchema = z
-  .strictObject({
+/** endDate after startDate, and at most `MAX_REPORT_DAYS` after it (field errors on endDate). */
+const withPeriodChecks = <S extends z.ZodType<{ startDate: string; endDate: string }>>(schema: S) =>
+  schema
+    .refine((q) => Date.parse(q.endDate) > Date.parse(q.startDate), {
+      message: 'TOO_SMALL',
+      path: ['endDate'],
+    })
+    .refine((q) => Date.parse(q.endDate) - Date.parse(q.startDate) <= MAX_REPORT_DAYS * 86_400_000, {
+      message: 'TOO_BIG',
+      path: ['endDate'],
+    });
+
+export const ReportRangeQuerySchema = withPeriodChecks(
+  z.strictObject({
     startDate: instant,
     endDate: instant,
     timeZone: TimeZoneSchema.default('UTC'),
@@ -34,15 +46,8 @@ export const ReportRangeQuerySchema = z
     search: searchText(100).optional(),
     /** only these machines (machine details) */
     machineIds: listOf(z.uuid()).optional(),
-  })
-  .refine((q) => Date.parse(q.endDate) > Date.parse(q.startDate), {
-    message: 'TOO_SMALL',
-    path: ['endDate'],
-  })
-  .refine((q) => Date.parse(q.endDate) - Date.parse(q.startDate) <= MAX_REPORT_DAYS * 86_400_000, {
-    message: 'TOO_BIG',
-    path: ['endDate'],
-  });
+  }),
+);
 export type ReportRangeQuery = z.input<typeof ReportRangeQuerySchema>;
 
 /** A status or, where no status was reported (machine off or offline), `NO_DATA`. */
@@ -310,14 +315,18 @@ export const CuttingJobReportRowSchema = z
   })
   .meta({ id: 'CuttingJobReportRow' });
 
-export const CuttingJobsReportQuerySchema = z.strictObject({
-  ...pageQuerySchema(25).shape,
+const cuttingJobsPeriod = {
   startDate: instant,
   endDate: instant,
   timeZone: TimeZoneSchema.default('UTC'),
   locations: listOf(z.uuid()).optional(),
   cuttingJobNameFilter: searchText(100).optional(),
-});
+};
+export const CuttingJobsReportQuerySchema = withPeriodChecks(
+  z.strictObject({ ...pageQuerySchema(25).shape, ...cuttingJobsPeriod }),
+);
+/** The orders' CSV: the same filters, every row (no paging). */
+export const CuttingJobsExportQuerySchema = withPeriodChecks(z.strictObject(cuttingJobsPeriod));
 
 export const listCuttingJobsReport = defineRoute({
   module: 'report',
@@ -332,7 +341,7 @@ export const listCuttingJobsReport = defineRoute({
 
 // ---- CSV per section (the spec lists the machines' export; the other sections are additions) --
 
-const csvExport = (path: string, summary: string, query: z.ZodType) =>
+const csvExport = <Q extends z.ZodType>(path: string, summary: string, query: Q) =>
   defineRoute({
     module: 'report',
     method: 'GET',
@@ -358,7 +367,7 @@ export const exportKnifeReport = csvExport(
 export const exportCuttingJobsReport = csvExport(
   '/reports/cutting-jobs/csv-exports',
   'The orders of the period as CSV',
-  CuttingJobsReportQuerySchema.omit({ page: true, page_size: true }),
+  CuttingJobsExportQuerySchema,
 );
 
 // ---- printing-shop server: the people a report can show --------------------------------------

@@ -99,6 +99,33 @@ describe('demo history', () => {
     );
     expect(swaps[0]!.machines).toBe(5);
 
+    // Orders: every working shift books its cuts to one to four orders; some continue as partial
+    // jobs in the next shift, a few are cancelled, and each machine's last one is still open.
+    const [jobs] = await query<{
+      open: number;
+      closed: number;
+      cancelled: number;
+      partial: number;
+      cuts: number;
+      booked: number;
+      processing: number;
+    }>(
+      sql`SELECT count(*) FILTER (WHERE state = 'OPEN')::int AS open,
+                 count(*) FILTER (WHERE state = 'CLOSED')::int AS closed,
+                 count(*) FILTER (WHERE state = 'CANCELLED')::int AS cancelled,
+                 count(parent_job_id)::int AS partial, sum(cuts)::int AS cuts,
+                 (SELECT count(job_id)::int FROM cuts) AS booked,
+                 sum(processing_seconds)::int AS processing
+          FROM cutting_jobs`,
+    );
+    expect(jobs!.open).toBe(5);
+    expect(jobs!.closed).toBeGreaterThan(5 * 5 * 2); // five machines, ten shifts, at least one order each
+    expect(jobs!.cancelled).toBeGreaterThan(0);
+    expect(jobs!.partial).toBeGreaterThan(0);
+    expect(jobs!.cuts).toBe(jobs!.booked);
+    expect(jobs!.booked / cuts!.n).toBeGreaterThan(0.99);
+    expect(jobs!.processing).toBeGreaterThan(0);
+
     // Knives taken out were reground: cuts since grinding stay within one stint (≤ 5,000).
     const knives = await query<{ rfid: string; since: number; total: number }>(
       sql`SELECT rfid, cuts_since_last_grinding::int AS since, total_cuts::int AS total FROM knives WHERE total_cuts > 0`,

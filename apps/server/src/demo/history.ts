@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { TelemetryEvent } from '@kerf/contracts';
-import { knivesFor, machineTimeline, shiftState } from '@kerf/edge/simulation';
+import { knivesFor, machineTimeline, randomSource, shiftState } from '@kerf/edge/simulation';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { queryRows } from '../db/client';
 import type { Transactions } from '../db/transactions';
 import { findTenantBySlug } from '../modules/auth/index';
 import { creditKnifeRegrind } from '../modules/knife/index';
+import { closeCuttingJob, openCuttingJob } from '../modules/report/index';
 import type { TelemetryService } from '../modules/telemetry/index';
 
 /**
@@ -105,7 +106,8 @@ export async function writeDemoHistory(
       };
     });
     const end = Math.min(now, state.liveFrom ?? now);
-    const written = await writeMachine(telemetry, tenant.id, {
+    const written = await writeMachine(telemetry, transactions, tenant.id, {
+      id: machine.id,
       serial: machine.serialNumber,
       boot,
       seed: 7919 * (index + 1),
@@ -134,8 +136,10 @@ type HistoryEvent = TelemetryEvent;
  */
 async function writeMachine(
   telemetry: TelemetryService,
+  transactions: Transactions,
   tenantId: string,
   machine: {
+    id: string;
     serial: string;
     boot: string;
     seed: number;
@@ -160,20 +164,36 @@ async function writeMachine(
   const sinceInsert = new Map<string, number>();
   let complete = true;
 
+  const orders = createOrderBook(transactions, tenantId, machine.id, machine.seed);
+  const record = async (part: HistoryEvent[]) => {
+    await telemetry.record(tenantId, [
+      { serial: machine.serial, boot: machine.boot, events: part, source: 'OPERATOR', operatorId },
+    ]);
+    events += part.length;
+    cuts += part.filter((event) => event.type === 'cut').length;
+    // PGlite answers without a trip through the event loop: let requests and live telemetry in.
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+
   const flush = async () => {
     const batch = chunk.filter((event) => event.seq > machine.after);
     chunk = [];
     if (batch.length === 0) return;
+    // The order that ran at the end of the last shift ends where this batch begins.
+    await orders.close(batch[0]!.at);
     const opening = batch.findIndex((event) => event.type === 'status') + 1;
-    for (const part of [batch.slice(0, opening), batch.slice(opening)]) {
-      if (part.length === 0) continue;
-      await telemetry.record(tenantId, [
-        { serial: machine.serial, boot: machine.boot, events: part, source: 'OPERATOR', operatorId },
-      ]);
-      events += part.length;
-      cuts += part.filter((event) => event.type === 'cut').length;
-      // PGlite answers without a trip through the event loop: let requests and live telemetry in.
-      await new Promise((resolve) => setImmediate(resolve));
+    if (opening > 0) await record(batch.slice(0, opening));
+    const rest = batch.slice(opening);
+    if (rest.length === 0) return;
+    if (operatorId === null) {
+      await record(rest);
+      return;
+    }
+    // A working shift: the operator works through one to four orders, each booked its cuts and times.
+    const parts = orders.split(rest);
+    for (const [index, part] of parts.entries()) {
+      await orders.open(part[0]!.at, operatorId, index === parts.length - 1);
+      await record(part);
     }
   };
 
@@ -215,6 +235,89 @@ async function writeMachine(
     cuts: cutCount - (sinceInsert.get(rfid) ?? 0),
   }));
   return { events, cuts, complete: complete && events > 0, ground };
+}
+
+/** What a printing shop cuts: the orders the demo's operators book their cuts and times to. */
+const ORDERS = [
+  'Flyer A5 4/4 – Bäckerei Lindner',
+  'Visitenkarten 85×55 – Kanzlei Roth & Partner',
+  'Broschüre A4 32 S. – Stadtwerke Nord',
+  'Etiketten 60×40 – Weingut Keller',
+  'Speisekarten A3 – Ristorante Roma',
+  'Plakate A2 – Kulturverein Hafen',
+  'Briefbogen A4 – Autohaus Brandt',
+  'Kalender A3 2027 – Sparkasse Elbe',
+  'Postkarten A6 – Museum am Markt',
+  'Katalog A4 64 S. – Gartencenter Grün',
+  'Eintrittskarten – Stadttheater',
+  'Aufkleber rund 50 mm – Imkerei Sommer',
+];
+
+/**
+ * The orders of one machine's history: each working shift's events are split into one to four
+ * orders; about one order in four is not finished at the end of its shift and continues in the
+ * next one as a partial job (`parentJobId`), and one in twenty is cancelled. The last order of the
+ * history stays open, so the live simulator's cuts are booked to it.
+ */
+function createOrderBook(transactions: Transactions, tenantId: string, machineId: string, seed: number) {
+  const rng = randomSource(seed * 31 + 17);
+  interface Order {
+    id: string;
+    name: string;
+    orderNumber: string;
+    programNumber: string;
+    continues: boolean;
+  }
+  let current: Order | null = null;
+  let unfinished: Order | null = null;
+  let number = Math.floor(rng.next() * 900) + 100;
+
+  async function close(at: string) {
+    if (!current) return;
+    const job = current;
+    current = null;
+    const state = !job.continues && rng.next() < 0.05 ? 'CANCELLED' : 'CLOSED';
+    await transactions.withTenant(tenantId, (tx) => closeCuttingJob(tx, job.id, { state, endedAt: at }));
+    unfinished = job.continues ? job : null;
+  }
+
+  return {
+    close,
+    /** Opens the next order at `at`; the shift's last one may run on into the next shift. */
+    async open(at: string, operatorId: string, lastOfShift: boolean) {
+      await close(at);
+      const parent = unfinished;
+      unfinished = null;
+      const name = parent?.name ?? rng.pick(ORDERS);
+      const orderNumber =
+        parent?.orderNumber ?? `AU-${new Date(at).getUTCFullYear()}-${String(++number).padStart(4, '0')}`;
+      const programNumber = parent?.programNumber ?? `P-${1 + Math.floor(rng.next() * 40)}`;
+      const id = await transactions.withTenant(tenantId, (tx) =>
+        openCuttingJob(tx, tenantId, {
+          machineId,
+          name,
+          orderNumber,
+          programNumber,
+          parentJobId: parent?.id ?? null,
+          startedAt: at,
+          createdBy: operatorId,
+        }),
+      );
+      current = { id, name, orderNumber, programNumber, continues: lastOfShift && rng.next() < 0.25 };
+    },
+    /** Splits a shift's events into one to four orders. */
+    split(events: HistoryEvent[]): HistoryEvent[][] {
+      const count = 1 + Math.floor(rng.next() * 4);
+      const parts: HistoryEvent[][] = [];
+      let from = 0;
+      for (let index = 1; index <= count; index++) {
+        const to = index === count ? events.length : Math.round((events.length * index) / count);
+        if (to > from) parts.push(events.slice(from, to));
+        from = to;
+      }
+      return parts;
+    },
+  };
 }
 
 /**

@@ -34,6 +34,7 @@ export {
   type MachineCredentialsService,
 } from './machine-credentials.service';
 export {
+  setMachineJob,
   setMachineKnife,
   setMachineOperator,
   setMachineStatus,

@@ -38,6 +38,11 @@ export async function setMachineKnife(tx: Tx, machineId: string, rfid: string | 
   );
 }
 
+/** The order (cutting job) the machine's cuts are booked to from now on; null: none. */
+export async function setMachineJob(tx: Tx, machineId: string, jobId: string | null) {
+  await run(tx, sql`UPDATE cutting_machines SET current_job_id = ${jobId} WHERE id = ${machineId}`);
+}
+
 const dateOrNull = (value: unknown) => (value ? new Date(value as string) : null);
 
 /**

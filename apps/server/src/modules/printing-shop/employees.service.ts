@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { findUserById, toUser } from '../auth/index';
 import { listEmployees, locationIdsOf, replaceUserLocations } from './employees.repository';
 import { countLocationsByIds } from './locations.repository';
+import { reportUserView, visibleLocationIds } from './report-scope';
 import { audit } from './shared';
 
 /** Users as employees, each with the ids of the locations they work at. */
@@ -44,6 +45,10 @@ export function createEmployeesService(deps: { transactions: Transactions }) {
           pageSize: query.page_size,
         };
       }),
+
+    /** Spec §7 "reports user-view": the people a report can show, for the report filters. */
+    reportUserView: (actor: Actor, locations?: string[]) =>
+      inTenant(actor, async (tx) => reportUserView(tx, await visibleLocationIds(tx, actor, locations))),
 
     async setUserLocations(actor: Actor, userId: string, locationIds: string[]): Promise<Employee> {
       return inTenant(actor, async (tx) => {

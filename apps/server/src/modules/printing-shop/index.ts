@@ -16,6 +16,7 @@ import { createNetworkAdminService } from './network-admin.service';
 import { registerPrintingShopRoutes } from './printing-shop.routes';
 
 export { seedDemoAdministration, seedDemoLocations } from './printing-shop.seed';
+export { reportEmployee, visibleLocationIds } from './report-scope';
 
 /** Locations, employees, cutting machines, licensing, config options and network admin. */
 export function registerPrintingShopModule(

@@ -11,6 +11,7 @@ import {
   getNetworkAdmin,
   getPrintingShop,
   getPrintingShopOptions,
+  getReportsUserView,
   getSerialsGroupedByPrintingShop,
   listAssignedPrintingShops,
   listEmployees,
@@ -85,6 +86,9 @@ export function registerPrintingShopRoutes(
     employees.setUserLocations(actor, params.id, body.printingShopIds),
   );
   registerRoute(app, auth, listEmployees, ({ actor, query }) => employees.listEmployees(actor, query));
+  registerRoute(app, auth, getReportsUserView, ({ actor, query }) =>
+    employees.reportUserView(actor, query.locations),
+  );
 
   registerRoute(app, auth, createCuttingMachine, ({ actor, body }) => machines.createMachine(actor, body));
   registerRoute(app, auth, listMachineWidths, ({ actor }) => machines.widths(actor));

@@ -1,0 +1,80 @@
+import type { ReportEmployeeSchema, ReportUserViewSchema } from '@kerf/contracts';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { queryRows } from '../../db/client';
+import type { Tx } from '../../db/transactions';
+import type { Actor } from '../../lib/actor';
+
+/** Roles that see only the locations they are assigned to (`user_locations`); the others see the whole shop. */
+const ASSIGNED_ONLY = new Set(['PRINTING_SHOP_MANAGER', 'PRINTING_SHOP_OPERATOR']);
+
+/**
+ * The locations a user may report on: a manager (or operator) the locations they work at
+ * (`user_locations`, set by the admin), everybody else with `reports:read` every location of the
+ * tenant. `requested` narrows that set; ids the user may not see (or of another tenant, which RLS
+ * hides anyway) are dropped, so they give nothing rather than someone else's data.
+ */
+export async function visibleLocationIds(tx: Tx, actor: Actor, requested?: string[]): Promise<string[]> {
+  const rows = ASSIGNED_ONLY.has(actor.role)
+    ? await queryRows<{ id: string }>(
+        tx,
+        sql`SELECT l.id FROM user_locations ul JOIN locations l ON l.tenant_id = ul.tenant_id AND l.id = ul.location_id
+            WHERE ul.user_id = ${actor.userId} ORDER BY l.id`,
+      )
+    : await queryRows<{ id: string }>(tx, sql`SELECT id FROM locations ORDER BY id`);
+  const visible = rows.map((row) => row.id);
+  if (!requested || requested.length === 0) return visible;
+  const wanted = new Set(requested.map((id) => id.toLowerCase()));
+  return visible.filter((id) => wanted.has(id));
+}
+
+/** How reports name a person: the pseudonym (display name) where one is set, else first and last name. */
+export function reportEmployee(row: {
+  id: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  displayName: string | null;
+}): z.infer<typeof ReportEmployeeSchema> {
+  if (row.id === null) return { id: null, label: '', pseudonym: false };
+  const pseudonym = row.displayName?.trim();
+  if (pseudonym) return { id: row.id, label: pseudonym, pseudonym: true };
+  return {
+    id: row.id,
+    label: [row.firstName, row.lastName].filter((part) => part?.trim()).join(' '),
+    pseudonym: false,
+  };
+}
+
+/** Spec §7 "reports user-view": the (not deleted) employees working at the given locations. */
+export async function reportUserView(
+  tx: Tx,
+  locationIds: string[],
+): Promise<z.input<typeof ReportUserViewSchema>[]> {
+  if (locationIds.length === 0) return [];
+  const rows = await queryRows<{
+    id: string;
+    firstName: string | null;
+    lastName: string | null;
+    displayName: string | null;
+    role: string;
+    active: boolean;
+    locationIds: string[];
+  }>(
+    tx,
+    sql`
+    SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.display_name AS "displayName",
+           u.role, u.active, array_agg(ul.location_id ORDER BY ul.location_id)::text[] AS "locationIds"
+    FROM users u
+    JOIN user_locations ul ON ul.tenant_id = u.tenant_id AND ul.user_id = u.id
+    WHERE u.deleted_at IS NULL
+      AND ul.location_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(locationIds)}::jsonb)::uuid)
+    GROUP BY u.tenant_id, u.id
+    ORDER BY lower(coalesce(nullif(u.display_name, ''), u.first_name || ' ' || u.last_name)), u.id`,
+  );
+  return rows.map((row) => ({
+    employee: reportEmployee(row),
+    role: row.role,
+    locationIds: row.locationIds,
+    active: row.active,
+  }));
+}

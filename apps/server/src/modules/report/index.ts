@@ -1,0 +1,24 @@
+/**
+ * The report server (spec §7 "Report server", `/api/report`): employees, cutting machines, knives
+ * and orders over a period in the browser's time zone, from the hourly cut rollups and the status
+ * intervals. Owns `cutting_jobs` (ADR 0012): orders are opened and closed through the functions
+ * exported here (the demo history, later the operator's order input).
+ */
+
+import type { FastifyInstance } from 'fastify';
+import type { Transactions } from '../../db/transactions';
+import type { Authenticator } from '../../lib/route';
+import { registerReportRoutes } from './report.routes';
+import { createReportService } from './report.service';
+
+export { closeCuttingJob, type NewCuttingJob, openCuttingJob } from './cutting-jobs.repository';
+
+export function registerReportModule(
+  app: FastifyInstance,
+  deps: { authenticator: Authenticator; transactions: Transactions },
+) {
+  registerReportRoutes(app, {
+    authenticator: deps.authenticator,
+    reports: createReportService({ transactions: deps.transactions }),
+  });
+}
