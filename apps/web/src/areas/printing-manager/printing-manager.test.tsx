@@ -1,6 +1,6 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
 import { fakeManagerServer, LOCATION_ID, MACHINE_ID, RFID, requests, signIn } from './test-server';
 
@@ -24,6 +24,16 @@ const cut = (totalCuts: number, knifeCutsSinceGrinding: number) => ({
   knifeRfid: RFID,
   knifeCutsSinceGrinding,
   lastCutAt: new Date().toISOString(),
+});
+
+// These screens load several lazy chunks and reports; on a shared, busy 2-core runner that takes a while.
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 15_000 });
+  vi.setConfig({ testTimeout: 60_000 });
+});
+afterAll(() => {
+  configure({ asyncUtilTimeout: 5000 });
+  vi.resetConfig();
 });
 
 describe('printing-manager: shop floor (start page)', () => {

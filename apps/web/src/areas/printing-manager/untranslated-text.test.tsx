@@ -1,11 +1,21 @@
-import { screen, within } from '@testing-library/react';
+import { configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
 import { pseudoLocale, untranslatedTexts } from '../../test/untranslated-text';
 import { fakeManagerServer, LOCATION_ID, MACHINE_ID, signIn } from './test-server';
 
 /** The manager's screens under the pseudo-locale (test/untranslated-text.ts): every text from the catalogue. */
+// These screens load several lazy chunks and reports; on a shared, busy 2-core runner that takes a while.
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 15_000 });
+  vi.setConfig({ testTimeout: 60_000 });
+});
+afterAll(() => {
+  configure({ asyncUtilTimeout: 5000 });
+  vi.resetConfig();
+});
+
 describe('printing-manager screens have no raw strings', () => {
   const options = pseudoLocale();
 

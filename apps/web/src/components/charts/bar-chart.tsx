@@ -28,7 +28,7 @@ export function BarChart({
   yLabel,
   formatValue,
   height = 180,
-  maxLabels = 12,
+  maxLabels = 8,
   slantLabels = false,
   userLabels = false,
   line,
@@ -96,27 +96,23 @@ export function BarChart({
                 strokeWidth={2}
                 vectorEffect="non-scaling-stroke"
               />
-              {line.values.map((value, index) => (
-                <circle
-                  // biome-ignore lint/suspicious/noArrayIndexKey: one point per bar, in bar order
-                  key={index}
-                  cx={((index + 0.5) / bars.length) * 100}
-                  cy={(1 - value) * 100}
-                  r={1.2}
-                  fill={chartColor(line.color)}
-                  vectorEffect="non-scaling-stroke"
-                />
-              ))}
             </svg>
           )}
         </div>
-        <div className={clsx(classes.xLabels, slantLabels && classes.xLabelsSlanted)} aria-hidden>
+        <div
+          className={clsx(
+            classes.xLabels,
+            slantLabels && (bars.length > 8 ? classes.xLabelsSlanted : classes.xLabelsWrap),
+          )}
+          aria-hidden
+        >
           {bars.map((bar, index) => (
             <span
               key={bar.key}
               className={classes.xLabel}
-              title={slantLabels ? bar.label : undefined}
+              title={slantLabels && bars.length > 8 ? bar.label : undefined}
               translate={userLabels ? 'no' : undefined}
+              dir={userLabels ? 'auto' : undefined}
             >
               {index % step === 0 ? bar.label : ''}
             </span>

@@ -97,7 +97,7 @@ export function ManagerLocationDetailsPage() {
           }
           keepMounted={false}
         >
-          <Tabs.List>
+          <Tabs.List style={{ flexWrap: 'wrap' }}>
             <Tabs.Tab value="machines" leftSection={<IconScissors size={16} aria-hidden />}>
               {t('machines.title')}
             </Tabs.Tab>

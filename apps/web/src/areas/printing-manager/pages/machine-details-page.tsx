@@ -55,6 +55,13 @@ function Tile({ label, icon, children }: { label: string; icon?: ReactNode; chil
   );
 }
 
+/** "Polar N 115 PLUS": the maker once, also where the designation already names it. */
+function modelOf(machine: { manufacturer: string | null; designation: string | null }) {
+  const { manufacturer, designation } = machine;
+  if (manufacturer && designation?.toLowerCase().startsWith(manufacturer.toLowerCase())) return designation;
+  return [manufacturer, designation].filter(Boolean).join(' ');
+}
+
 /** The period the machine page looks at, fixed when the page opens (the reports move every few minutes). */
 const pagePeriod = () => lastHoursPeriod(24, Math.floor(Date.now() / 60_000) * 60_000);
 
@@ -145,13 +152,7 @@ export function MachineDetailsPage() {
               <Skeleton h={36} w={240} />
             )}
             <Text c="dimmed" size="sm" translate="no">
-              {[
-                data?.serialNumber,
-                machine.data &&
-                  [machine.data.manufacturer, machine.data.designation].filter(Boolean).join(' '),
-              ]
-                .filter(Boolean)
-                .join(' · ')}
+              {[data?.serialNumber, machine.data && modelOf(machine.data)].filter(Boolean).join(' · ')}
             </Text>
             <LiveDot live={live} updatedAt={view.dataUpdatedAt} />
           </Stack>
@@ -189,12 +190,17 @@ export function MachineDetailsPage() {
               <Skeleton h={40} />
             ) : knife ? (
               <Stack gap={6}>
-                <Group gap="xs" justify="space-between" wrap="nowrap">
-                  <Anchor component={Link} to={knifePath(knife.rfid)} ff="monospace" fw={600} translate="no">
-                    {knife.rfid}
-                  </Anchor>
-                  <SwapUrgencyBadge urgency={knife.swapUrgency} size="sm" wrap />
-                </Group>
+                <Anchor
+                  component={Link}
+                  to={knifePath(knife.rfid)}
+                  ff="monospace"
+                  fw={600}
+                  translate="no"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {knife.rfid}
+                </Anchor>
+                <SwapUrgencyBadge urgency={knife.swapUrgency} size="sm" wrap />
                 {knife.knifeSwapInterval ? (
                   <>
                     <Progress

@@ -54,6 +54,9 @@ export function ManagerHomePage() {
   const last24h = useUptimeLast24h(ids);
   useMachineStatusLive(ids, { onCut: (id, added, at) => addLiveCuts(queryClient, id, added, at) });
 
+  const loadingList = assigned.isPending || (locations.length > 0 && machines.isPending);
+  // nothing to count yet while the machines load; an empty shop counts 0
+  const none = !loadingList && ids.length === 0;
   const reports = new Map((last24h.data ?? []).map((report) => [report.machine.id, report]));
   const totalCuts = last24h.data?.reduce(
     (sum, report) => sum + report.cutsPerHour.reduce((s, bucket) => s + bucket.cuts, 0),
@@ -67,8 +70,6 @@ export function ManagerHomePage() {
     (view) =>
       view.knife && (view.knife.swapUrgency === 'SWAP_SOON' || view.knife.swapUrgency === 'SWAP_REQUIRED'),
   ).length;
-
-  const loadingList = assigned.isPending || (locations.length > 0 && machines.isPending);
 
   return (
     <Container fluid px={0}>
@@ -129,12 +130,16 @@ export function ManagerHomePage() {
               <Figure
                 label={t('manager.home.interruptions')}
                 testId="interruptions-24h"
-                value={groups ? formatDuration(groups.interruption) : ids.length ? undefined : '–'}
+                value={groups ? formatDuration(groups.interruption) : none ? '–' : undefined}
               />
               <Figure
                 label={t('manager.home.knivesDue')}
                 testId="knives-due"
-                value={views.isPending && ids.length ? undefined : formatNumber(knivesDue, i18n.language)}
+                value={
+                  none || (ids.length > 0 && !views.isPending)
+                    ? formatNumber(knivesDue, i18n.language)
+                    : undefined
+                }
               />
             </SimpleGrid>
           )}

@@ -69,7 +69,7 @@ export function ReportingPage() {
           }
           keepMounted={false}
         >
-          <Tabs.List>
+          <Tabs.List style={{ flexWrap: 'wrap' }}>
             <Tabs.Tab value="machines" leftSection={<IconScissors size={16} aria-hidden />}>
               {t('reports.sections.machines')}
             </Tabs.Tab>

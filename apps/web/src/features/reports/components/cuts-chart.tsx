@@ -74,6 +74,7 @@ export function CutsChartCard({
           label={summary ?? title}
           yLabel={f.t('reports.cuts.axis')}
           formatValue={f.count}
+          maxLabels={6}
           bars={buckets.map((bucket) => ({
             key: bucket.start,
             label: f.bucket(bucket.start, bucketSize),

@@ -175,6 +175,7 @@ export function EmployeesReportSection({ filter }: { filter: ReportFilter }) {
                 key: group,
                 title: f.t(`status.group.${group}`),
                 numeric: true,
+                secondary: group !== 'producing' && group !== 'interruption',
                 render: (row: NonNullable<typeof times.data>[number]) =>
                   f.duration(secondsByGroup(row.statuses)[group]),
               })),

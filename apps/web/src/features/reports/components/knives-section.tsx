@@ -129,6 +129,7 @@ export function KnivesReportSection({
             { key: 'rfid', title: f.t('reports.columns.rfid'), render: (k) => rfid(k.rfid) },
             {
               key: 'class',
+              secondary: true,
               title: f.t('reports.columns.knifeClass'),
               render: (k) => (
                 <span translate="no">{[k.knifeClassName, k.articleNumber].filter(Boolean).join(' · ')}</span>
@@ -142,6 +143,7 @@ export function KnivesReportSection({
             },
             {
               key: 'machines',
+              secondary: true,
               title: f.t('reports.columns.machines'),
               render: (k) => (
                 <span translate="no">

@@ -1,5 +1,5 @@
 import { exportMachineReport } from '@kerf/contracts';
-import { Anchor, SimpleGrid, Stack } from '@mantine/core';
+import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { BarChart, StackedBars } from '../../../components/charts';
 import { STATUS_GROUP_LOOK, STATUS_GROUPS } from '../../../components/status';
@@ -41,6 +41,8 @@ export function MachinesReportSection({
   const machines = total.data ?? [];
   const all = addStatusSeconds(machines.map((m) => m.statuses));
   const pareto = interruptionPareto(all);
+  // the axis counts minutes, or hours once the largest reason passes three hours (exact DD:HH:MM in tooltips and table)
+  const paretoInHours = (pareto[0]?.seconds ?? 0) >= 3 * 3600;
   const knivesUsed = new Map((knives.data ?? []).map((row) => [row.machine.id, row.count]));
   const name = (machine: { id: string; name: string }) =>
     machineHref ? (
@@ -80,6 +82,7 @@ export function MachinesReportSection({
                 key: group,
                 title: f.t(`status.group.${group}`),
                 numeric: true,
+                secondary: group !== 'producing' && group !== 'interruption',
                 render: (m: (typeof machines)[number]) => f.duration(secondsByGroup(m.statuses)[group]),
               })),
             ]}
@@ -112,107 +115,107 @@ export function MachinesReportSection({
         </Stack>
       </ChartCard>
 
-      <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <ChartCard
-          title={paretoTitle}
-          isLoading={total.isPending}
-          error={total.error}
-          onRetry={() => void total.refetch()}
-          isEmpty={pareto.length === 0}
-          emptyText={f.t('reports.machines.noInterruptions')}
-          summary={
-            pareto[0] &&
-            f.t('reports.machines.interruptionsSummary', {
-              reason: f.status(pareto[0].reason),
-              duration: f.duration(pareto[0].seconds),
-              share: f.percent(pareto[0].cumulativeShare),
-            })
-          }
-          table={
-            <ReportTable
-              label={paretoTitle}
-              rowKey={(p) => p.reason}
-              rows={pareto}
-              columns={[
-                { key: 'reason', title: f.t('reports.columns.reason'), render: (p) => f.status(p.reason) },
-                {
-                  key: 'duration',
-                  title: f.t('reports.duration'),
-                  numeric: true,
-                  render: (p) => f.duration(p.seconds),
-                },
-                {
-                  key: 'cumulative',
-                  title: f.t('reports.machines.cumulative'),
-                  numeric: true,
-                  render: (p) => f.percent(p.cumulativeShare),
-                },
-              ]}
-            />
-          }
-        >
-          <BarChart
-            label={paretoTitle}
-            yLabel={f.t('reports.durationAxis')}
-            formatValue={f.duration}
-            slantLabels
-            bars={pareto.map((p) => ({
-              key: p.reason,
-              label: f.status(p.reason),
-              value: p.seconds,
-              color: STATUS_GROUP_LOOK.interruption.color,
-              tooltip: `${f.status(p.reason)}: ${f.duration(p.seconds)} (${f.percent(p.cumulativeShare)})`,
-            }))}
-            line={{
-              values: pareto.map((p) => p.cumulativeShare),
-              color: 'dark.5',
-              label: f.t('reports.machines.cumulative'),
-            }}
-          />
-        </ChartCard>
-
-        <ChartCard
-          title={f.t('reports.machines.table')}
-          isLoading={average.isPending}
-          error={average.error}
-          onRetry={() => void average.refetch()}
-          isEmpty={(average.data ?? []).length === 0}
-          emptyText={f.t('reports.machines.empty')}
-        >
+      <ChartCard
+        title={paretoTitle}
+        isLoading={total.isPending}
+        error={total.error}
+        onRetry={() => void total.refetch()}
+        isEmpty={pareto.length === 0}
+        emptyText={f.t('reports.machines.noInterruptions')}
+        summary={
+          pareto[0] &&
+          f.t('reports.machines.interruptionsSummary', {
+            reason: f.status(pareto[0].reason),
+            duration: f.duration(pareto[0].seconds),
+            share: f.percent(pareto[0].cumulativeShare),
+          })
+        }
+        table={
           <ReportTable
-            label={f.t('reports.machines.table')}
-            rowKey={(row) => row.machine.id}
-            rows={average.data ?? []}
+            label={paretoTitle}
+            rowKey={(p) => p.reason}
+            rows={pareto}
             columns={[
-              { key: 'machine', title: f.t('reports.columns.machine'), render: (row) => name(row.machine) },
+              { key: 'reason', title: f.t('reports.columns.reason'), render: (p) => f.status(p.reason) },
               {
-                key: 'uptime',
-                title: f.t('reports.columns.uptime'),
+                key: 'duration',
+                title: f.t('reports.duration'),
                 numeric: true,
-                render: (row) => f.duration(row.uptimeSeconds),
+                render: (p) => f.duration(p.seconds),
               },
               {
-                key: 'average',
-                title: f.t('reports.columns.averageDaily'),
+                key: 'cumulative',
+                title: f.t('reports.machines.cumulative'),
                 numeric: true,
-                render: (row) => f.duration(row.averageDailyUptimeSeconds),
-              },
-              {
-                key: 'cuts',
-                title: f.t('reports.columns.cuts'),
-                numeric: true,
-                render: (row) => f.count(row.cuts),
-              },
-              {
-                key: 'knives',
-                title: f.t('reports.columns.knivesUsed'),
-                numeric: true,
-                render: (row) => f.count(knivesUsed.get(row.machine.id) ?? 0),
+                render: (p) => f.percent(p.cumulativeShare),
               },
             ]}
           />
-        </ChartCard>
-      </SimpleGrid>
+        }
+      >
+        <BarChart
+          label={paretoTitle}
+          yLabel={paretoInHours ? f.t('reports.downtimeHours') : f.t('reports.downtimeMinutes')}
+          formatValue={f.count}
+          slantLabels
+          bars={pareto.map((p) => ({
+            key: p.reason,
+            label: f.status(p.reason),
+            value: p.seconds / (paretoInHours ? 3600 : 60),
+            color: STATUS_GROUP_LOOK.interruption.color,
+            tooltip: `${f.status(p.reason)}: ${f.duration(p.seconds)} (${f.percent(p.cumulativeShare)})`,
+          }))}
+          line={{
+            values: pareto.map((p) => p.cumulativeShare),
+            color: 'dark.5',
+            label: f.t('reports.machines.cumulative'),
+          }}
+        />
+      </ChartCard>
+
+      <ChartCard
+        title={f.t('reports.machines.table')}
+        isLoading={average.isPending}
+        error={average.error}
+        onRetry={() => void average.refetch()}
+        isEmpty={(average.data ?? []).length === 0}
+        emptyText={f.t('reports.machines.empty')}
+      >
+        <ReportTable
+          label={f.t('reports.machines.table')}
+          rowKey={(row) => row.machine.id}
+          rows={average.data ?? []}
+          columns={[
+            { key: 'machine', title: f.t('reports.columns.machine'), render: (row) => name(row.machine) },
+            {
+              key: 'uptime',
+              title: f.t('reports.columns.uptime'),
+              numeric: true,
+              render: (row) => f.duration(row.uptimeSeconds),
+            },
+            {
+              key: 'average',
+              title: f.t('reports.columns.averageDaily'),
+              numeric: true,
+              secondary: true,
+              render: (row) => f.duration(row.averageDailyUptimeSeconds),
+            },
+            {
+              key: 'cuts',
+              title: f.t('reports.columns.cuts'),
+              numeric: true,
+              render: (row) => f.count(row.cuts),
+            },
+            {
+              key: 'knives',
+              title: f.t('reports.columns.knivesUsed'),
+              numeric: true,
+              secondary: true,
+              render: (row) => f.count(knivesUsed.get(row.machine.id) ?? 0),
+            },
+          ]}
+        />
+      </ChartCard>
     </Stack>
   );
 }

@@ -1,10 +1,13 @@
-import { Table } from '@mantine/core';
+import { Table, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 
 export interface ReportColumn<T> {
   key: string;
   title: string;
   numeric?: boolean;
+  /** a secondary column: shown from the `sm` breakpoint up, so a phone keeps the essentials */
+  secondary?: boolean;
   render: (row: T) => ReactNode;
 }
 
@@ -23,12 +26,15 @@ export function ReportTable<T>({
   rows: T[];
   rowKey: (row: T) => string;
 }) {
+  const theme = useMantineTheme();
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`) ?? false;
+  const shown = wide ? columns : columns.filter((column) => !column.secondary);
   return (
     <Table.ScrollContainer minWidth={0} type="native">
       <Table aria-label={label} striped highlightOnHover verticalSpacing={6} fz="sm">
         <Table.Thead>
           <Table.Tr>
-            {columns.map((column) => (
+            {shown.map((column) => (
               <Table.Th
                 key={column.key}
                 ta={column.numeric ? 'end' : undefined}
@@ -42,7 +48,7 @@ export function ReportTable<T>({
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={rowKey(row)}>
-              {columns.map((column) => (
+              {shown.map((column) => (
                 <Table.Td
                   key={column.key}
                   ta={column.numeric ? 'end' : undefined}
