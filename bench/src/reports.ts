@@ -37,6 +37,8 @@ import { argument, freePort, REPO_ROOT } from './common';
  *    grouped per machine and per operator and local day), against the rollup query: p95 of each and
  *    the ratio. The raw numbers are compared with the rollups' for equality.
  * `--smoke` runs it all in seconds (2 shops × 2 machines × 14 days, 1 s per measurement).
+ * `--keep-db` keeps the generated database (its name is printed); `--reuse-db <name>` measures on
+ * one kept before, without generating again.
  */
 const smoke = process.argv.includes('--smoke');
 const kind = argument('db', 'postgres');
@@ -59,8 +61,10 @@ const log = (...parts: unknown[]) => console.log(`[${new Date().toISOString().sl
 
 // ---- database and server ----------------------------------------------------------------------
 const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `kerf_bench_reports_${randomBytes(4).toString('hex')}`;
-{
+const reuse = argument('reuse-db', '');
+const keep = process.argv.includes('--keep-db') || reuse !== '';
+const dbName = reuse || `kerf_bench_reports_${randomBytes(4).toString('hex')}`;
+if (!reuse) {
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);
@@ -86,6 +90,10 @@ async function cleanup() {
   await app.close().catch(() => undefined);
   await database.close().catch(() => undefined);
   await superuser.end().catch(() => undefined);
+  if (keep) {
+    console.log(`  database kept: ${dbName} (--reuse-db ${dbName})`);
+    return;
+  }
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
@@ -93,180 +101,193 @@ async function cleanup() {
 }
 
 try {
-  // ---- shops, people, machines, knives ----------------------------------------------------------
   const generationStarted = performance.now();
-  const passwordHash = await app.kerf.hasher.hash(PASSWORD);
   const shops: { tenantId: string; slug: string }[] = [];
-  for (let t = 0; t < TENANTS; t++) {
-    const slug = `bench-${String(t + 1).padStart(2, '0')}`;
-    const tenant = await app.kerf.transactions.withPlatform(
-      { actor: { tenantId: NIL, userId: null }, action: 'bench.tenant' },
-      (tx) => insertTenant(tx, { slug, name: `Druckerei ${slug}`, kind: 'PRINTING_SHOP' }),
-    );
-    await app.kerf.transactions.withTenant(tenant.id, async (tx) => {
-      const person = (
-        username: string,
-        role: 'PRINTING_SHOP_MANAGER' | 'PRINTING_SHOP_OPERATOR',
-        i: number,
-      ) =>
-        insertUser(tx, tenant.id, {
-          username,
-          passwordHash,
-          email: null,
-          firstName: ['Jonas', 'Lea', 'Emre', 'Marta', 'Paul', 'Sven'][i % 6]!,
-          lastName: ['Schmidt', 'Wagner', 'Yilmaz', 'Nowak', 'Becker', 'Krause'][i % 6]!,
-          displayName: i % 2 === 0 ? `Bediener ${i + 1}` : null,
-          personnelNumber: String(1000 + i),
-          role,
-          language: 'GERMAN',
-          active: true,
-        });
-      await person('manager', 'PRINTING_SHOP_MANAGER', 5);
-      for (let i = 0; i < 5; i++) await person(`operator-${i + 1}`, 'PRINTING_SHOP_OPERATOR', i);
-    });
-    shops.push({ tenantId: tenant.id, slug });
+  const q = (text: string, values: unknown[] = []) => superuser.query(text, values);
+  const end = new Date(Math.floor(Date.now() / 3600_000) * 3600_000);
+  if (reuse) {
+    const rows = (
+      await q(`SELECT id AS "tenantId", slug FROM tenants WHERE slug LIKE 'bench-%' ORDER BY slug`)
+    ).rows;
+    shops.push(...rows);
+  } else {
+    await generate();
   }
   const tenantIds = shops.map((s) => s.tenantId);
-  const q = (text: string, values: unknown[] = []) => superuser.query(text, values);
-  await q(
-    `INSERT INTO locations (tenant_id, name, country, knife_swap_interval)
-     SELECT t, 'Werk ' || n, 'DE', 3500 FROM unnest($1::uuid[]) t, generate_series(1, 2) n`,
-    [tenantIds],
-  );
-  await q(
-    `INSERT INTO user_locations (tenant_id, user_id, location_id)
-     SELECT u.tenant_id, u.id, l.id FROM users u JOIN locations l ON l.tenant_id = u.tenant_id
-     WHERE u.tenant_id = ANY($1::uuid[])`,
-    [tenantIds],
-  );
-  await q(
-    `INSERT INTO cutting_machines (tenant_id, location_id, name, serial_number, knife_swap_interval)
-     SELECT l.tenant_id, l.id, 'Schneider ' || m, 'BM-' || left(l.tenant_id::text, 8) || '-' || lpad(m::text, 4, '0'), NULL
-     FROM (SELECT tenant_id, id, row_number() OVER (PARTITION BY tenant_id ORDER BY name) AS n FROM locations
-           WHERE tenant_id = ANY($1::uuid[])) l
-     CROSS JOIN generate_series(1, $2::int) m
-     WHERE (m % 2) + 1 = l.n`,
-    [tenantIds, MACHINES],
-  );
-  // three knives per machine, one in it each week (the others spare or at the grinder)
-  await q(
-    `CREATE TEMP TABLE bench_machines AS
-     WITH m AS (
-       SELECT tenant_id, id, location_id, row_number() OVER (ORDER BY tenant_id, serial_number)::int AS idx
-       FROM cutting_machines WHERE tenant_id = ANY($1::uuid[]))
-     SELECT m.tenant_id, m.id, m.location_id, m.idx,
-            ARRAY(SELECT 'B' || upper(lpad(to_hex(m.idx), 6, '0')) || k FROM generate_series(1, 3) k) AS knives,
-            (SELECT array_agg(u.id ORDER BY u.username) FROM users u
-              WHERE u.tenant_id = m.tenant_id AND u.role = 'PRINTING_SHOP_OPERATOR') AS operators
-     FROM m`,
-    [tenantIds],
-  );
-  await q(
-    `INSERT INTO knives (tenant_id, rfid, article_number, knife_class_name, latest_scan_location_id, latest_scan_machine_id)
-     SELECT b.tenant_id, k, 'PM-K-1150', 'HSS standard', b.location_id, b.id FROM bench_machines b, unnest(b.knives) k`,
-  );
+  /** One INSERT … SELECT per table (see the header). */
+  async function generate() {
+    // ---- shops, people, machines, knives ----------------------------------------------------------
+    const passwordHash = await app.kerf.hasher.hash(PASSWORD);
+    for (let t = 0; t < TENANTS; t++) {
+      const slug = `bench-${String(t + 1).padStart(2, '0')}`;
+      const tenant = await app.kerf.transactions.withPlatform(
+        { actor: { tenantId: NIL, userId: null }, action: 'bench.tenant' },
+        (tx) => insertTenant(tx, { slug, name: `Druckerei ${slug}`, kind: 'PRINTING_SHOP' }),
+      );
+      await app.kerf.transactions.withTenant(tenant.id, async (tx) => {
+        const person = (
+          username: string,
+          role: 'PRINTING_SHOP_MANAGER' | 'PRINTING_SHOP_OPERATOR',
+          i: number,
+        ) =>
+          insertUser(tx, tenant.id, {
+            username,
+            passwordHash,
+            email: null,
+            firstName: ['Jonas', 'Lea', 'Emre', 'Marta', 'Paul', 'Sven'][i % 6]!,
+            lastName: ['Schmidt', 'Wagner', 'Yilmaz', 'Nowak', 'Becker', 'Krause'][i % 6]!,
+            displayName: i % 2 === 0 ? `Bediener ${i + 1}` : null,
+            personnelNumber: String(1000 + i),
+            role,
+            language: 'GERMAN',
+            active: true,
+          });
+        await person('manager', 'PRINTING_SHOP_MANAGER', 5);
+        for (let i = 0; i < 5; i++) await person(`operator-${i + 1}`, 'PRINTING_SHOP_OPERATOR', i);
+      });
+      shops.push({ tenantId: tenant.id, slug });
+    }
+    const tenantIds = shops.map((shop) => shop.tenantId);
+    await q(
+      `INSERT INTO locations (tenant_id, name, country, knife_swap_interval)
+       SELECT t, 'Werk ' || n, 'DE', 3500 FROM unnest($1::uuid[]) t, generate_series(1, 2) n`,
+      [tenantIds],
+    );
+    await q(
+      `INSERT INTO user_locations (tenant_id, user_id, location_id)
+       SELECT u.tenant_id, u.id, l.id FROM users u JOIN locations l ON l.tenant_id = u.tenant_id
+       WHERE u.tenant_id = ANY($1::uuid[])`,
+      [tenantIds],
+    );
+    await q(
+      `INSERT INTO cutting_machines (tenant_id, location_id, name, serial_number, knife_swap_interval)
+       SELECT l.tenant_id, l.id, 'Schneider ' || m, 'BM-' || left(l.tenant_id::text, 8) || '-' || lpad(m::text, 4, '0'), NULL
+       FROM (SELECT tenant_id, id, row_number() OVER (PARTITION BY tenant_id ORDER BY name) AS n FROM locations
+             WHERE tenant_id = ANY($1::uuid[])) l
+       CROSS JOIN generate_series(1, $2::int) m
+       WHERE (m % 2) + 1 = l.n`,
+      [tenantIds, MACHINES],
+    );
+    // three knives per machine, one in it each week (the others spare or at the grinder)
+    await q(
+      `CREATE TEMP TABLE bench_machines AS
+       WITH m AS (
+         SELECT tenant_id, id, location_id, row_number() OVER (ORDER BY tenant_id, serial_number)::int AS idx
+         FROM cutting_machines WHERE tenant_id = ANY($1::uuid[]))
+       SELECT m.tenant_id, m.id, m.location_id, m.idx,
+              ARRAY(SELECT 'B' || upper(lpad(to_hex(m.idx), 6, '0')) || k FROM generate_series(1, 3) k) AS knives,
+              (SELECT array_agg(u.id ORDER BY u.username) FROM users u
+                WHERE u.tenant_id = m.tenant_id AND u.role = 'PRINTING_SHOP_OPERATOR') AS operators
+       FROM m`,
+      [tenantIds],
+    );
+    await q(
+      `INSERT INTO knives (tenant_id, rfid, article_number, knife_class_name, latest_scan_location_id, latest_scan_machine_id)
+       SELECT b.tenant_id, k, 'PM-K-1150', 'HSS standard', b.location_id, b.id FROM bench_machines b, unnest(b.knives) k`,
+    );
 
-  const end = new Date(Math.floor(Date.now() / 3600_000) * 3600_000);
-  const start = new Date(end.getTime() - DAYS * 86_400_000);
-  const boot = '0b0b0b0b-0000-4000-8000-000000000001';
-  // status intervals: half-hour intervals of the working shifts …
-  await q(
-    `INSERT INTO machine_status_intervals (tenant_id, machine_id, status, operator_id, started_at, ended_at, source, boot_id, seq)
-     SELECT b.tenant_id, b.id,
-       CASE WHEN k = 8 THEN 'BREAK'
-            WHEN r < 0.06 THEN (ARRAY['INTERRUPTION_PRINTING_MATERIAL_FAULTY','INTERRUPTION_PRINTING_MATERIAL_MISPRINT',
-                                      'INTERRUPTION_PRINTING_MATERIAL_MISSING','INTERRUPTION_PRINTING_WASTE_DISPOSAL'])[1 + floor(r * 66)::int % 4]
-            WHEN r < 0.10 THEN (ARRAY['SUPPORT_CUTTING_MACHINE_CLEANING','SUPPORT_CUTTING_MACHINE_MAINTENANCE',
-                                      'SUPPORT_PRINTING_MATERIAL_DISPOSAL','SUPPORT_PRINTING_MATERIAL_LOGISTICS'])[1 + floor(r * 100)::int % 4]
-            WHEN r < 0.12 THEN 'KNIFE_SWAP'
-            WHEN r < 0.13 THEN 'KNIFE_CALIBRATION'
-            ELSE 'RUNNING' END,
-       b.operators[1 + ((d.day_ts::date - DATE '2000-01-01') * 2 + s + b.idx) % cardinality(b.operators)],
-       day + make_interval(hours => 6 + 8 * s) + k * interval '30 minutes',
-       day + make_interval(hours => 6 + 8 * s) + (k + 1) * interval '30 minutes',
-       'MACHINE', $1::uuid,
-       extract(epoch FROM day + make_interval(hours => 6 + 8 * s) + k * interval '30 minutes')::bigint
-     FROM bench_machines b
-     CROSS JOIN generate_series($2::date, $3::date, interval '1 day') AS d(day_ts)
-     CROSS JOIN LATERAL (SELECT d.day_ts::date::timestamp AT TIME ZONE 'UTC' AS day) dd
-     CROSS JOIN generate_series(0, 1) s
-     CROSS JOIN generate_series(0, 15) k
-     CROSS JOIN LATERAL (SELECT random() AS r) rr
-     WHERE extract(isodow FROM d.day_ts) < 6
-       AND day + make_interval(hours => 6 + 8 * s) + (k + 1) * interval '30 minutes' <= $4::timestamptz
-       AND day + make_interval(hours => 6 + 8 * s) + k * interval '30 minutes' >= $5::timestamptz`,
-    [
-      boot,
-      start.toISOString().slice(0, 10),
-      end.toISOString().slice(0, 10),
-      end.toISOString(),
-      start.toISOString(),
-    ],
-  );
-  // … and PAUSED from the end of each worked stretch to the next shift (nights and weekends).
-  await q(
-    `INSERT INTO machine_status_intervals (tenant_id, machine_id, status, operator_id, started_at, ended_at, source, boot_id, seq)
-     SELECT tenant_id, machine_id, 'PAUSED', NULL, ended_at, next_start, 'MACHINE', $1::uuid, extract(epoch FROM ended_at)::bigint + 1
-     FROM (SELECT tenant_id, machine_id, ended_at,
-                  lead(started_at) OVER (PARTITION BY machine_id ORDER BY started_at) AS next_start
-           FROM machine_status_intervals WHERE tenant_id = ANY($2::uuid[])) x
-     WHERE next_start IS NULL OR next_start > ended_at`,
-    [boot, tenantIds],
-  );
-  // orders: two per shift (first and second half), ids derived from machine and half-shift (as version-4 uuids)
-  await q(
-    `INSERT INTO cutting_jobs (tenant_id, id, machine_id, name, order_number, program_number, state, started_at, ended_at)
-     SELECT b.tenant_id, overlay(overlay(md5(b.id::text || '/' || h::text) placing '4' from 13) placing '8' from 17)::uuid, b.id,
-            (ARRAY['Flyer A5','Visitenkarten','Broschüre A4','Etiketten','Plakate A2','Kalender A3'])[1 + (extract(epoch FROM h)::bigint / 14400 % 6)::int],
-            'AU-' || to_char(h, 'YYMMDD') || '-' || b.idx || '-' || extract(hour FROM h), 'P-' || (1 + b.idx % 40), 'CLOSED', h, h + interval '4 hours'
-     FROM bench_machines b
-     CROSS JOIN LATERAL (SELECT DISTINCT date_trunc('hour', started_at) - make_interval(hours => (extract(hour FROM started_at)::int - 6) % 4) AS h
-                         FROM machine_status_intervals i WHERE i.machine_id = b.id AND i.status <> 'PAUSED') hs`,
-  );
-  // raw cuts while RUNNING, with the knife of the week, the interval's operator and the half-shift's order
-  const step = `${60 / CUTS_PER_MINUTE} seconds`;
-  await q(
-    `INSERT INTO cuts (tenant_id, at, machine_id, boot_id, seq, knife_rfid, operator_id, job_id)
-     SELECT i.tenant_id, g.at, i.machine_id, $1::uuid, (extract(epoch FROM g.at) * 1000)::bigint,
-            b.knives[1 + (floor(extract(epoch FROM g.at) / 604800)::bigint % 3)::int], i.operator_id,
-            overlay(overlay(md5(i.machine_id::text || '/' ||
-                (date_trunc('hour', g.at) - make_interval(hours => (extract(hour FROM g.at)::int - 6) % 4))::text)
-              placing '4' from 13) placing '8' from 17)::uuid
-     FROM machine_status_intervals i
-     JOIN bench_machines b ON b.id = i.machine_id
-     CROSS JOIN LATERAL generate_series(i.started_at + interval '17 seconds', i.ended_at - interval '1 second', $2::interval) g(at)
-     WHERE i.tenant_id = ANY($3::uuid[]) AND i.status = 'RUNNING'`,
-    [boot, step, tenantIds],
-  );
-  // the rollups, exactly as insertCutsWithCounters groups the inserted cuts
-  await q(
-    `INSERT INTO cut_rollups_hourly (tenant_id, hour, machine_id, knife_rfid, operator_id, job_id, cuts)
-     SELECT tenant_id, date_trunc('hour', at, 'UTC'), machine_id, coalesce(knife_rfid, ''),
-            coalesce(operator_id, '${NIL}'::uuid), coalesce(job_id, '${NIL}'::uuid), count(*)
-     FROM cuts WHERE tenant_id = ANY($1::uuid[]) GROUP BY 1, 2, 3, 4, 5, 6`,
-    [tenantIds],
-  );
-  await q(
-    `UPDATE cutting_jobs j SET cuts = x.n FROM (
-       SELECT job_id, sum(cuts) AS n FROM cut_rollups_hourly WHERE tenant_id = ANY($1::uuid[]) GROUP BY job_id) x
-     WHERE j.id = x.job_id`,
-    [tenantIds],
-  );
-  // knife changes every seven days (Thursday 00:02 UTC, between shifts): last week's knife out, this week's in
-  await q(
-    `INSERT INTO knife_scans (tenant_id, rfid, machine_id, location_id, kind, at, boot_id, seq)
-     SELECT b.tenant_id, b.knives[1 + ((w / 604800 + 2) % 3)::int], b.id, b.location_id, 'REMOVED',
-            to_timestamp(w) + interval '2 minutes', $1::uuid, w * 10 + 1
-     FROM bench_machines b, generate_series(floor(extract(epoch FROM $2::timestamptz) / 604800)::bigint * 604800 + 604800,
-                                            extract(epoch FROM $3::timestamptz)::bigint, 604800) w
-     UNION ALL
-     SELECT b.tenant_id, b.knives[1 + ((w / 604800) % 3)::int], b.id, b.location_id, 'INSERTED',
-            to_timestamp(w) + interval '5 minutes', $1::uuid, w * 10 + 2
-     FROM bench_machines b, generate_series(floor(extract(epoch FROM $2::timestamptz) / 604800)::bigint * 604800 + 604800,
-                                            extract(epoch FROM $3::timestamptz)::bigint, 604800) w`,
-    [boot, start.toISOString(), end.toISOString()],
-  );
-  await q('ANALYZE');
+    const start = new Date(end.getTime() - DAYS * 86_400_000);
+    const boot = '0b0b0b0b-0000-4000-8000-000000000001';
+    // status intervals: half-hour intervals of the working shifts …
+    await q(
+      `INSERT INTO machine_status_intervals (tenant_id, machine_id, status, operator_id, started_at, ended_at, source, boot_id, seq)
+       SELECT b.tenant_id, b.id,
+         CASE WHEN k = 8 THEN 'BREAK'
+              WHEN r < 0.06 THEN (ARRAY['INTERRUPTION_PRINTING_MATERIAL_FAULTY','INTERRUPTION_PRINTING_MATERIAL_MISPRINT',
+                                        'INTERRUPTION_PRINTING_MATERIAL_MISSING','INTERRUPTION_PRINTING_WASTE_DISPOSAL'])[1 + floor(r * 66)::int % 4]
+              WHEN r < 0.10 THEN (ARRAY['SUPPORT_CUTTING_MACHINE_CLEANING','SUPPORT_CUTTING_MACHINE_MAINTENANCE',
+                                        'SUPPORT_PRINTING_MATERIAL_DISPOSAL','SUPPORT_PRINTING_MATERIAL_LOGISTICS'])[1 + floor(r * 100)::int % 4]
+              WHEN r < 0.12 THEN 'KNIFE_SWAP'
+              WHEN r < 0.13 THEN 'KNIFE_CALIBRATION'
+              ELSE 'RUNNING' END,
+         b.operators[1 + ((d.day_ts::date - DATE '2000-01-01') * 2 + s + b.idx) % cardinality(b.operators)],
+         day + make_interval(hours => 6 + 8 * s) + k * interval '30 minutes',
+         day + make_interval(hours => 6 + 8 * s) + (k + 1) * interval '30 minutes',
+         'MACHINE', $1::uuid,
+         extract(epoch FROM day + make_interval(hours => 6 + 8 * s) + k * interval '30 minutes')::bigint
+       FROM bench_machines b
+       CROSS JOIN generate_series($2::date, $3::date, interval '1 day') AS d(day_ts)
+       CROSS JOIN LATERAL (SELECT d.day_ts::date::timestamp AT TIME ZONE 'UTC' AS day) dd
+       CROSS JOIN generate_series(0, 1) s
+       CROSS JOIN generate_series(0, 15) k
+       CROSS JOIN LATERAL (SELECT random() AS r) rr
+       WHERE extract(isodow FROM d.day_ts) < 6
+         AND day + make_interval(hours => 6 + 8 * s) + (k + 1) * interval '30 minutes' <= $4::timestamptz
+         AND day + make_interval(hours => 6 + 8 * s) + k * interval '30 minutes' >= $5::timestamptz`,
+      [
+        boot,
+        start.toISOString().slice(0, 10),
+        end.toISOString().slice(0, 10),
+        end.toISOString(),
+        start.toISOString(),
+      ],
+    );
+    // … and PAUSED from the end of each worked stretch to the next shift (nights and weekends).
+    await q(
+      `INSERT INTO machine_status_intervals (tenant_id, machine_id, status, operator_id, started_at, ended_at, source, boot_id, seq)
+       SELECT tenant_id, machine_id, 'PAUSED', NULL, ended_at, next_start, 'MACHINE', $1::uuid, extract(epoch FROM ended_at)::bigint + 1
+       FROM (SELECT tenant_id, machine_id, ended_at,
+                    lead(started_at) OVER (PARTITION BY machine_id ORDER BY started_at) AS next_start
+             FROM machine_status_intervals WHERE tenant_id = ANY($2::uuid[])) x
+       WHERE next_start IS NULL OR next_start > ended_at`,
+      [boot, tenantIds],
+    );
+    // orders: two per shift (first and second half), ids derived from machine and half-shift (as version-4 uuids)
+    await q(
+      `INSERT INTO cutting_jobs (tenant_id, id, machine_id, name, order_number, program_number, state, started_at, ended_at)
+       SELECT b.tenant_id, overlay(overlay(md5(b.id::text || '/' || h::text) placing '4' from 13) placing '8' from 17)::uuid, b.id,
+              (ARRAY['Flyer A5','Visitenkarten','Broschüre A4','Etiketten','Plakate A2','Kalender A3'])[1 + (extract(epoch FROM h)::bigint / 14400 % 6)::int],
+              'AU-' || to_char(h, 'YYMMDD') || '-' || b.idx || '-' || extract(hour FROM h), 'P-' || (1 + b.idx % 40), 'CLOSED', h, h + interval '4 hours'
+       FROM bench_machines b
+       CROSS JOIN LATERAL (SELECT DISTINCT date_trunc('hour', started_at) - make_interval(hours => (extract(hour FROM started_at)::int - 6) % 4) AS h
+                           FROM machine_status_intervals i WHERE i.machine_id = b.id AND i.status <> 'PAUSED') hs`,
+    );
+    // raw cuts while RUNNING, with the knife of the week, the interval's operator and the half-shift's order
+    const step = `${60 / CUTS_PER_MINUTE} seconds`;
+    await q(
+      `INSERT INTO cuts (tenant_id, at, machine_id, boot_id, seq, knife_rfid, operator_id, job_id)
+       SELECT i.tenant_id, g.at, i.machine_id, $1::uuid, (extract(epoch FROM g.at) * 1000)::bigint,
+              b.knives[1 + (floor(extract(epoch FROM g.at) / 604800)::bigint % 3)::int], i.operator_id,
+              overlay(overlay(md5(i.machine_id::text || '/' ||
+                  (date_trunc('hour', g.at) - make_interval(hours => (extract(hour FROM g.at)::int - 6) % 4))::text)
+                placing '4' from 13) placing '8' from 17)::uuid
+       FROM machine_status_intervals i
+       JOIN bench_machines b ON b.id = i.machine_id
+       CROSS JOIN LATERAL generate_series(i.started_at + interval '17 seconds', i.ended_at - interval '1 second', $2::interval) g(at)
+       WHERE i.tenant_id = ANY($3::uuid[]) AND i.status = 'RUNNING'`,
+      [boot, step, tenantIds],
+    );
+    // the rollups, exactly as insertCutsWithCounters groups the inserted cuts
+    await q(
+      `INSERT INTO cut_rollups_hourly (tenant_id, hour, machine_id, knife_rfid, operator_id, job_id, cuts)
+       SELECT tenant_id, date_trunc('hour', at, 'UTC'), machine_id, coalesce(knife_rfid, ''),
+              coalesce(operator_id, '${NIL}'::uuid), coalesce(job_id, '${NIL}'::uuid), count(*)
+       FROM cuts WHERE tenant_id = ANY($1::uuid[]) GROUP BY 1, 2, 3, 4, 5, 6`,
+      [tenantIds],
+    );
+    await q(
+      `UPDATE cutting_jobs j SET cuts = x.n FROM (
+         SELECT job_id, sum(cuts) AS n FROM cut_rollups_hourly WHERE tenant_id = ANY($1::uuid[]) GROUP BY job_id) x
+       WHERE j.id = x.job_id`,
+      [tenantIds],
+    );
+    // knife changes every seven days (Thursday 00:02 UTC, between shifts): last week's knife out, this week's in
+    await q(
+      `INSERT INTO knife_scans (tenant_id, rfid, machine_id, location_id, kind, at, boot_id, seq)
+       SELECT b.tenant_id, b.knives[1 + ((w / 604800 + 2) % 3)::int], b.id, b.location_id, 'REMOVED',
+              to_timestamp(w) + interval '2 minutes', $1::uuid, w * 10 + 1
+       FROM bench_machines b, generate_series(floor(extract(epoch FROM $2::timestamptz) / 604800)::bigint * 604800 + 604800,
+                                              extract(epoch FROM $3::timestamptz)::bigint, 604800) w
+       UNION ALL
+       SELECT b.tenant_id, b.knives[1 + ((w / 604800) % 3)::int], b.id, b.location_id, 'INSERTED',
+              to_timestamp(w) + interval '5 minutes', $1::uuid, w * 10 + 2
+       FROM bench_machines b, generate_series(floor(extract(epoch FROM $2::timestamptz) / 604800)::bigint * 604800 + 604800,
+                                              extract(epoch FROM $3::timestamptz)::bigint, 604800) w`,
+      [boot, start.toISOString(), end.toISOString()],
+    );
+    await q('ANALYZE');
+  }
+
   const counts = (
     await q(`SELECT (SELECT count(*) FROM cuts)::float8 AS cuts, (SELECT count(*) FROM cut_rollups_hourly)::float8 AS rollups,
                     (SELECT count(*) FROM machine_status_intervals)::float8 AS intervals,

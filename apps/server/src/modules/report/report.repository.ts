@@ -306,7 +306,7 @@ export interface GrindingCycleRow {
 }
 
 /**
- * >>> MERGE POINT (issue 11, knife module): the grinding cycles of the knives. <<<
+ * >>> MERGE POINT (issue 11, knife module): the grinding cycles of the knives closed in [start, end). <<<
  *
  * The knife module records grinding cycles in `grinding_cycles` (built in parallel); once it is
  * merged this single function is to read them through the knife module's export instead
@@ -316,22 +316,34 @@ export interface GrindingCycleRow {
  * knife's rollup cuts since the removal before. Exact as long as a knife is not taken out and put
  * back to cut within the same hour (hours are the rollups' grain).
  */
-export async function grindingCycles(tx: Tx, rfids: readonly string[]): Promise<GrindingCycleRow[]> {
+export async function grindingCycles(
+  tx: Tx,
+  rfids: readonly string[],
+  start: Date,
+  end: Date,
+): Promise<GrindingCycleRow[]> {
   if (rfids.length === 0) return [];
+  const knives = sql`(SELECT jsonb_array_elements_text(${json(rfids)}::jsonb))`;
+  // Cycles closed in the period; their cuts in one pass over the knives' rollups since the
+  // earliest of those cycles began (a join, not one rollup scan per cycle).
   return queryRows<GrindingCycleRow>(
     tx,
     sql`
     WITH removals AS (
       SELECT rfid, at, lag(at) OVER (PARTITION BY rfid ORDER BY at, id) AS previous
-      FROM knife_scans
-      WHERE kind = 'REMOVED' AND rfid IN (SELECT jsonb_array_elements_text(${json(rfids)}::jsonb))
+      FROM knife_scans WHERE kind = 'REMOVED' AND rfid IN ${knives}
+    ), closed AS MATERIALIZED (
+      SELECT rfid, at, coalesce(previous, '-infinity') AS previous FROM removals
+      WHERE at >= ${ts(start)} AND at < ${ts(end)}
+    ), rollups AS MATERIALIZED (
+      SELECT knife_rfid, hour, cuts FROM cut_rollups_hourly
+      WHERE hour >= (SELECT min(previous) FROM closed) AND hour < ${ts(end)} AND knife_rfid IN ${knives}
     )
-    SELECT r.rfid, r.at AS "sharpenedAt",
-           coalesce((SELECT sum(c.cuts) FROM cut_rollups_hourly c
-                     WHERE c.knife_rfid = r.rfid AND c.hour < r.at
-                       AND (r.previous IS NULL OR c.hour >= r.previous)), 0)::float8 AS cuts
-    FROM removals r
-    ORDER BY r.rfid, r.at`,
+    SELECT c.rfid, c.at AS "sharpenedAt", coalesce(sum(r.cuts), 0)::float8 AS cuts
+    FROM closed c
+    LEFT JOIN rollups r ON r.knife_rfid = c.rfid AND r.hour >= c.previous AND r.hour < c.at
+    GROUP BY c.rfid, c.at
+    ORDER BY c.rfid, c.at`,
   );
 }
 

@@ -309,14 +309,13 @@ export function createReportService(deps: { transactions: Transactions }) {
     const cycles = await grindingCycles(
       scope.tx,
       knives.map((k) => k.rfid),
+      scope.start,
+      scope.end,
     );
-    const start = scope.start.getTime();
-    const end = scope.end.getTime();
     return knives.map((knife) => {
       const closed = cycles
         .filter((c) => c.rfid === knife.rfid)
-        .map((c) => ({ sharpenedAt: new Date(c.sharpenedAt).getTime(), cuts: Math.round(c.cuts) }))
-        .filter((c) => c.sharpenedAt >= start && c.sharpenedAt < end);
+        .map((c) => ({ sharpenedAt: new Date(c.sharpenedAt).getTime(), cuts: Math.round(c.cuts) }));
       const total = closed.reduce((sum, c) => sum + c.cuts, 0);
       return {
         rfid: knife.rfid,
