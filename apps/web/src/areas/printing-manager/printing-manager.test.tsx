@@ -176,7 +176,7 @@ describe('printing-manager: reporting', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Chosen period' }));
     const picker = await screen.findByRole('button', { name: 'Days' });
     await userEvent.click(picker);
-    const days = await screen.findAllByRole('button', { name: /^1 / });
+    const days = await screen.findAllByRole('button', { name: /^1 /, hidden: true });
     await userEvent.click(days[0] as HTMLElement);
     await userEvent.click(days[0] as HTMLElement);
     await waitFor(() => {
