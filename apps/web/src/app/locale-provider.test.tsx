@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, SELF } from '../test/render';
 
-/** a role whose area still opens on the start page (the printing-shop admin lands on the dashboard) */
-const MANAGER = { ...SELF, role: 'PRINTING_SHOP_MANAGER' };
+/** a role whose area still opens on the start page (admin and manager land on their work) */
+const GRINDER = { ...SELF, role: 'GRINDER' };
 
 function signIn() {
   window.localStorage.setItem('bearerToken', 'bearer-1');
@@ -25,10 +25,10 @@ describe('language picker', () => {
     const fetch = vi
       .spyOn(window, 'fetch')
       .mockImplementation(async (_input, init) =>
-        init?.method === 'PUT' ? jsonResponse(204) : jsonResponse(200, MANAGER),
+        init?.method === 'PUT' ? jsonResponse(204) : jsonResponse(200, GRINDER),
       );
     signIn();
-    await renderApp({ path: '/printing-manager' });
+    await renderApp({ path: '/grinder' });
     await userEvent.setup().selectOptions(await screen.findByTestId('language-picker'), 'pl');
     await waitFor(() =>
       expect(fetch).toHaveBeenCalledWith(
@@ -45,10 +45,10 @@ describe('language picker', () => {
     vi.spyOn(window, 'fetch').mockImplementation(async (_input, init) =>
       init?.method === 'PUT'
         ? jsonResponse(503, { code: 'common.SERVICE_UNAVAILABLE', message: 'x' })
-        : jsonResponse(200, MANAGER),
+        : jsonResponse(200, GRINDER),
     );
     signIn();
-    await renderApp({ path: '/printing-manager' });
+    await renderApp({ path: '/grinder' });
     await userEvent.setup().selectOptions(await screen.findByTestId('language-picker'), 'de');
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Ihre Sprache konnte nicht im Konto gespeichert werden.');

@@ -64,9 +64,9 @@ describe('no raw strings on key screens', () => {
   });
 
   it('an area start page inside the app layout', async () => {
-    fakeServer({ ...SELF, role: 'PRINTING_SHOP_MANAGER' });
+    fakeServer({ ...SELF, role: 'GRINDER' });
     signIn();
-    await renderApp(options('/printing-manager'));
+    await renderApp(options('/grinder'));
     await screen.findByRole('heading', { level: 1, name: '⟦Welcome, Anna Becker⟧' });
     expect(screen.getByRole('navigation')).toBeInTheDocument();
     expect(untranslatedTexts()).toEqual([]);

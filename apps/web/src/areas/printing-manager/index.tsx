@@ -1,12 +1,27 @@
-import { IconBlade, IconBuildingFactory2, IconChartBar, IconColumns, IconHome } from '@tabler/icons-react';
+import { IconBlade, IconBuildingFactory2, IconChartBar, IconColumns, IconGauge } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { NotFoundContent } from '../../components/errors';
 import { type NavItem, PageSkeleton } from '../../components/layout';
-import { AreaHome, AreaShell, SectionPending } from '../shared';
+import { AreaShell } from '../shared';
 
-// --- knife pages (knife helper) ---
+// Each screen loads when first opened; the charts come with the pages that draw them.
+const HomePage = lazy(() =>
+  import('./pages/manager-home-page').then((m) => ({ default: m.ManagerHomePage })),
+);
+const LocationsPage = lazy(() =>
+  import('./pages/locations-page').then((m) => ({ default: m.ManagerLocationsPage })),
+);
+const LocationDetailsPage = lazy(() =>
+  import('./pages/location-details-page').then((m) => ({ default: m.ManagerLocationDetailsPage })),
+);
+const MachineDetailsPage = lazy(() =>
+  import('./pages/machine-details-page').then((m) => ({ default: m.MachineDetailsPage })),
+);
+const ReportingPage = lazy(() =>
+  import('./pages/reporting-page').then((m) => ({ default: m.ReportingPage })),
+);
 const KnifeListPage = lazy(() =>
   import('./pages/knife-list-page').then((m) => ({ default: m.KnifeListPage })),
 );
@@ -16,38 +31,34 @@ const KnifeDetailsPage = lazy(() =>
 const KnifeComparisonPage = lazy(() =>
   import('./pages/knife-comparison-page').then((m) => ({ default: m.KnifeComparisonPage })),
 );
-// --- end knife pages ---
 
-const HOME = '/printing-manager';
+export const HOME = '/printing-manager';
 const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 
 /**
- * spec §2 "Printing-shop manager": knives (list, details, comparison) are built; locations and
- * reporting arrive with their own screens and show an honest "coming soon" until then.
+ * spec §2 "Printing-shop manager": the manager lands on the shop floor (their machines live and the
+ * last 24 hours), then locations, knives (the knife pages) and reporting.
  */
 export function Component() {
   const { t } = useTranslation();
-  const sections: NavItem[] = [
+  const navItems: NavItem[] = [
+    { to: HOME, label: t('manager.home.title'), icon: IconGauge, end: true },
     { to: `${HOME}/locations`, label: t('sections.locations'), icon: IconBuildingFactory2 },
-    { to: `${HOME}/knives`, label: t('sections.knives'), icon: IconBlade },
+    { to: `${HOME}/knives`, label: t('sections.knives'), icon: IconBlade, end: true },
     { to: `${HOME}/knife-comparison`, label: t('sections.knifeComparison'), icon: IconColumns },
-    { to: `${HOME}/reports`, label: t('sections.reports'), icon: IconChartBar },
+    { to: `${HOME}/reports`, label: t('manager.reporting.title'), icon: IconChartBar },
   ];
-  const navItems: NavItem[] = [{ to: HOME, label: t('nav.home'), icon: IconHome, end: true }, ...sections];
   return (
     <AreaShell area="printing-manager" navItems={navItems}>
       <Routes>
-        <Route index element={<AreaHome area="printing-manager" sections={sections} />} />
-        {/* knife pages (knife helper) */}
+        <Route index element={page(<HomePage />)} />
+        <Route path="locations" element={page(<LocationsPage />)} />
+        <Route path="locations/:id" element={page(<LocationDetailsPage />)} />
+        <Route path="machines/:id" element={page(<MachineDetailsPage />)} />
+        <Route path="reports" element={page(<ReportingPage />)} />
         <Route path="knives" element={page(<KnifeListPage />)} />
         <Route path="knives/:rfid" element={page(<KnifeDetailsPage />)} />
         <Route path="knife-comparison" element={page(<KnifeComparisonPage />)} />
-        {/* end knife pages */}
-        <Route
-          path="locations"
-          element={<SectionPending label={t('sections.locations')} homePath={HOME} />}
-        />
-        <Route path="reports" element={<SectionPending label={t('sections.reports')} homePath={HOME} />} />
         <Route path="*" element={<NotFoundContent homePath={HOME} />} />
       </Routes>
     </AreaShell>

@@ -2,6 +2,7 @@
 export { addressOf } from './address';
 export { useLocation, useLocationOptions } from './api/get-location';
 export { locationKeys } from './api/keys';
+export { useAssignedLocations, useMachinesOfLocations } from './api/list-assigned-locations';
 export { useLocationEmployees } from './api/list-location-employees';
 export { useLocationMachines } from './api/list-location-machines';
 export { type LocationListQuery, useLocations } from './api/list-locations';

@@ -1,6 +1,12 @@
 /** Cutting machines: queries, the machine table and dialogs, state and live updates. */
 export { MACHINE_STATE_FALLBACK_REFRESH_MS, useMachinesAdminView } from './api/get-machines-admin-view';
 export { machineKeys } from './api/keys';
+export {
+  useMachine,
+  useMachineStatusLive,
+  useMachineStatusView,
+  useMachineStatusViews,
+} from './api/machine-status-view';
 export { useMachinesLive } from './api/machines-live';
 export { MachineFormModal, toRequest } from './components/machine-form-modal';
 export { MachinesTable } from './components/machines-table';

@@ -13,6 +13,8 @@ export interface HttpRequest {
   /** send the bearer token and refresh it on a 401 */
   authenticated: boolean;
   signal?: AbortSignal;
+  /** `blob`: a successful body is handed over as bytes (downloads keep their byte order mark) */
+  responseType?: 'blob';
 }
 
 export interface HttpResponse {
@@ -95,7 +97,9 @@ export function createHttpClient({ fetch, tokens, readCookies }: HttpClientOptio
       if (request.signal?.aborted) throw error;
       throw new ApiError(0, 'client.NETWORK_ERROR', undefined);
     }
-    return { ok: response.ok, status: response.status, data: await readBody(response) };
+    const data =
+      response.ok && request.responseType === 'blob' ? await response.blob() : await readBody(response);
+    return { ok: response.ok, status: response.status, data };
   }
 
   async function runRefresh(refreshToken: string): Promise<boolean> {

@@ -30,12 +30,15 @@ export function EmployeesTable({
   error,
   onRetry,
   printingShopId,
+  readOnly = false,
 }: {
   employees: Employee[] | undefined;
   isLoading: boolean;
   error: unknown;
   onRetry: () => void;
   printingShopId?: string;
+  /** for roles that may read but not manage employees (the manager): no create, edit, delete */
+  readOnly?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<Employee | 'new' | null>(null);
@@ -105,12 +108,20 @@ export function EmployeesTable({
       },
       { sortable: true },
     ),
-    actionsColumn(t('table.actions'), (e) => (
-      <>
-        <EditRowAction name={fullName(e)} onClick={() => setEditing(e)} disabled={e.id === selfId} />
-        <DeleteRowAction name={fullName(e)} onClick={() => void onDelete(e)} disabled={e.id === selfId} />
-      </>
-    )),
+    ...(readOnly
+      ? []
+      : [
+          actionsColumn<Employee>(t('table.actions'), (e) => (
+            <>
+              <EditRowAction name={fullName(e)} onClick={() => setEditing(e)} disabled={e.id === selfId} />
+              <DeleteRowAction
+                name={fullName(e)}
+                onClick={() => void onDelete(e)}
+                disabled={e.id === selfId}
+              />
+            </>
+          )),
+        ]),
   ];
 
   const addButton = (
@@ -121,9 +132,11 @@ export function EmployeesTable({
 
   return (
     <>
-      <Group justify="flex-end" mb="sm">
-        {addButton}
-      </Group>
+      {!readOnly && (
+        <Group justify="flex-end" mb="sm">
+          {addButton}
+        </Group>
+      )}
       <DataTable<Employee>
         label={t('employees.title')}
         columns={columns}

@@ -1,9 +1,9 @@
 import type { CuttingMachine } from '@kerf/contracts';
-import { Button, Group } from '@mantine/core';
+import { Anchor, Button, Group } from '@mantine/core';
 import { IconAdjustments, IconPlus, IconStethoscope } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import {
   actionsColumn,
   activeColumn,
@@ -33,12 +33,18 @@ export function MachinesTable({
   error,
   onRetry,
   printingShopId,
+  readOnly = false,
+  machineHref,
 }: {
   machines: CuttingMachine[] | undefined;
   isLoading: boolean;
   error: unknown;
   onRetry: () => void;
   printingShopId?: string;
+  /** for roles that may not manage machines (the manager): no create, edit or delete; the knife interval stays */
+  readOnly?: boolean;
+  /** links each machine's name to its details page */
+  machineHref?: (machine: CuttingMachine) => string;
 }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<CuttingMachine | 'new' | null>(null);
@@ -69,7 +75,18 @@ export function MachinesTable({
   };
 
   const columns: TableColumn<CuttingMachine>[] = [
-    nameColumn('name', t('machines.name'), (m) => m.name),
+    machineHref
+      ? {
+          accessor: 'name',
+          title: t('machines.name'),
+          sortable: true,
+          render: (m) => (
+            <Anchor component={Link} to={machineHref(m)} fw={500} translate="no" dir="auto">
+              {m.name}
+            </Anchor>
+          ),
+        }
+      : nameColumn('name', t('machines.name'), (m) => m.name),
     codeColumn('serialNumber', t('machines.serialNumber'), (m) => m.serialNumber, {
       sortable: true,
     }),
@@ -110,31 +127,35 @@ export function MachinesTable({
     },
     actionsColumn(t('table.actions'), (m) => (
       <>
-        <EditRowAction name={m.name} onClick={() => setEditing(m)} />
+        {!readOnly && <EditRowAction name={m.name} onClick={() => setEditing(m)} />}
         <RowAction
           tooltip={t('knifeInterval.label')}
           label={t('knifeInterval.machineTitle', { name: m.name })}
           icon={<IconAdjustments size={18} aria-hidden />}
           onClick={() => setIntervalFor(m)}
         />
-        <RowAction
-          tooltip={t('setup.title')}
-          label={t('setup.openFor', { name: m.name })}
-          icon={<IconStethoscope size={18} aria-hidden />}
-          onClick={() => navigate(`/printing-admin/setup/${m.id}`)}
-        />
-        <DeleteRowAction name={m.name} onClick={() => void onDelete(m)} />
+        {!readOnly && (
+          <RowAction
+            tooltip={t('setup.title')}
+            label={t('setup.openFor', { name: m.name })}
+            icon={<IconStethoscope size={18} aria-hidden />}
+            onClick={() => navigate(`/printing-admin/setup/${m.id}`)}
+          />
+        )}
+        {!readOnly && <DeleteRowAction name={m.name} onClick={() => void onDelete(m)} />}
       </>
     )),
   ];
 
   return (
     <>
-      <Group justify="flex-end" mb="sm">
-        <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
-          {t('machines.create')}
-        </Button>
-      </Group>
+      {!readOnly && (
+        <Group justify="flex-end" mb="sm">
+          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setEditing('new')}>
+            {t('machines.create')}
+          </Button>
+        </Group>
+      )}
       <DataTable<CuttingMachine>
         label={t('machines.title')}
         columns={columns}

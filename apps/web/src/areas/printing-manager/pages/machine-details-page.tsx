@@ -1,0 +1,339 @@
+import {
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Card,
+  Container,
+  Group,
+  Progress,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { IconBlade, IconClipboardList, IconUser } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ErrorAlert } from '../../../components/errors';
+import { DateText, DurationText, TimeText } from '../../../components/format';
+import { usePageTitle } from '../../../components/layout';
+import { MachineStatusBadge, SwapUrgencyBadge } from '../../../components/status';
+import {
+  machineState,
+  useMachine,
+  useMachineStatusLive,
+  useMachineStatusView,
+} from '../../../features/machines';
+import {
+  addLiveCuts,
+  ChartCard,
+  CutsChartCard,
+  ReportTable,
+  UptimeTimelineCard,
+  useCuttingJobsReport,
+  useMachineUsedKnives,
+  useUptimeLast24h,
+} from '../../../features/reports';
+import { browserTimeZone, formatNumber, formatPercent, lastHoursPeriod } from '../../../lib/format';
+import { ConnectionBanner, LiveDot, useLiveState } from './live-state';
+import { knifePath } from './machine-card';
+
+function Tile({ label, icon, children }: { label: string; icon?: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Group gap={6} mb={4} wrap="nowrap">
+        {icon}
+        <Text size="sm" c="dimmed">
+          {label}
+        </Text>
+      </Group>
+      {children}
+    </Card>
+  );
+}
+
+/** "Polar N 115 PLUS": the maker once, also where the designation already names it. */
+function modelOf(machine: { manufacturer: string | null; designation: string | null }) {
+  const { manufacturer, designation } = machine;
+  if (manufacturer && designation?.toLowerCase().startsWith(manufacturer.toLowerCase())) return designation;
+  return [manufacturer, designation].filter(Boolean).join(' ');
+}
+
+/** The period the machine page looks at, fixed when the page opens (the reports move every few minutes). */
+const pagePeriod = () => lastHoursPeriod(24, Math.floor(Date.now() / 60_000) * 60_000);
+
+/**
+ * Machine details (spec §2): state and cut counter live from /api/live, the knife in it (to its
+ * details) and the current order, uptime of the last 24 hours as a status timeline, cuts per hour
+ * and the knives used.
+ */
+export function MachineDetailsPage() {
+  const { t, i18n } = useTranslation();
+  const { id = '' } = useParams();
+  const queryClient = useQueryClient();
+  const machine = useMachine(id);
+  const { live, showBanner } = useLiveState(true, () => void view.refetch());
+  const view = useMachineStatusView(id, { live });
+  useMachineStatusLive([id], {
+    onCut: (machineId, added, at) => addLiveCuts(queryClient, machineId, added, at),
+  });
+  const last24h = useUptimeLast24h([id]);
+  const report = last24h.data?.find((row) => row.machine.id === id);
+  const [period] = useState(pagePeriod);
+  const knives = useMachineUsedKnives({ ...period, timeZone: browserTimeZone(), machineIds: [id] });
+  const used = knives.data?.find((row) => row.machine.id === id);
+  const jobs = useCuttingJobsReport(
+    {
+      ...period,
+      timeZone: browserTimeZone(),
+      ...(machine.data?.printingShopId ? { locations: [machine.data.printingShopId] } : {}),
+      page: 0,
+      page_size: 100,
+    },
+    Boolean(machine.data),
+  );
+  const job = jobs.data?.items.find((row) => row.machine.id === id && row.state === 'OPEN');
+  const name = machine.data?.name ?? view.data?.name;
+  usePageTitle(name ?? t('manager.machine.title'));
+
+  const crumbs = (
+    <Breadcrumbs>
+      <Anchor component={Link} to="/printing-manager/locations">
+        {t('sections.locations')}
+      </Anchor>
+      {machine.data?.printingShopId && (
+        <Anchor
+          component={Link}
+          to={`/printing-manager/locations/${machine.data.printingShopId}`}
+          translate="no"
+        >
+          {machine.data.printingShopName}
+        </Anchor>
+      )}
+      {name && <Text translate="no">{name}</Text>}
+    </Breadcrumbs>
+  );
+  const error = machine.error ?? view.error;
+  if (error && !view.data) {
+    return (
+      <Stack>
+        {crumbs}
+        <ErrorAlert
+          error={error}
+          action={
+            <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void view.refetch()}>
+              {t('actions.retry')}
+            </Button>
+          }
+        />
+      </Stack>
+    );
+  }
+  const data = view.data;
+  const knife = data?.knife;
+  const state = data ? machineState(data) : undefined;
+  const cuts24h = report?.cutsPerHour.reduce((sum, bucket) => sum + bucket.cuts, 0);
+  const n = (value: number) => formatNumber(value, i18n.language);
+
+  return (
+    <Container fluid px={0}>
+      <Stack gap="lg">
+        {crumbs}
+        <Group justify="space-between" align="flex-start">
+          <Stack gap={4}>
+            {name ? (
+              <Title order={1} translate="no">
+                {name}
+              </Title>
+            ) : (
+              <Skeleton h={36} w={240} />
+            )}
+            <Text c="dimmed" size="sm" translate="no">
+              {[data?.serialNumber, machine.data && modelOf(machine.data)].filter(Boolean).join(' · ')}
+            </Text>
+            <LiveDot live={live} updatedAt={view.dataUpdatedAt} />
+          </Stack>
+          <Stack gap={4} align="flex-end" aria-live="polite">
+            {state ? <MachineStatusBadge status={state} size="xl" /> : <Skeleton h={32} w={140} />}
+            {data?.statusSince && data.onlineStatus === 'ONLINE' && (
+              <Text size="sm" c="dimmed">
+                {t('manager.machine.since')} <TimeText value={data.statusSince} />
+              </Text>
+            )}
+          </Stack>
+        </Group>
+        {showBanner && <ConnectionBanner />}
+
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+          <Tile label={t('manager.machine.totalCuts')}>
+            {data ? (
+              <Text
+                fz={32}
+                fw={700}
+                data-testid="machine-total-cuts"
+                style={{ fontVariantNumeric: 'tabular-nums' }}
+              >
+                {n(data.totalCuts)}
+              </Text>
+            ) : (
+              <Skeleton h={40} />
+            )}
+            <Text size="sm" c="dimmed" data-testid="machine-cuts-24h">
+              {cuts24h === undefined ? '' : t('manager.machine.cuts24hValue', { value: n(cuts24h) })}
+            </Text>
+          </Tile>
+          <Tile label={t('manager.machine.knife')} icon={<IconBlade size={16} aria-hidden />}>
+            {!data ? (
+              <Skeleton h={40} />
+            ) : knife ? (
+              <Stack gap={6}>
+                <Anchor
+                  component={Link}
+                  to={knifePath(knife.rfid)}
+                  ff="monospace"
+                  fw={600}
+                  translate="no"
+                  style={{ overflowWrap: 'anywhere' }}
+                >
+                  {knife.rfid}
+                </Anchor>
+                <SwapUrgencyBadge urgency={knife.swapUrgency} size="sm" wrap />
+                {knife.knifeSwapInterval ? (
+                  <>
+                    <Progress
+                      value={Math.min(100, (knife.cutsSinceLastGrinding / knife.knifeSwapInterval) * 100)}
+                      color={
+                        knife.swapUrgency === 'SWAP_REQUIRED'
+                          ? 'red.8'
+                          : knife.swapUrgency === 'SWAP_SOON'
+                            ? 'yellow.9'
+                            : 'green.8'
+                      }
+                      aria-label={t('manager.machine.knifeUsed', {
+                        share: formatPercent(
+                          knife.cutsSinceLastGrinding / knife.knifeSwapInterval,
+                          i18n.language,
+                        ),
+                      })}
+                    />
+                    <Text size="xs" c="dimmed" data-testid="knife-cuts">
+                      {t('manager.machine.knifeCuts', {
+                        cuts: n(knife.cutsSinceLastGrinding),
+                        interval: n(knife.knifeSwapInterval),
+                      })}
+                    </Text>
+                  </>
+                ) : (
+                  <Text size="xs" c="dimmed">
+                    {t('manager.machine.knifeCutsNoInterval', { cuts: n(knife.cutsSinceLastGrinding) })}
+                  </Text>
+                )}
+              </Stack>
+            ) : (
+              <Text c="dimmed">{t('manager.machine.noKnife')}</Text>
+            )}
+          </Tile>
+          <Tile label={t('manager.machine.job')} icon={<IconClipboardList size={16} aria-hidden />}>
+            {jobs.isPending && !jobs.error ? (
+              <Skeleton h={40} />
+            ) : job ? (
+              <Stack gap={2}>
+                <Text fw={600} translate="no" dir="auto">
+                  {job.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {job.orderNumber && (
+                    <>
+                      <span translate="no">{job.orderNumber}</span>
+                      {' · '}
+                    </>
+                  )}
+                  {t('manager.machine.jobSince')} <DateText value={job.startDate} withTime />
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {t('manager.machine.jobCuts', { cuts: n(job.cuts) })} ·{' '}
+                  <DurationText seconds={job.durationSeconds} />
+                </Text>
+              </Stack>
+            ) : (
+              <Text c="dimmed">
+                {jobs.error ? t('manager.machine.jobUnknown') : t('manager.machine.noJob')}
+              </Text>
+            )}
+          </Tile>
+          <Tile label={t('manager.machine.operator')} icon={<IconUser size={16} aria-hidden />}>
+            {!data ? (
+              <Skeleton h={40} />
+            ) : data.operator ? (
+              <Text fw={600} translate="no" dir="auto">
+                {data.operator.displayName}
+              </Text>
+            ) : (
+              <Text c="dimmed">{t('manager.machine.noOperator')}</Text>
+            )}
+          </Tile>
+        </SimpleGrid>
+
+        <UptimeTimelineCard
+          report={report}
+          isLoading={last24h.isPending}
+          error={last24h.error}
+          onRetry={() => void last24h.refetch()}
+        />
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          <CutsChartCard
+            title={t('reports.cuts.perHour')}
+            buckets={report?.cutsPerHour}
+            bucketSize="HOUR"
+            isLoading={last24h.isPending}
+            error={last24h.error}
+            onRetry={() => void last24h.refetch()}
+          />
+          <ChartCard
+            title={t('manager.machine.knivesUsed')}
+            isLoading={knives.isPending}
+            error={knives.error}
+            onRetry={() => void knives.refetch()}
+            isEmpty={!used || used.knives.length === 0}
+            emptyText={t('manager.machine.noKnivesUsed')}
+            summary={used && t('manager.machine.knivesUsedSummary', { formatted: n(used.count) })}
+          >
+            {used && (
+              <ReportTable
+                label={t('manager.machine.knivesUsed')}
+                rowKey={(row) => row.rfid}
+                rows={used.knives}
+                columns={[
+                  {
+                    key: 'rfid',
+                    title: t('reports.columns.rfid'),
+                    render: (row) => (
+                      <Anchor
+                        component={Link}
+                        to={knifePath(row.rfid)}
+                        ff="monospace"
+                        size="sm"
+                        translate="no"
+                      >
+                        {row.rfid}
+                      </Anchor>
+                    ),
+                  },
+                  {
+                    key: 'cuts',
+                    title: t('reports.columns.cuts'),
+                    numeric: true,
+                    render: (row) => n(row.cuts),
+                  },
+                ]}
+              />
+            )}
+          </ChartCard>
+        </SimpleGrid>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,238 @@
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render';
+import { fakeManagerServer, LOCATION_ID, MACHINE_ID, RFID, requests, signIn } from './test-server';
+
+function atDesktopWidth() {
+  const phone = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = ((query: string) => ({
+      ...phone(query),
+      matches: query.trim() === '' || /min-width/.test(query),
+    })) as typeof window.matchMedia;
+  });
+  afterEach(() => {
+    window.matchMedia = phone;
+  });
+}
+
+const cut = (totalCuts: number, knifeCutsSinceGrinding: number) => ({
+  machineId: MACHINE_ID,
+  cuts: 1,
+  totalCuts,
+  knifeRfid: RFID,
+  knifeCutsSinceGrinding,
+  lastCutAt: new Date().toISOString(),
+});
+
+// These screens load several lazy chunks and reports; on a shared, busy 2-core runner that takes a while.
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 15_000 });
+  vi.setConfig({ testTimeout: 60_000 });
+});
+afterAll(() => {
+  configure({ asyncUtilTimeout: 5000 });
+  vi.resetConfig();
+});
+
+describe('printing-manager: shop floor (start page)', () => {
+  it('shows the machines of the own locations live: state, 24 hours, cuts and knife urgency', async () => {
+    const fetch = fakeManagerServer();
+    signIn();
+    const { live } = await renderApp({ path: '/printing-manager' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Shop floor' })).toBeInTheDocument();
+    const card = await screen.findByRole('article', { name: 'Schneider 1' });
+    expect(await within(card).findByText('Running')).toBeInTheDocument();
+    expect(within(card).getByText('OK')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: RFID })).toHaveAttribute(
+      'href',
+      `/printing-manager/knives/${RFID}`,
+    );
+    expect(within(card).getByRole('link', { name: 'Schneider 1' })).toHaveAttribute(
+      'href',
+      `/printing-manager/machines/${MACHINE_ID}`,
+    );
+    await waitFor(() => expect(within(card).getByTestId('cuts-24h')).toHaveTextContent('240'));
+    // the 24-hour strip says in words what its colours show
+    expect(within(card).getByRole('img')).toHaveAccessibleName(/Producing 00:19:00, interruption 00:01:00/);
+    // the figures of the last 24 hours
+    expect(screen.getByTestId('total-cuts-24h')).toHaveTextContent('240');
+    expect(screen.getByTestId('interruptions-24h')).toHaveTextContent('00:01:00');
+    const uptime = requests(fetch, '/api/report/reports/cutting-machines/uptime-last-24h?')[0] ?? '';
+    expect(uptime).toContain(`machineIds=${MACHINE_ID}`);
+    expect(uptime).toMatch(/timeZone=[\w%]+/);
+
+    await waitFor(() =>
+      expect(live.subscriptions().sort()).toEqual([
+        `MACHINE_CUT/${MACHINE_ID}`,
+        `MACHINE_ONLINE_STATUS/${MACHINE_ID}`,
+        `MACHINE_STATUS/${MACHINE_ID}`,
+        `OPERATOR_MACHINE_USE/${MACHINE_ID}`,
+      ]),
+    );
+    // a cut arrives: the cuts of the 24 hours move, the knife passes 90 % of its interval
+    act(() => live.publish('MACHINE_CUT', MACHINE_ID, cut(10_005, 3_200)));
+    await waitFor(() => expect(within(card).getByTestId('cuts-24h')).toHaveTextContent('245'));
+    expect(within(card).getByText('Swap soon')).toBeInTheDocument();
+    expect(screen.getByTestId('knives-due')).toHaveTextContent('1');
+    // the same event again adds nothing
+    act(() => live.publish('MACHINE_CUT', MACHINE_ID, cut(10_005, 3_200)));
+    expect(within(card).getByTestId('cuts-24h')).toHaveTextContent('245');
+    act(() =>
+      live.publish('MACHINE_STATUS', MACHINE_ID, {
+        machineId: MACHINE_ID,
+        status: 'INTERRUPTION_PRINTING_MATERIAL_FAULTY',
+        since: new Date().toISOString(),
+        operatorId: null,
+      }),
+    );
+    expect(await within(card).findByText('Faulty material')).toBeInTheDocument();
+    expect(requests(fetch, `/api/printing-shop/cutting-machines/${MACHINE_ID}/status-view`)).toHaveLength(1);
+  });
+});
+
+describe('printing-manager: machine details', () => {
+  atDesktopWidth();
+
+  it('counts cuts live, names the knife, the order and the operator, and draws the 24 hours', async () => {
+    fakeManagerServer();
+    signIn();
+    const { live } = await renderApp({ path: `/printing-manager/machines/${MACHINE_ID}` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Schneider 1' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('machine-total-cuts')).toHaveTextContent('10,000'));
+    expect(screen.getByText('Jonas S.')).toBeInTheDocument();
+    expect(await screen.findByText('Flyer Stadtfest')).toBeInTheDocument();
+    expect(screen.getByTestId('knife-cuts')).toHaveTextContent('2,000 of 3,500 cuts until the swap');
+    expect(screen.getAllByRole('link', { name: RFID })[0]).toHaveAttribute(
+      'href',
+      `/printing-manager/knives/${RFID}`,
+    );
+    const timeline = await screen.findByRole('region', { name: 'Uptime, last 24 hours' });
+    expect(within(timeline).getAllByText(/Producing 00:19:00/).length).toBeGreaterThan(0);
+    expect(timeline.querySelectorAll('[data-segment]')).toHaveLength(4);
+    // the chart's numbers as a table, one click away
+    await userEvent.click(within(timeline).getByRole('button', { name: 'Show as table' }));
+    const table = within(timeline).getByRole('table', { name: 'Uptime, last 24 hours' });
+    expect(within(table).getByText('Missing material')).toBeInTheDocument();
+    expect(within(table).getByText('No data')).toBeInTheDocument();
+    const knives = screen.getByRole('region', { name: 'Knives used (24 h)' });
+    expect(within(knives).getByText('Knives used: 2')).toBeInTheDocument();
+
+    await waitFor(() => expect(live.subscriptions()).toContain(`MACHINE_CUT/${MACHINE_ID}`));
+    act(() => live.publish('MACHINE_CUT', MACHINE_ID, cut(10_003, 2_003)));
+    await waitFor(() => expect(screen.getByTestId('machine-total-cuts')).toHaveTextContent('10,003'));
+    expect(screen.getByTestId('machine-cuts-24h')).toHaveTextContent('243 in the last 24 hours');
+    expect(screen.getByTestId('knife-cuts')).toHaveTextContent('2,003 of 3,500');
+  });
+});
+
+describe('printing-manager: reporting', () => {
+  atDesktopWidth();
+
+  it('asks for the last 24 hours in the browser zone, then for the chosen location, and resets', async () => {
+    const fetch = fakeManagerServer();
+    signIn();
+    await renderApp({ path: '/printing-manager/reports' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reporting' })).toBeInTheDocument();
+    const status = await screen.findByRole('region', { name: 'Time by status per machine' });
+    expect(await within(status).findByText('1 machines, producing 77% of the time.')).toBeInTheDocument();
+    const first = new URL(
+      requests(fetch, '/api/report/reports/cutting-machines/total-uptime?')[0] ?? '',
+      'http://x',
+    );
+    const start = Date.parse(first.searchParams.get('startDate') ?? '');
+    const end = Date.parse(first.searchParams.get('endDate') ?? '');
+    expect(end - start).toBe(24 * 3_600_000);
+    expect(first.searchParams.get('timeZone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(first.searchParams.get('locations')).toBeNull();
+    // the Pareto names the largest interruption first
+    const pareto = screen.getByRole('region', { name: 'Interruptions by reason' });
+    expect(within(pareto).getByTestId('chart-summary')).toHaveTextContent(
+      'Most downtime: Missing material, 00:01:00 (75% of all interruptions).',
+    );
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Locations' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Werk Nord', hidden: true }));
+    await waitFor(() =>
+      expect(requests(fetch, '/api/report/reports/cutting-machines/total-uptime?').at(-1)).toContain(
+        `locations=${LOCATION_ID}`,
+      ),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() =>
+      expect(requests(fetch, '/api/report/reports/cutting-machines/total-uptime?').at(-1)).not.toContain(
+        'locations=',
+      ),
+    );
+  });
+
+  it('a chosen period covers whole local days; each section reads its reports and shows pseudonyms', async () => {
+    const fetch = fakeManagerServer();
+    signIn();
+    const { router } = await renderApp({ path: '/printing-manager/reports?section=employees' });
+    const perEmployee = await screen.findByRole('region', { name: 'Cuts per employee' });
+    expect(await within(perEmployee).findByText('Most cuts: Jonas S. with 240.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Chosen period' }));
+    const picker = await screen.findByRole('button', { name: 'Days' });
+    await userEvent.click(picker);
+    const days = await screen.findAllByRole('button', { name: /^1 /, hidden: true });
+    await userEvent.click(days[0] as HTMLElement);
+    await userEvent.click(days[0] as HTMLElement);
+    await waitFor(() => {
+      const last = new URL(
+        requests(fetch, '/api/report/reports/employees/cuts-chart?').at(-1) ?? '',
+        'http://x',
+      );
+      expect(
+        Date.parse(last.searchParams.get('endDate') ?? '') -
+          Date.parse(last.searchParams.get('startDate') ?? ''),
+      ).toBeGreaterThanOrEqual(23 * 3_600_000);
+      expect(new Date(last.searchParams.get('startDate') ?? '').getMinutes() % 15).toBe(0);
+    });
+
+    await router.navigate('/printing-manager/reports?section=knives');
+    const life = await screen.findByRole('region', {
+      name: 'Knife service life: average cuts per grinding cycle',
+    });
+    expect(
+      await within(life).findByText(/^Longest service life: E200-3412-0001 with 3,200 cuts per cycle/),
+    ).toBeInTheDocument();
+    await router.navigate('/printing-manager/reports?section=orders');
+    const orders = await screen.findByRole('table', { name: 'Orders' });
+    expect(within(orders).getByText('Flyer Stadtfest')).toBeInTheDocument();
+    expect(within(orders).getByText('Open')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search' }), 'Flyer');
+    await waitFor(() => {
+      const last = requests(fetch, '/api/report/reports/cutting-jobs?').at(-1) ?? '';
+      expect(last).toContain('cuttingJobNameFilter=Flyer');
+      expect(last).toContain('page=0');
+      expect(last).toContain('page_size=25');
+    });
+  });
+});
+
+describe('printing-manager: locations', () => {
+  atDesktopWidth();
+
+  it('location details show machines and employees read-only, a knife tab, and the interval editor', async () => {
+    fakeManagerServer();
+    signIn();
+    const { router } = await renderApp({ path: `/printing-manager/locations/${LOCATION_ID}` });
+    const machines = await screen.findByRole('table', { name: 'Machines' });
+    expect(within(machines).getByRole('link', { name: 'Schneider 1' })).toHaveAttribute(
+      'href',
+      `/printing-manager/machines/${MACHINE_ID}`,
+    );
+    expect(screen.queryByRole('button', { name: 'Add machine' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Edit “Schneider 1”' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete “Schneider 1”' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Knife swap interval of “Schneider 1”' })).toBeInTheDocument();
+    await router.navigate(`/printing-manager/locations/${LOCATION_ID}?tab=knives`);
+    expect(await screen.findByTestId('knife-table-slot')).toBeInTheDocument();
+    await router.navigate(`/printing-manager/locations/${LOCATION_ID}?tab=employees`);
+    const employees = await screen.findByRole('table', { name: 'Employees' });
+    expect(within(employees).getByText('Jonas Schmidt')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add employee' })).toBeNull();
+  });
+});

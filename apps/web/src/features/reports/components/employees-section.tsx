@@ -1,0 +1,214 @@
+import { exportEmployeeReport, HOURLY_BUCKETS_UP_TO_HOURS } from '@kerf/contracts';
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { BarChart, StackedBars } from '../../../components/charts';
+import { STATUS_GROUP_LOOK, STATUS_GROUPS } from '../../../components/status';
+import {
+  useEmployeeCuts,
+  useEmployeeCutsPerHour,
+  useEmployeeTimes,
+  useEmployeeTotalTimes,
+} from '../api/employee-reports';
+import { type ReportFilter, rangeQuery } from '../api/report-filter';
+import { addSeries, secondsByGroup } from '../report-data';
+import { ChartCard } from './chart-card';
+import { CsvButton, csvFileName } from './csv-button';
+import { CutsChartCard } from './cuts-chart';
+import { useReportFormat } from './report-format';
+import { ReportTable } from './report-table';
+import { StatusLegend } from './status-legend';
+
+/** An employee as the reports name them: the pseudonym where set (the API's `label`). */
+function EmployeeName({ employee }: { employee: { id: string | null; label: string } }) {
+  const f = useReportFormat();
+  if (!employee.id) return <>{f.t('reports.employees.nobody')}</>;
+  return (
+    <span translate="no" dir="auto">
+      {employee.label}
+    </span>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder radius="md" p="sm">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="xl" fw={700} data-tabular style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/**
+ * Reporting, section Employees: totals, cuts per employee, cuts per hour (or day), and time by
+ * status per employee; everyone under their pseudonym where one is set; CSV of the section.
+ */
+export function EmployeesReportSection({ filter }: { filter: ReportFilter }) {
+  const f = useReportFormat();
+  const query = rangeQuery(filter);
+  const totals = useEmployeeTotalTimes(query);
+  const cuts = useEmployeeCuts(query);
+  const perHour = useEmployeeCutsPerHour(query);
+  const times = useEmployeeTimes(query);
+  const section = f.t('reports.sections.employees');
+  const hours = (Date.parse(filter.period.endDate) - Date.parse(filter.period.startDate)) / 3_600_000;
+  const bucketSize = perHour.data?.bucketSize ?? (hours > HOURLY_BUCKETS_UP_TO_HOURS ? 'DAY' : 'HOUR');
+  const groups = totals.data ? secondsByGroup(totals.data.statuses) : undefined;
+  const cutsTitle = f.t('reports.employees.cuts');
+  const timesTitle = f.t('reports.employees.times');
+  const employeeCuts = [...(cuts.data ?? [])].sort((a, b) => b.cuts - a.cuts);
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <Figure
+          label={f.t('reports.employees.totalCuts')}
+          value={totals.data ? f.count(totals.data.cuts) : '–'}
+        />
+        <Figure
+          label={f.t('reports.employees.count')}
+          value={totals.data ? f.count(totals.data.employees) : '–'}
+        />
+        <Figure label={f.t('status.group.producing')} value={groups ? f.duration(groups.producing) : '–'} />
+        <Figure
+          label={f.t('status.group.interruption')}
+          value={groups ? f.duration(groups.interruption) : '–'}
+        />
+      </SimpleGrid>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <ChartCard
+          title={cutsTitle}
+          isLoading={cuts.isPending}
+          error={cuts.error}
+          onRetry={() => void cuts.refetch()}
+          isEmpty={employeeCuts.length === 0}
+          emptyText={f.t('reports.employees.empty')}
+          actions={
+            <CsvButton
+              contract={exportEmployeeReport}
+              query={query}
+              fileName={csvFileName('employees')}
+              section={section}
+            />
+          }
+          summary={
+            employeeCuts[0] &&
+            f.t('reports.employees.cutsSummary', {
+              name: employeeCuts[0].employee.id
+                ? employeeCuts[0].employee.label
+                : f.t('reports.employees.nobody'),
+              cuts: f.count(employeeCuts[0].cuts),
+            })
+          }
+          table={
+            <ReportTable
+              label={cutsTitle}
+              rowKey={(row) => row.employee.id ?? 'nobody'}
+              rows={employeeCuts}
+              columns={[
+                {
+                  key: 'employee',
+                  title: f.t('reports.columns.employee'),
+                  render: (row) => <EmployeeName employee={row.employee} />,
+                },
+                {
+                  key: 'cuts',
+                  title: f.t('reports.columns.cuts'),
+                  numeric: true,
+                  render: (row) => f.count(row.cuts),
+                },
+              ]}
+            />
+          }
+        >
+          <BarChart
+            label={cutsTitle}
+            yLabel={f.t('reports.cuts.axis')}
+            formatValue={f.count}
+            slantLabels
+            userLabels
+            bars={employeeCuts.map((row) => {
+              const name = row.employee.id ? row.employee.label : f.t('reports.employees.nobody');
+              return {
+                key: row.employee.id ?? 'nobody',
+                label: name,
+                value: row.cuts,
+                color: 'steel.7',
+                tooltip: f.t('reports.cuts.tooltip', { label: name, value: f.count(row.cuts) }),
+              };
+            })}
+          />
+        </ChartCard>
+
+        <CutsChartCard
+          title={bucketSize === 'HOUR' ? f.t('reports.cuts.perHour') : f.t('reports.cuts.perDay')}
+          buckets={perHour.data ? addSeries(perHour.data.series) : undefined}
+          bucketSize={bucketSize}
+          isLoading={perHour.isPending}
+          error={perHour.error}
+          onRetry={() => void perHour.refetch()}
+        />
+      </SimpleGrid>
+
+      <ChartCard
+        title={timesTitle}
+        isLoading={times.isPending}
+        error={times.error}
+        onRetry={() => void times.refetch()}
+        isEmpty={(times.data ?? []).length === 0}
+        emptyText={f.t('reports.employees.empty')}
+        table={
+          <ReportTable
+            label={timesTitle}
+            rowKey={(row) => row.employee.id ?? 'nobody'}
+            rows={times.data ?? []}
+            columns={[
+              {
+                key: 'employee',
+                title: f.t('reports.columns.employee'),
+                render: (row) => <EmployeeName employee={row.employee} />,
+              },
+              ...STATUS_GROUPS.filter((group) => group !== 'offline').map((group) => ({
+                key: group,
+                title: f.t(`status.group.${group}`),
+                numeric: true,
+                secondary: group !== 'producing' && group !== 'interruption',
+                render: (row: NonNullable<typeof times.data>[number]) =>
+                  f.duration(secondsByGroup(row.statuses)[group]),
+              })),
+              {
+                key: 'cuts',
+                title: f.t('reports.columns.cuts'),
+                numeric: true,
+                render: (row) => f.count(row.cuts),
+              },
+            ]}
+          />
+        }
+      >
+        <Stack gap="sm">
+          <StatusLegend groups={STATUS_GROUPS.filter((group) => group !== 'offline')} />
+          <StackedBars
+            label={timesTitle}
+            rows={(times.data ?? []).map((row) => {
+              const byGroup = secondsByGroup(row.statuses);
+              return {
+                key: row.employee.id ?? 'nobody',
+                label: <EmployeeName employee={row.employee} />,
+                parts: STATUS_GROUPS.filter((group) => group !== 'offline').map((group) => ({
+                  key: group,
+                  value: byGroup[group],
+                  color: STATUS_GROUP_LOOK[group].color,
+                  tooltip: `${f.t(`status.group.${group}`)}: ${f.duration(byGroup[group])}`,
+                })),
+              };
+            })}
+          />
+        </Stack>
+      </ChartCard>
+    </Stack>
+  );
+}
