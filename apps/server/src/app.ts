@@ -19,8 +19,10 @@ import {
   type MachineCredentialsService,
   registerMachinesModule,
 } from './modules/machines/index';
+import { createMailSender } from './modules/mail/index';
 import { registerPlatformModule } from './modules/platform/index';
 import { registerPrintingShopModule } from './modules/printing-shop/index';
+import { registerRegistrationModule } from './modules/registration/index';
 import { createTelemetryService, type TelemetryService } from './modules/telemetry/index';
 import { type Bus, startBus } from './plugins/bus';
 import { registerErrorHandling } from './plugins/errors';
@@ -130,6 +132,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     credentials: machineCredentials,
     demo: config.demo,
     brokerPort: () => bus.brokerPort,
+  });
+  const mail = createMailSender({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    transactions,
+    log: app.log,
+  });
+  registerRegistrationModule(app, {
+    authenticator,
+    transactions,
+    hasher,
+    config,
+    deliverMail: () => {
+      void mail.deliverPending().catch((error) => app.log.warn({ err: error }, 'mail delivery failed'));
+    },
   });
   await registerLiveGateway(app, {
     live: liveBus,

@@ -6,6 +6,7 @@ export * from './machine-status';
 export * from './password';
 export * from './platform';
 export * from './printing-shop';
+export * from './registration';
 export * from './roles';
 export * from './route';
 export * from './telemetry';

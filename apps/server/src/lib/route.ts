@@ -117,6 +117,8 @@ export function registerRoute<C extends RouteContract>(
         request,
         reply,
       } as RouteCall<C>);
+      // A handler that sent a body of its own (a PDF, a file) has answered already.
+      if (reply.sent) return reply;
       // A handler may answer with another declared status by setting it on the reply.
       if (reply.statusCode === 200) reply.code(successStatus);
       if (contract.responses[successStatus] === null) return reply.send();

@@ -1,4 +1,5 @@
 export * from './administration';
 export * from './platform';
 export * from './printing-shop';
+export * from './registration';
 export * from './telemetry';

@@ -18,6 +18,7 @@ import { createUsersService } from './users.service';
 
 export { seedTenant, seedUsers } from './auth.seed';
 export type { AuthService } from './auth.service';
+export { passwordProblem } from './password-policy';
 export {
   findNetworkAdmin,
   findTenantBySlug,
