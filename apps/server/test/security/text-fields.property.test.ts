@@ -3,6 +3,7 @@ import { ERROR_CODES, normaliseText, type TokenPair } from '@kerf/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, DEMO_PASSWORD, nextAddress, startTestApp, type TestApp } from '../harness';
+import { registrationBody, solvedCaptcha, WEBSITE_TEST_ENV } from '../website-helpers';
 
 /**
  * Arbitrary Unicode in every string field of every write operation of the OpenAPI document: control
@@ -36,6 +37,8 @@ interface Fixture {
   body: () => Body;
   /** the URL to GET what an accepted write stored; the 2xx answer's body is passed in */
   readBack?: (answer: Body) => string;
+  /** extra request headers (the website's api-token) */
+  headers?: () => Record<string, string>;
   /** fields read back as normalised text at the same path (empty stored as null) */
   text?: string[];
   /** other fields read back with their own rule */
@@ -50,12 +53,18 @@ let fixtures: Record<string, Fixture>;
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}`;
 
-async function call(method: string, url: string, body?: unknown, tokens = admin) {
+async function call(
+  method: string,
+  url: string,
+  body?: unknown,
+  tokens = admin,
+  extraHeaders: Record<string, string> = {},
+) {
   return t.request({
     method: method as 'GET',
     url,
     remoteAddress: nextAddress(),
-    headers: bearer(tokens),
+    headers: { ...bearer(tokens), ...extraHeaders },
     ...(body === undefined ? {} : { payload: body as Body }),
   });
 }
@@ -141,7 +150,7 @@ const unicodeText = fc.oneof(
 // ---------------------------------------------------------------------------------------------
 
 beforeAll(async () => {
-  t = await startTestApp({ LOGIN_IP_LIMIT: '1000000' });
+  t = await startTestApp({ LOGIN_IP_LIMIT: '1000000', ...WEBSITE_TEST_ENV });
   admin = await t.login('demo', 'admin');
   operator = await t.login('demo', 'operator');
   await t.app.ready();
@@ -221,7 +230,49 @@ beforeAll(async () => {
     'networkContact.name',
   ];
   const serialNumber = (input: string) => input.trim();
+  // The website's writes: a solved captcha per run (each solution works once), an api-token per order.
+  const captchas = await Promise.all(Array.from({ length: 2 * RUNS + 10 }, () => solvedCaptcha(t)));
+  const nextCaptcha = () => captchas.pop() ?? captchas[0]!;
+  const testCaptcha = await solvedCaptcha(t);
+  const apiTokens: { registrationId: string; token: string }[] = [];
+  for (let i = 0; i < RUNS + 5; i++) {
+    const acquired = await call('POST', '/api/knife/tokens/additional-machine-registration/acquire');
+    expect(acquired.statusCode, acquired.body).toBe(201);
+    apiTokens.push(acquired.json());
+  }
+  const registrationId = apiTokens[0]!.registrationId;
+  const machineOrder = () => [{ manufacturer: 'Polar', model: 'N 115 Plus', count: 1 }];
   fixtures = {
+    'POST /api/knife/calculate-price': {
+      url: () => '/api/knife/calculate-price',
+      body: () => ({ country: 'AT', currency: 'EUR', vatNumber: 'ATU12345678', machines: machineOrder() }),
+    },
+    'POST /api/knife/captcha-test': {
+      url: () => '/api/knife/captcha-test',
+      body: () => ({ captcha: structuredClone(testCaptcha) }),
+    },
+    'POST /api/knife/contact': {
+      url: () => '/api/knife/contact',
+      body: () => ({
+        salutation: 'MS',
+        firstName: 'Eva',
+        lastName: 'Lindqvist',
+        email: 'eva@example.se',
+        phone: '+46 8 123 456 78',
+        company: 'Tryckeri AB',
+        message: 'Hej!\nWe would like a demo.',
+        captcha: nextCaptcha(),
+      }),
+    },
+    'POST /api/knife/register': {
+      url: () => '/api/knife/register',
+      body: () => registrationBody(nextCaptcha(), { username: `fz-${unique()}` }) as unknown as Body,
+    },
+    'POST /api/knife/registration/{id}/additional-machines': {
+      url: () => `/api/knife/registration/${registrationId}/additional-machines`,
+      headers: () => ({ 'api-token': (apiTokens.pop() ?? apiTokens[0]!).token }),
+      body: () => ({ machines: machineOrder(), acceptTerms: true }),
+    },
     'POST /api/auth/auth/login': {
       url: () => '/api/auth/auth/login',
       body: () => ({ tenant: 'demo', username: 'admin', password: DEMO_PASSWORD }),
@@ -344,6 +395,7 @@ describe('arbitrary Unicode in every string field', () => {
               fixture.url(),
               body,
               fixture.as === 'operator' ? operator : admin,
+              fixture.headers?.() ?? {},
             );
             statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
             const context = `${key} ${JSON.stringify(body).slice(0, 400)}\n→ ${response.statusCode} ${response.body.slice(0, 400)}`;
