@@ -3,6 +3,7 @@ import { Container } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { WEBSITE_PAGES } from '../areas/website';
 import { NotFoundContent, RouteErrorPage } from '../components/errors';
 import { PageSkeleton, PublicLayout, usePageTitle } from '../components/layout';
 import { RootLayout } from './root-layout';
@@ -59,7 +60,16 @@ export const routes: RouteObject[] = [
     HydrateFallback: FirstLoad,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, lazy: () => import('../areas/website') },
+      { index: true, lazy: WEBSITE_PAGES.home },
+      { path: 'printing-shops', lazy: WEBSITE_PAGES.printingShops },
+      { path: 'grinding-shops', lazy: WEBSITE_PAGES.grindingShops },
+      { path: 'features', lazy: WEBSITE_PAGES.features },
+      { path: 'machines', lazy: WEBSITE_PAGES.machines },
+      { path: 'licence-order', lazy: WEBSITE_PAGES.licenceOrder },
+      { path: 'contact', lazy: WEBSITE_PAGES.contact },
+      { path: 'imprint', lazy: WEBSITE_PAGES.imprint },
+      { path: 'terms', lazy: WEBSITE_PAGES.terms },
+      { path: 'privacy', lazy: WEBSITE_PAGES.privacy },
       { path: 'login', lazy: () => import('../areas/auth') },
       { path: 'register', lazy: () => import('../areas/registration') },
       ...Object.entries(AREA_MODULES).map(([area, load]) => ({ path: `${area}/*`, lazy: load })),
