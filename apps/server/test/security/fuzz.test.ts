@@ -137,7 +137,8 @@ describe('fuzzed bad input', () => {
             if (response.statusCode >= 400) expect(ERROR_CODES).toContain(response.json().code);
             // Random input that creates something: only POST /users takes a free-form body and can
             // answer 201 to it (the website's token acquire answers 201 without one).
-            if (response.statusCode === 201 && operation.path === '/api/auth/users') created.push(JSON.parse(body));
+            if (response.statusCode === 201 && operation.path === '/api/auth/users')
+              created.push(JSON.parse(body));
           },
         ),
         { numRuns: RUNS },

@@ -1,10 +1,12 @@
 import type { Area } from '@kerf/contracts';
 import { Container } from '@mantine/core';
 import type { ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { WEBSITE_PAGES } from '../areas/website';
-import { NotFoundContent, RouteErrorPage } from '../components/errors';
+// the file, not the folder's index: the index also holds the error alert and with it the API client
+import { NotFoundContent } from '../components/errors/not-found-page';
 import { PageSkeleton, PublicLayout, usePageTitle } from '../components/layout';
 import { RootLayout } from './root-layout';
 
@@ -45,10 +47,14 @@ function NotFoundPage() {
   );
 }
 
+const RouteErrorPage = lazy(async () => ({ default: (await import('../components/errors')).RouteErrorPage }));
+
 function RouteError() {
   return (
     <PublicLayout>
-      <RouteErrorPage />
+      <Suspense fallback={<PageSkeleton />}>
+        <RouteErrorPage />
+      </Suspense>
     </PublicLayout>
   );
 }

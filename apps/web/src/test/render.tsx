@@ -42,7 +42,7 @@ export async function renderApp({
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   const view = render(
-    <Providers i18n={i18n} queryClient={queryClient} liveClient={live.client}>
+    <Providers i18n={i18n} queryClient={queryClient} liveClient={live.client} modals={false}>
       <RouterProvider router={router} />
     </Providers>,
   );
