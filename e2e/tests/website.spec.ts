@@ -84,13 +84,14 @@ test('registers a printing shop in German, shows price and done page, and the ad
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: screenshotPath('website-register-done-de'), fullPage: true });
 
-  // The new admin logs in at once and opens the invoice from the dashboard.
+  // The new admin logs in at once (the app then speaks the German chosen at registration) and
+  // opens the invoice from the dashboard.
   await page.evaluate(() => window.localStorage.setItem('use-locale', 'en'));
   await logIn(page, tenantId, 'kvogel', 'Schnitt!Kante-42');
   await expect(page).toHaveURL(/\/printing-admin$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Invoices' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Rechnungen' })).toBeVisible();
   const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: /Open invoice RE-\d{4}-\d{6} as PDF/ }).click();
+  await page.getByRole('button', { name: /Rechnung RE-\d{4}-\d{6} als PDF öffnen/ }).click();
   const pdf = await popup;
   expect(pdf.url()).toMatch(/^blob:/);
 });

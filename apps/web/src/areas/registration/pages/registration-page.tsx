@@ -12,6 +12,7 @@ import {
 import {
   Alert,
   Anchor,
+  Box,
   Button,
   Checkbox,
   Container,
@@ -30,7 +31,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -95,6 +96,9 @@ export function RegistrationPage() {
   const [failure, setFailure] = useState<'taken' | 'other' | null>(null);
   const [result, setResult] = useState<RegistrationResult | null>(null);
   const [differentDelivery, setDifferentDelivery] = useState(false);
+  // On a phone the stepper names only the current step (four labels do not fit in one row).
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const stepLabel = (index: number, label: string) => (narrow && index !== step ? undefined : label);
 
   const form = useForm<Values>({
     initialValues: {
@@ -211,7 +215,7 @@ export function RegistrationPage() {
           label={t('registration.street')}
           required
           autoComplete="address-line1"
-          style={{ gridColumn: 'span 2' }}
+          style={narrow ? undefined : { gridColumn: 'span 2' }}
           {...form.getInputProps(`${prefix}.street`)}
         />
         <TextInput
@@ -313,10 +317,22 @@ export function RegistrationPage() {
             size="sm"
             allowNextStepsSelect={false}
           >
-            <Stepper.Step label={t('registration.steps.personal')} />
-            <Stepper.Step label={t('registration.steps.machines')} />
-            <Stepper.Step label={t('registration.steps.payment')} />
-            <Stepper.Step label={t('registration.steps.overview')} />
+            <Stepper.Step
+              label={stepLabel(0, t('registration.steps.personal'))}
+              aria-label={t('registration.steps.personal')}
+            />
+            <Stepper.Step
+              label={stepLabel(1, t('registration.steps.machines'))}
+              aria-label={t('registration.steps.machines')}
+            />
+            <Stepper.Step
+              label={stepLabel(2, t('registration.steps.payment'))}
+              aria-label={t('registration.steps.payment')}
+            />
+            <Stepper.Step
+              label={stepLabel(3, t('registration.steps.overview'))}
+              aria-label={t('registration.steps.overview')}
+            />
           </Stepper>
           {failure === 'taken' && (
             <Alert
@@ -426,7 +442,7 @@ export function RegistrationPage() {
                     autoComplete="username"
                     {...form.getInputProps('username')}
                   />
-                  <div />
+                  <Box visibleFrom="sm" />
                   <PasswordInput
                     visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
                     label={t('registration.password')}
