@@ -146,7 +146,7 @@ test.describe('printing-shop admin', () => {
     await page.getByRole('button', { name: 'Add machine' }).click();
     await expect(page.getByRole('menuitem', { name: 'License new machine' })).toHaveAttribute(
       'href',
-      '/register',
+      '/licence-order',
     );
     await shot(page, 'dashboard-menu-en');
     await page.keyboard.press('Escape');

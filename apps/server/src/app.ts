@@ -22,8 +22,10 @@ import {
   type MachineCredentialsService,
   registerMachinesModule,
 } from './modules/machines/index';
+import { createMailSender } from './modules/mail/index';
 import { registerPlatformModule } from './modules/platform/index';
 import { registerPrintingShopModule } from './modules/printing-shop/index';
+import { registerRegistrationModule } from './modules/registration/index';
 import { registerReportModule } from './modules/report/index';
 import { registerMqttWebSocket, registerSetupModule } from './modules/setup/index';
 import { createTelemetryService, type TelemetryService } from './modules/telemetry/index';
@@ -175,6 +177,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerCustomerServiceModule(app, { authenticator, transactions, hasher });
   registerReportModule(app, { authenticator, transactions });
+  const mail = createMailSender({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    transactions,
+    log: app.log,
+  });
+  registerRegistrationModule(app, {
+    authenticator,
+    transactions,
+    hasher,
+    config,
+    deliverMail: () => {
+      void mail.deliverPending().catch((error) => app.log.warn({ err: error }, 'mail delivery failed'));
+    },
+  });
   await registerLiveGateway(app, {
     live: liveBus,
     authenticate: (authorization, ip) => auth.authenticate(authorization, ip),

@@ -41,6 +41,15 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   WEB_DIST: z.string().optional(),
+  MAIL_FROM: z.string().default('Kerf <noreply@kerf.example>'),
+  SALES_EMAIL: z.string().default('sales@kerf.example'),
+  SUPPORT_PHONE: z.string().default('+49 40 6094 4100'),
+  SUPPORT_EMAIL: z.string().default('support@kerf.example'),
+  INSTALLATION_FEE_EUR: z.coerce.number().int().min(0).max(10_000_000).default(49_000),
+  INSTALLATION_FEE_CHF: z.coerce.number().int().min(0).max(10_000_000).default(47_000),
+  INSTALLATION_FEE_GBP: z.coerce.number().int().min(0).max(10_000_000).default(42_000),
+  CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(10).max(10_000_000).default(40_000),
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().positive().default(60),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -80,6 +89,17 @@ export interface Config {
   corsOrigins: string[];
   bodyLimit: number;
   webDist: string | undefined;
+  /** website: sender of outgoing mail, the sales inbox for contact requests, the support contact */
+  mailFrom: string;
+  salesEmail: string;
+  supportPhone: string;
+  supportEmail: string;
+  /** one-time installation fee per machine, net cents, per invoicing currency */
+  installationFeeCents: { EUR: number; CHF: number; GBP: number };
+  /** proof-of-work size of the website's captcha (the browser tries up to this many hashes) */
+  captchaMaxCounter: number;
+  /** requests per minute and client address on each public website call (registration: a tenth) */
+  publicRateLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -141,5 +161,16 @@ export function parseConfig(env: Record<string, string | undefined>, terminal = 
       .filter(Boolean),
     bodyLimit: e.BODY_LIMIT,
     webDist: e.WEB_DIST,
+    mailFrom: e.MAIL_FROM,
+    salesEmail: e.SALES_EMAIL,
+    supportPhone: e.SUPPORT_PHONE,
+    supportEmail: e.SUPPORT_EMAIL,
+    installationFeeCents: {
+      EUR: e.INSTALLATION_FEE_EUR,
+      CHF: e.INSTALLATION_FEE_CHF,
+      GBP: e.INSTALLATION_FEE_GBP,
+    },
+    captchaMaxCounter: e.CAPTCHA_MAX_COUNTER,
+    publicRateLimit: e.PUBLIC_RATE_LIMIT,
   };
 }

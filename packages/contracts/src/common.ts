@@ -1,38 +1,11 @@
 import { z } from 'zod';
+import { LANGUAGES } from './locales';
 import { identifier } from './text';
 
-/** UI languages (spec §3). `LANGUAGE_LOCALES` maps them to the web app's locale files. */
-export const LANGUAGES = [
-  'GERMAN',
-  'ENGLISH',
-  'POLISH',
-  'ARABIC',
-  'FRENCH',
-  'DUTCH',
-  'ROMANIAN',
-  'RUSSIAN',
-] as const;
+export * from './locales';
+
+/** UI languages (spec §3); `LANGUAGE_LOCALES` (locales.ts) maps them to the web app's locale files. */
 export const LanguageSchema = z.enum(LANGUAGES).meta({ id: 'Language' });
-export type Language = z.infer<typeof LanguageSchema>;
-
-export const LANGUAGE_LOCALES = {
-  ARABIC: 'ar',
-  GERMAN: 'de',
-  ENGLISH: 'en',
-  FRENCH: 'fr',
-  DUTCH: 'nl',
-  POLISH: 'pl',
-  ROMANIAN: 'ro',
-  RUSSIAN: 'ru',
-} as const satisfies Record<Language, string>;
-export type Locale = (typeof LANGUAGE_LOCALES)[Language];
-export const LOCALES = Object.values(LANGUAGE_LOCALES) as Locale[];
-
-export function languageOfLocale(locale: string): Language | undefined {
-  return (Object.keys(LANGUAGE_LOCALES) as Language[]).find(
-    (language) => LANGUAGE_LOCALES[language] === locale,
-  );
-}
 
 export const UuidSchema = z.uuid();
 

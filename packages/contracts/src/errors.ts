@@ -59,6 +59,11 @@ export const ERROR_STATUS = {
   'service.customer-service.MACHINE_ACCESS_NOT_FOUND': 404,
   'service.customer-service.MACHINE_ACCESS_ACTIVE': 409,
   'service.customer-service.MANUFACTURER_NOT_FOUND': 404,
+  // knives (Kerf: the knife server's public website calls, spec §7 "Knife server")
+  'service.knives.TENANT_ID_TAKEN': 409,
+  'service.knives.CAPTCHA_INVALID': 400,
+  'service.knives.REGISTRATION_TOKEN_INVALID': 401,
+  'service.knives.INVOICE_NOT_FOUND': 404,
   // validation (Kerf): details.fields names each offending field
   'validation.INVALID_INPUT': 400,
   'validation.MALFORMED_BODY': 400,

@@ -8,6 +8,7 @@ export * from './machine-status';
 export * from './password';
 export * from './platform';
 export * from './printing-shop';
+export * from './registration';
 export * from './report';
 export * from './roles';
 export * from './route';

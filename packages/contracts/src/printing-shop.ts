@@ -15,9 +15,20 @@ export const LICENCE_CURRENCY = 'EUR';
 /** Net price of one machine licence for a whole year, in cents. */
 export const licenceAnnualNetCents = () => LICENCE_MONTHLY_NET_CENTS * 12;
 
-/** Net price, in cents, for the months left in the year of `from`, the month of `from` included. */
-export function licenceProRataNetCents(from: Date): number {
-  return LICENCE_MONTHLY_NET_CENTS * (12 - from.getUTCMonth());
+/** Months a licence bought on `from` runs until it renews on 1 January, the month of `from` included. */
+export function licenceMonthsLeft(from: Date): number {
+  return 12 - from.getUTCMonth();
+}
+
+/**
+ * Net price, in cents, for the months left in the year of `from`, the month of `from` included;
+ * `monthlyNetCents` is the price list's monthly licence in the invoicing currency (EUR by default).
+ */
+export function licenceProRataNetCents(
+  from: Date,
+  monthlyNetCents: number = LICENCE_MONTHLY_NET_CENTS,
+): number {
+  return monthlyNetCents * licenceMonthsLeft(from);
 }
 
 /** The next renewal after `date`: 1 January of the following year (UTC). */

@@ -26,6 +26,16 @@ export interface Transactions {
   withSignIn<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Cross-tenant work of platform roles: role kerf_platform, and an audit record in the same transaction. */
   withPlatform<T>(access: PlatformAccess, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Creates a tenant and fills it in ONE transaction (the website's registration): `create` runs as
+   * kerf_platform (audited) and answers the new tenant's id; then the same transaction switches to
+   * kerf_app under that tenant for `fill`. A failure anywhere leaves nothing behind.
+   */
+  withNewTenant<T>(
+    access: PlatformAccess,
+    create: (tx: Tx) => Promise<string>,
+    fill: (tx: Tx, tenantId: string) => Promise<T>,
+  ): Promise<T>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -43,13 +53,23 @@ export function createTransactions(db: AppDatabase): Transactions {
       return fn(tx as Tx);
     });
 
-  return {
+  const transactions: Transactions = {
     withTenant(tenantId, fn) {
       if (!UUID.test(tenantId)) throw new Error('withTenant needs a tenant id');
       return run('kerf_app', tenantId, fn);
     },
     withSignIn(fn) {
       return run('kerf_auth', '', fn);
+    },
+    withNewTenant(access, create, fill) {
+      return transactions.withPlatform(access, async (tx) => {
+        const tenantId = await create(tx);
+        if (!UUID.test(tenantId)) throw new Error('withNewTenant needs the new tenant id');
+        await tx.execute(
+          sql`SELECT set_config('role', 'kerf_app', true), set_config('app.tenant_id', ${tenantId}, true)`,
+        );
+        return fill(tx, tenantId);
+      });
     },
     withPlatform(access, fn) {
       return run('kerf_platform', '', async (tx) => {
@@ -65,4 +85,5 @@ export function createTransactions(db: AppDatabase): Transactions {
       });
     },
   };
+  return transactions;
 }

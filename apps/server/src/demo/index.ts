@@ -6,12 +6,16 @@ import { seedDemoCustomerService, seedDemoCustomerSite } from '../modules/custom
 import { seedDemoKnives } from '../modules/knife/index';
 import { seedDemoMachines } from '../modules/machines/index';
 import { seedDemoAdministration, seedDemoLocations } from '../modules/printing-shop/index';
+import { seedDemoContactRequests, seedDemoRegistration } from '../modules/registration/index';
 import { seedDemoSetupChecks } from '../modules/setup/index';
 
 /** Platform actions without a signed-in user are recorded under the nil tenant. */
 export const SYSTEM_ACTOR = { tenantId: '00000000-0000-0000-0000-000000000000', userId: null } as const;
 
 export const DEMO_PASSWORD = 'Kerf-demo-2026';
+
+/** The support contact the demo invoice prints (the server's default SUPPORT_PHONE / SUPPORT_EMAIL). */
+const DEMO_SUPPORT = { phone: '+49 40 6094 4100', email: 'support@kerf.example' };
 
 interface DemoUser {
   username: string;
@@ -187,10 +191,18 @@ export async function seedDemo(deps: {
         await seedDemoKnives(tx, tenant.id, locations);
         await seedDemoAdministration(tx, tenant.id);
         await seedDemoSetupChecks(tx, tenant.id);
+        await seedDemoRegistration(tx, tenant.id, { tenantSlug: demo.slug, support: DEMO_SUPPORT });
       }
       // The smaller customers of the service areas: a site, machines, a network admin (issue 14).
       await seedDemoCustomerSite(tx, tenant.id, demo.slug);
     });
+    // Contact requests from the website belong to no tenant: stored once, with the provider tenant.
+    if (demo.slug === 'kerf') {
+      await transactions.withPlatform(
+        { actor: SYSTEM_ACTOR, action: 'platform.seed.contact-requests' },
+        (tx) => seedDemoContactRequests(tx),
+      );
+    }
   }
   // Service areas, the manufacturer's grant and the connection history (once, issue 14).
   await seedDemoCustomerService(transactions, {

@@ -120,8 +120,8 @@ export function registerRoute<C extends RouteContract>(
         request,
         reply,
       } as RouteCall<C>);
-      // A download (lib/csv.ts) has sent its own answer.
-      if (result === reply) return reply;
+      // A download (lib/csv.ts) or a handler that sent a body of its own (a PDF) has answered already.
+      if (result === reply || reply.sent) return reply;
       // A handler may answer with another declared status by setting it on the reply.
       if (reply.statusCode === 200) reply.code(successStatus);
       if (contract.responses[successStatus] === null) return reply.send();

@@ -25,7 +25,7 @@ const tokensA: Record<string, TokenPair> = {};
 const ROLES_A: Role[] = ['ADMIN_PRINTING_SHOP', 'PRINTING_SHOP_MANAGER', 'PRINTING_SHOP_OPERATOR'];
 
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({ CAPTCHA_MAX_COUNTER: '20' });
   tenantB = await t.addTenant('acme-print', 'PRINTING_SHOP', ROLES_A);
   for (const [username, role] of [
     ['admin', 'ADMIN_PRINTING_SHOP'],
@@ -520,5 +520,63 @@ describe('tenant isolation over the report server (issue 11)', () => {
     });
     expect(own.body).toContain('PM-115-0001');
     expect(own.json().find((row: { machine: { id: string } }) => row.machine.id === machine.id).cuts).toBe(1);
+  });
+});
+
+describe('tenant isolation over the website module (registrations, api-tokens, invoices)', () => {
+  const call = (method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: object) =>
+    t.request({ method, url, headers, ...(payload ? { payload } : {}) });
+
+  it("never shows or opens another tenant's invoice, and an api-token works only for its own tenant", async () => {
+    const demoAdmin = tokensA.ADMIN_PRINTING_SHOP!;
+    const demoInvoices = (await call('GET', '/api/knife/invoices', bearer(demoAdmin))).json();
+    expect(demoInvoices.length).toBeGreaterThan(0);
+
+    // Tenant B gets a registration and an invoice of its own through the real registration.
+    const { registrationBody, solvedCaptcha } = await import('../website-helpers');
+    const body = registrationBody(await solvedCaptcha(t));
+    const registered = await call('POST', '/api/knife/register', {}, body);
+    expect(registered.statusCode, registered.body).toBe(201);
+    const adminB = await t.login(body.tenantId, body.username, body.password);
+    const invoicesB = (await call('GET', '/api/knife/invoices', bearer(adminB))).json();
+    expect(invoicesB).toHaveLength(1);
+    expect(invoicesB.map((invoice: { id: string }) => invoice.id)).not.toContain(demoInvoices[0].id);
+
+    // A's admin cannot open B's PDF, and B's cannot open A's.
+    const foreignPdf = await call('GET', `/api/knife/invoices/${invoicesB[0].id}/pdf`, bearer(demoAdmin));
+    expect(foreignPdf.statusCode).toBe(404);
+    expect(foreignPdf.json().code).toBe('service.knives.INVOICE_NOT_FOUND');
+    const reverse = await call('GET', `/api/knife/invoices/${demoInvoices[0].id}/pdf`, bearer(adminB));
+    expect(reverse.statusCode).toBe(404);
+
+    // A's api-token cannot read or order for B's registration, nor can a token claiming B's tenant.
+    const tokenA = (
+      await call('POST', '/api/knife/tokens/additional-machine-registration/acquire', bearer(demoAdmin))
+    ).json();
+    const tokenB = (
+      await call('POST', '/api/knife/tokens/additional-machine-registration/acquire', bearer(adminB))
+    ).json();
+    const readB = await call('GET', `/api/knife/registration/${tokenB.registrationId}`, {
+      'api-token': tokenA.token,
+    });
+    expect(readB.statusCode).toBe(401);
+    const forged = `${tokenB.token.split('.')[0]}.${tokenA.token.split('.')[1]}`;
+    const forgedRead = await call('GET', `/api/knife/registration/${tokenB.registrationId}`, {
+      'api-token': forged,
+    });
+    expect(forgedRead.statusCode).toBe(401);
+    const order = await call(
+      'POST',
+      `/api/knife/registration/${tokenB.registrationId}/additional-machines`,
+      { 'api-token': tokenA.token },
+      { machines: [{ manufacturer: 'Polar', model: 'N 92 Plus', count: 1 }], acceptTerms: true },
+    );
+    expect(order.statusCode).toBe(401);
+    expect((await call('GET', '/api/knife/invoices', bearer(adminB))).json()).toHaveLength(1);
+
+    // Other roles of A may not list invoices at all.
+    for (const role of ['PRINTING_SHOP_MANAGER', 'PRINTING_SHOP_OPERATOR', 'ADMIN_GRINDING_SHOP'] as const) {
+      expect((await call('GET', '/api/knife/invoices', bearer(tokensA[role]!))).statusCode).toBe(403);
+    }
   });
 });

@@ -3,6 +3,7 @@ import { ERROR_CODES, normaliseText, type TokenPair } from '@kerf/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, DEMO_PASSWORD, nextAddress, startTestApp, type TestApp } from '../harness';
+import { registrationBody, solvedCaptcha, WEBSITE_TEST_ENV } from '../website-helpers';
 
 /**
  * Arbitrary Unicode in every string field of every write operation of the OpenAPI document: control
@@ -35,6 +36,8 @@ interface Fixture {
   as?: 'operator' | 'manager' | 'serviceAdmin';
   /** another authorization header (a machine's credential) instead of the user's bearer token */
   authorization?: () => string;
+  /** extra request headers (the website's api-token) */
+  headers?: () => Record<string, string>;
   body: () => Body;
   /** the URL to GET what an accepted write stored; the 2xx answer's body is passed in */
   readBack?: (answer: Body) => string;
@@ -61,12 +64,19 @@ function sender(fixture: Fixture) {
 }
 const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}`;
 
-async function call(method: string, url: string, body?: unknown, tokens = admin, authorization?: string) {
+async function call(
+  method: string,
+  url: string,
+  body?: unknown,
+  tokens = admin,
+  authorization?: string,
+  extraHeaders: Record<string, string> = {},
+) {
   return t.request({
     method: method as 'GET',
     url,
     remoteAddress: nextAddress(),
-    headers: authorization ? { authorization } : bearer(tokens),
+    headers: { ...(authorization ? { authorization } : bearer(tokens)), ...extraHeaders },
     ...(body === undefined ? {} : { payload: body as Body }),
   });
 }
@@ -152,7 +162,7 @@ const unicodeText = fc.oneof(
 // ---------------------------------------------------------------------------------------------
 
 beforeAll(async () => {
-  t = await startTestApp({ LOGIN_IP_LIMIT: '1000000' });
+  t = await startTestApp({ LOGIN_IP_LIMIT: '1000000', ...WEBSITE_TEST_ENV });
   admin = await t.login('demo', 'admin');
   operator = await t.login('demo', 'operator');
   manager = await t.login('demo', 'manager');
@@ -265,7 +275,49 @@ beforeAll(async () => {
   expect(serviceUser.statusCode, serviceUser.body).toBe(201);
   const serviceUserId = serviceUser.json().id as string;
 
+  // The website's writes: a solved captcha per run (each solution works once), an api-token per order.
+  const captchas = await Promise.all(Array.from({ length: 2 * RUNS + 10 }, () => solvedCaptcha(t)));
+  const nextCaptcha = () => captchas.pop() ?? captchas[0]!;
+  const testCaptcha = await solvedCaptcha(t);
+  const apiTokens: { registrationId: string; token: string }[] = [];
+  for (let i = 0; i < RUNS + 5; i++) {
+    const acquired = await call('POST', '/api/knife/tokens/additional-machine-registration/acquire');
+    expect(acquired.statusCode, acquired.body).toBe(201);
+    apiTokens.push(acquired.json());
+  }
+  const registrationId = apiTokens[0]!.registrationId;
+  const machineOrder = () => [{ manufacturer: 'Polar', model: 'N 115 Plus', count: 1 }];
   fixtures = {
+    'POST /api/knife/calculate-price': {
+      url: () => '/api/knife/calculate-price',
+      body: () => ({ country: 'AT', currency: 'EUR', vatNumber: 'ATU12345678', machines: machineOrder() }),
+    },
+    'POST /api/knife/captcha-test': {
+      url: () => '/api/knife/captcha-test',
+      body: () => ({ captcha: structuredClone(testCaptcha) }),
+    },
+    'POST /api/knife/contact': {
+      url: () => '/api/knife/contact',
+      body: () => ({
+        salutation: 'MS',
+        firstName: 'Eva',
+        lastName: 'Lindqvist',
+        email: 'eva@example.se',
+        phone: '+46 8 123 456 78',
+        company: 'Tryckeri AB',
+        message: 'Hej!\nWe would like a demo.',
+        captcha: nextCaptcha(),
+      }),
+    },
+    'POST /api/knife/register': {
+      url: () => '/api/knife/register',
+      body: () => registrationBody(nextCaptcha(), { username: `fz-${unique()}` }) as unknown as Body,
+    },
+    'POST /api/knife/registration/{id}/additional-machines': {
+      url: () => `/api/knife/registration/${registrationId}/additional-machines`,
+      headers: () => ({ 'api-token': (apiTokens.pop() ?? apiTokens[0]!).token }),
+      body: () => ({ machines: machineOrder(), acceptTerms: true }),
+    },
     'POST /api/customer-service/service-areas': {
       url: () => '/api/customer-service/service-areas',
       as: 'serviceAdmin',
@@ -463,6 +515,7 @@ describe('arbitrary Unicode in every string field', () => {
               body,
               sender(fixture),
               fixture.authorization?.(),
+              fixture.headers?.() ?? {},
             );
             statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
             const context = `${key} ${JSON.stringify(body).slice(0, 400)}\n→ ${response.statusCode} ${response.body.slice(0, 400)}`;

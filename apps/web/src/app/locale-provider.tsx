@@ -3,9 +3,6 @@ import { DatesProvider } from '@mantine/dates';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { notifyError } from '../components/feedback';
-import { sessionKeys, updateSelfLanguage } from '../features/session';
-import { tokenStore } from '../lib/api';
 import {
   currentLocale,
   directionOf,
@@ -17,12 +14,19 @@ import {
   switchLocale,
 } from '../lib/i18n';
 
+/**
+ * The API client and the session feature load only here, on a language change, so the public pages'
+ * first load carries no contract schemas (issue 15).
+ */
 async function saveToAccount(queryClient: QueryClient, locale: Locale, i18n: I18n) {
+  const { tokenStore } = await import('../lib/api');
   if (!tokenStore.get()) return;
+  const { sessionKeys, updateSelfLanguage } = await import('../features/session');
   try {
     await updateSelfLanguage(languageOf(locale));
     await queryClient.invalidateQueries({ queryKey: sessionKeys.self() });
   } catch (error) {
+    const { notifyError } = await import('../components/feedback');
     notifyError(error, i18n.t, i18n, i18n.t('language.saveFailed'));
   }
 }
@@ -48,6 +52,7 @@ export function LocaleProvider({ i18n, children }: { i18n: I18n; children: React
         await adoptLocale(next);
       } catch (error) {
         // the catalogue could not be loaded (offline): stay in the current language and say so
+        const { notifyError } = await import('../components/feedback');
         notifyError(error, i18n.t, i18n);
         return;
       }

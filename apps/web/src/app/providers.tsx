@@ -1,26 +1,37 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { currentLocale, directionOf } from '../lib/i18n';
 import { type LiveClient, LiveClientProvider } from '../lib/live';
 import { LocaleProvider } from './locale-provider';
 import { cssVariablesResolver, theme } from './theme';
 
+/**
+ * The toast container loads after the first paint (toasts shown before wait in their store): with
+ * its transitions it is no part of the public pages' first load (issue 15, bundle budget).
+ */
+const Notifications = lazy(async () => ({ default: (await import('@mantine/notifications')).Notifications }));
+
 /** Everything a screen needs around it; tests render screens inside the same providers. */
 export function Providers({
   i18n,
   queryClient,
   liveClient,
+  modals = true,
   children,
 }: {
   i18n: I18n;
   queryClient: QueryClient;
   /** the live socket's client; by default the browser's own */
   liveClient?: LiveClient;
+  /**
+   * Confirm dialogs for every screen (tests); the app leaves them to the signed-in areas' shell, so
+   * the public pages do not load the dialog code (issue 15).
+   */
+  modals?: boolean;
   children: ReactNode;
 }) {
   const screens = liveClient ? (
@@ -34,10 +45,10 @@ export function Providers({
         <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
           <QueryClientProvider client={queryClient}>
             <LocaleProvider i18n={i18n}>
-              <ModalsProvider>
+              <Suspense fallback={null}>
                 <Notifications position="top-center" limit={4} />
-                {screens}
-              </ModalsProvider>
+              </Suspense>
+              {modals ? <ModalsProvider>{screens}</ModalsProvider> : screens}
             </LocaleProvider>
           </QueryClientProvider>
         </MantineProvider>

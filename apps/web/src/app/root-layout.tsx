@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
-import { httpClient } from '../lib/api';
+import { BEARER_TOKEN_KEY } from '../lib/api/token-store';
 import classes from './root-layout.module.css';
 
 /**
@@ -16,14 +16,25 @@ export function RootLayout() {
   const { t } = useTranslation();
   const isNavigating = useNavigation().state !== 'idle';
 
-  useEffect(
-    () =>
-      httpClient.onSessionEnded(() => {
+  // The API client is loaded after the first paint, not with it: the public pages' first load
+  // carries no contract schemas (issue 15). A session can only end once the client exists.
+  useEffect(() => {
+    let off: (() => void) | undefined;
+    let active = true;
+    // `pathname` changes on every navigation, so the listener is attached right after a login.
+    if (!window.localStorage.getItem(BEARER_TOKEN_KEY)) return;
+    void import('../lib/api').then(({ httpClient }) => {
+      if (!active) return;
+      off = httpClient.onSessionEnded(() => {
         queryClient.clear();
         void navigate('/login', { replace: true, state: { returnTo: pathname } });
-      }),
-    [navigate, queryClient, pathname],
-  );
+      });
+    });
+    return () => {
+      active = false;
+      off?.();
+    };
+  }, [navigate, queryClient, pathname]);
 
   return (
     <>

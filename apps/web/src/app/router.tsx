@@ -1,9 +1,12 @@
 import type { Area } from '@kerf/contracts';
 import { Container } from '@mantine/core';
 import type { ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { NotFoundContent, RouteErrorPage } from '../components/errors';
+import { WEBSITE_PAGES } from '../areas/website';
+// the file, not the folder's index: the index also holds the error alert and with it the API client
+import { NotFoundContent } from '../components/errors/not-found-page';
 import { PageSkeleton, PublicLayout, usePageTitle } from '../components/layout';
 import { RootLayout } from './root-layout';
 
@@ -44,10 +47,14 @@ function NotFoundPage() {
   );
 }
 
+const RouteErrorPage = lazy(async () => ({ default: (await import('../components/errors')).RouteErrorPage }));
+
 function RouteError() {
   return (
     <PublicLayout>
-      <RouteErrorPage />
+      <Suspense fallback={<PageSkeleton />}>
+        <RouteErrorPage />
+      </Suspense>
     </PublicLayout>
   );
 }
@@ -59,7 +66,16 @@ export const routes: RouteObject[] = [
     HydrateFallback: FirstLoad,
     ErrorBoundary: RouteError,
     children: [
-      { index: true, lazy: () => import('../areas/website') },
+      { index: true, lazy: WEBSITE_PAGES.home },
+      { path: 'printing-shops', lazy: WEBSITE_PAGES.printingShops },
+      { path: 'grinding-shops', lazy: WEBSITE_PAGES.grindingShops },
+      { path: 'features', lazy: WEBSITE_PAGES.features },
+      { path: 'machines', lazy: WEBSITE_PAGES.machines },
+      { path: 'licence-order', lazy: WEBSITE_PAGES.licenceOrder },
+      { path: 'contact', lazy: WEBSITE_PAGES.contact },
+      { path: 'imprint', lazy: WEBSITE_PAGES.imprint },
+      { path: 'terms', lazy: WEBSITE_PAGES.terms },
+      { path: 'privacy', lazy: WEBSITE_PAGES.privacy },
       { path: 'login', lazy: () => import('../areas/auth') },
       { path: 'register', lazy: () => import('../areas/registration') },
       ...Object.entries(AREA_MODULES).map(([area, load]) => ({ path: `${area}/*`, lazy: load })),

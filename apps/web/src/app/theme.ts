@@ -1,19 +1,8 @@
 import {
-  ActionIcon,
-  Autocomplete,
-  Button,
   type CSSVariablesResolver,
   createTheme,
-  Input,
-  InputWrapper,
   type MantineColorsTuple,
-  Modal,
-  Notification,
-  SegmentedControl,
-  Table,
-  Tabs,
-  Textarea,
-  TextInput,
+  type MantineThemeComponent,
 } from '@mantine/core';
 import './theme.css';
 
@@ -69,6 +58,14 @@ export const THEME_CLASSES = {
  */
 const TEXT_DIRECTION_AUTO = { attributes: { input: { dir: 'auto' } } };
 
+/**
+ * What Mantine's `Component.extend()` does (it returns its argument), without importing the
+ * component: the theme is part of every page's first load, and importing Modal, Tabs, Table,
+ * Autocomplete … only to extend them would put their code there too (issue 15, bundle budget).
+ */
+type SizeProps = { size?: unknown };
+const extend = (input: MantineThemeComponent) => input;
+
 export const theme = createTheme({
   primaryColor: 'steel',
   primaryShade: { light: 7, dark: 5 },
@@ -81,23 +78,23 @@ export const theme = createTheme({
   focusRing: 'auto',
   respectReducedMotion: true,
   components: {
-    Button: Button.extend({
-      vars: (_theme, props) => (props.size === 'touch' ? touchButtonVars : { root: {} }),
+    Button: extend({
+      vars: (_theme: unknown, props: SizeProps) => (props.size === 'touch' ? touchButtonVars : { root: {} }),
     }),
-    ActionIcon: ActionIcon.extend({
-      vars: (_theme, props) =>
+    ActionIcon: extend({
+      vars: (_theme: unknown, props: SizeProps) =>
         props.size === 'touch'
           ? { root: { '--ai-size': `${TOUCH_TARGET_PX}px`, '--ai-radius': '10px' } }
           : { root: {} },
     }),
-    Input: Input.extend({
-      vars: (_theme, props) =>
+    Input: extend({
+      vars: (_theme: unknown, props: SizeProps) =>
         props.size === 'touch'
           ? { wrapper: { '--input-height': `${TOUCH_TARGET_PX}px`, '--input-fz': '20px' } }
           : { wrapper: {} },
     }),
-    InputWrapper: InputWrapper.extend({
-      vars: (_theme, props) =>
+    InputWrapper: extend({
+      vars: (_theme: unknown, props: SizeProps) =>
         props.size === 'touch'
           ? {
               label: { '--input-label-size': '18px' },
@@ -107,16 +104,16 @@ export const theme = createTheme({
             }
           : { label: {}, error: {}, description: {}, success: {} },
     }),
-    TextInput: TextInput.extend({ defaultProps: TEXT_DIRECTION_AUTO }),
-    Textarea: Textarea.extend({ defaultProps: TEXT_DIRECTION_AUTO }),
-    Autocomplete: Autocomplete.extend({ defaultProps: TEXT_DIRECTION_AUTO }),
-    Tabs: Tabs.extend({ classNames: { list: THEME_CLASSES.tabsList, tab: THEME_CLASSES.tab } }),
-    Modal: Modal.extend({
+    TextInput: extend({ defaultProps: TEXT_DIRECTION_AUTO }),
+    Textarea: extend({ defaultProps: TEXT_DIRECTION_AUTO }),
+    Autocomplete: extend({ defaultProps: TEXT_DIRECTION_AUTO }),
+    Tabs: extend({ classNames: { list: THEME_CLASSES.tabsList, tab: THEME_CLASSES.tab } }),
+    Modal: extend({
       classNames: { root: THEME_CLASSES.modalRoot, body: THEME_CLASSES.modalBody },
     }),
-    SegmentedControl: SegmentedControl.extend({ defaultProps: { withItemsBorders: false } }),
-    Table: Table.extend({ defaultProps: { highlightOnHover: true, verticalSpacing: 'sm' } }),
-    Notification: Notification.extend({ defaultProps: { withBorder: true } }),
+    SegmentedControl: extend({ defaultProps: { withItemsBorders: false } }),
+    Table: extend({ defaultProps: { highlightOnHover: true, verticalSpacing: 'sm' } }),
+    Notification: extend({ defaultProps: { withBorder: true } }),
   },
 });
 

@@ -103,7 +103,7 @@ describe('no raw strings on key screens', () => {
   });
 
   it('the delete confirmation', async () => {
-    const { i18n } = await renderApp(options('/'));
+    const { i18n } = await renderApp({ ...options('/'), modals: true });
     await screen.findByRole('heading', { level: 1 });
     void confirmDelete(i18n.t, i18n.t('sections.machines'), 'Polar 115 #2');
     const dialog = await screen.findByRole('dialog');

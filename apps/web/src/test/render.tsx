@@ -24,6 +24,11 @@ export interface RenderAppOptions {
   missingKeys?: string[];
   /** the live socket's server side; by default one that accepts every subscription */
   live?: FakeLiveServer;
+  /**
+   * Confirm dialogs around every route; off by default like the app, where the signed-in areas'
+   * shell provides them (the public pages do not load the dialog code).
+   */
+  modals?: boolean;
 }
 
 /** The real routes and providers in memory, as a user would reach a screen. */
@@ -33,6 +38,7 @@ export async function renderApp({
   resources,
   missingKeys,
   live = createFakeLiveServer(),
+  modals = false,
 }: RenderAppOptions) {
   const i18n = await createI18n({
     locale,
@@ -42,7 +48,7 @@ export async function renderApp({
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   const view = render(
-    <Providers i18n={i18n} queryClient={queryClient} liveClient={live.client}>
+    <Providers i18n={i18n} queryClient={queryClient} liveClient={live.client} modals={modals}>
       <RouterProvider router={router} />
     </Providers>,
   );

@@ -252,7 +252,7 @@ describe('printing-admin: employees', () => {
 });
 
 describe('printing-admin: dashboard', () => {
-  it('shows licensing with money in EUR, the live machine state and the network admin; the licence entries hand over to /register', async () => {
+  it('shows licensing with money in EUR, the live machine state and the network admin; the licence entries hand over to the licence order', async () => {
     fakePrintingShopServer();
     signIn();
     await renderApp({ path: '/printing-admin/machines' });
@@ -267,8 +267,8 @@ describe('printing-admin: dashboard', () => {
       'License new machine',
       'Register new machine',
     ]);
-    expect(items[1]).toHaveAttribute('href', '/register');
-    expect(items[2]).toHaveAttribute('href', '/register');
+    expect(items[1]).toHaveAttribute('href', '/licence-order');
+    expect(items[2]).toHaveAttribute('href', '/licence-order');
   });
 });
 

@@ -1,5 +1,6 @@
 import { type Area, ROLE_AREAS } from '@kerf/contracts';
 import { Box, Button, Container, Skeleton } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -62,22 +63,25 @@ export function AreaShell({ area, navItems, touch, children }: AreaShellProps) {
   const ownArea = ROLE_AREAS[self.data.role];
   if (ownArea !== area) return <Navigate to={`/${ownArea}`} replace />;
 
+  // Confirm dialogs live with the signed-in areas, not with every page (app/providers.tsx).
   return (
-    <AppLayout
-      homePath={`/${area}`}
-      areaTitle={translateKey(t, `areas.${area}.title`)}
-      navItems={navItems}
-      touch={touch}
-      onLogout={() => void onLogout()}
-      user={{
-        name: displayNameOf(self.data),
-        username: self.data.username,
-        roleLabel: translateKey(t, `roles.${self.data.role}`),
-        tenantName: self.data.tenant.name,
-      }}
-    >
-      {/* A crash in one page keeps the frame; moving to another page clears it. */}
-      <ErrorBoundary key={location.pathname}>{children}</ErrorBoundary>
-    </AppLayout>
+    <ModalsProvider>
+      <AppLayout
+        homePath={`/${area}`}
+        areaTitle={translateKey(t, `areas.${area}.title`)}
+        navItems={navItems}
+        touch={touch}
+        onLogout={() => void onLogout()}
+        user={{
+          name: displayNameOf(self.data),
+          username: self.data.username,
+          roleLabel: translateKey(t, `roles.${self.data.role}`),
+          tenantName: self.data.tenant.name,
+        }}
+      >
+        {/* A crash in one page keeps the frame; moving to another page clears it. */}
+        <ErrorBoundary key={location.pathname}>{children}</ErrorBoundary>
+      </AppLayout>
+    </ModalsProvider>
   );
 }

@@ -10,9 +10,17 @@ export function endonym(locale: Locale): string {
 }
 
 /** The language picker of every page (spec §1, DESIGN.md app frame). */
-export function LanguagePicker({ size = 'sm' }: { size?: string }) {
+export function LanguagePicker({
+  size = 'sm',
+  locales = LOCALES,
+}: {
+  size?: string;
+  locales?: readonly Locale[];
+}) {
   const { t } = useTranslation();
   const { locale, chooseLocale } = useLocale();
+  // A language chosen elsewhere (stored, or by URL) stays selectable where fewer are offered.
+  const offered = locales.includes(locale) ? locales : [...locales, locale];
   return (
     <NativeSelect
       aria-label={t('language.label')}
@@ -30,7 +38,7 @@ export function LanguagePicker({ size = 'sm' }: { size?: string }) {
         if (isLocale(next)) void chooseLocale(next);
       }}
     >
-      {LOCALES.map((code) => (
+      {offered.map((code) => (
         <option key={code} value={code} lang={code} translate="no">
           {endonym(code)}
         </option>

@@ -6,4 +6,5 @@ export {
   type LiveListener,
   type LiveSession,
 } from './live-client';
-export { LiveClientProvider, useLiveConnection, useLiveEvent } from './use-live-event';
+export { LiveClientProvider } from './live-context';
+export { useLiveConnection, useLiveEvent } from './use-live-event';

@@ -1,14 +1,8 @@
 import { type LiveEventData, type LiveEventType, parseLiveEventData } from '@kerf/contracts';
-import { createContext, type ReactNode, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useContext, useEffect, useRef, useSyncExternalStore } from 'react';
 import { browserLiveClient } from './browser-client';
 import type { LiveClient, LiveConnectionState, LiveEvent } from './live-client';
-
-const LiveClientContext = createContext<LiveClient | null>(null);
-
-/** Hands screens a live client other than the browser's (tests, previews). */
-export function LiveClientProvider({ client, children }: { client: LiveClient; children: ReactNode }) {
-  return <LiveClientContext.Provider value={client}>{children}</LiveClientContext.Provider>;
-}
+import { LiveClientContext } from './live-context';
 
 function useLiveClient(): LiveClient {
   return useContext(LiveClientContext) ?? browserLiveClient();

@@ -46,6 +46,7 @@ import {
   useMachinesLive,
 } from '../../../features/machines';
 import { FirewallPanel, NetworkAdminCard } from '../../../features/network';
+import { InvoicesCard } from '../../../features/website';
 import { formatNumber } from '../../../lib/format';
 import { useLiveConnection } from '../../../lib/live';
 
@@ -208,10 +209,18 @@ export function DashboardPage() {
         <Menu.Item leftSection={<IconCirclePlus size={16} aria-hidden />} onClick={() => setEditing('new')}>
           {t('printingAdmin.dashboard.createInstalled')}
         </Menu.Item>
-        <Menu.Item leftSection={<IconCertificate size={16} aria-hidden />} component={Link} to="/register">
+        <Menu.Item
+          leftSection={<IconCertificate size={16} aria-hidden />}
+          component={Link}
+          to="/licence-order"
+        >
           {t('printingAdmin.dashboard.licenseNew')}
         </Menu.Item>
-        <Menu.Item leftSection={<IconRegistered size={16} aria-hidden />} component={Link} to="/register">
+        <Menu.Item
+          leftSection={<IconRegistered size={16} aria-hidden />}
+          component={Link}
+          to="/licence-order"
+        >
           {t('printingAdmin.dashboard.registerNew')}
         </Menu.Item>
       </Menu.Dropdown>
@@ -276,6 +285,7 @@ export function DashboardPage() {
             ))}
           </SimpleGrid>
         )}
+        <InvoicesCard />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <NetworkAdminCard />
           <FirewallPanel />

@@ -1,0 +1,8 @@
+/**
+ * E-mail (ARCHITECTURE "jobs: e-mail"): owns `mail_outbox` (ADR 0012). Other modules queue a mail in
+ * their own transaction with `queueMail`; the sender delivers it by nodemailer after the commit when
+ * SMTP_URL is set. Without SMTP_URL the mails stay in the outbox, for the system admins to read.
+ */
+
+export { type OutgoingMail, queueMail } from './mail.repository';
+export { createMailSender, type MailSender } from './mail.sender';

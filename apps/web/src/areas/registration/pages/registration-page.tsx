@@ -1,0 +1,618 @@
+import {
+  type CaptchaPayload,
+  COUNTRIES,
+  CURRENCIES,
+  type Currency,
+  type RegistrationRequest,
+  RegistrationRequestSchema,
+  type RegistrationResult,
+  SALUTATIONS,
+  TENANT_SLUG_PATTERN,
+} from '@kerf/contracts';
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Stepper,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { IconAlertTriangle, IconCheck, IconCircleCheck, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { schemaErrors } from '../../../components/form';
+import { countryName, PhoneField } from '../../../components/inputs';
+import { usePageTitle, WebsiteLayout } from '../../../components/layout';
+import {
+  CaptchaField,
+  checkTenantId,
+  fetchContractConditions,
+  fetchCuttingWidths,
+  fetchPrice,
+  MachineListField,
+  PriceSummary,
+  registerShop,
+  websiteKeys,
+} from '../../../features/website';
+import { isApiError } from '../../../lib/api';
+import { languageOf, useLocale } from '../../../lib/i18n';
+
+type Values = Omit<RegistrationRequest, 'captcha' | 'language'>;
+type Country = (typeof COUNTRIES)[number];
+
+const STEP_FIELDS: string[][] = [
+  [
+    'salutation',
+    'firstName',
+    'lastName',
+    'email',
+    'emailConfirmation',
+    'phone',
+    'company',
+    'shopName',
+    'tenantId',
+    'username',
+    'password',
+    'passwordConfirmation',
+  ],
+  ['machines'],
+  ['address', 'deliveryAddress', 'taxNumber', 'vatNumber', 'currency', 'acceptTerms', 'acceptPrivacy'],
+];
+
+const emptyAddress = (country: Country = 'DE') => ({
+  street: '',
+  streetNumber: '',
+  zip: '',
+  city: '',
+  country,
+});
+
+/** spec §2 registration: 4 steps (personal data, machines, payment, overview), then done or error. */
+export function RegistrationPage() {
+  const { t, i18n } = useTranslation();
+  const { locale } = useLocale();
+  usePageTitle(t('registration.title'));
+  const [step, setStep] = useState(0);
+  const [captcha, setCaptcha] = useState<CaptchaPayload | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<'taken' | 'other' | null>(null);
+  const [result, setResult] = useState<RegistrationResult | null>(null);
+  const [differentDelivery, setDifferentDelivery] = useState(false);
+  // On a phone the stepper names only the current step (four labels do not fit in one row).
+  const narrow = useMediaQuery('(max-width: 36em)') ?? false;
+  const stepLabel = (index: number, label: string) => (narrow && index !== step ? undefined : label);
+
+  const form = useForm<Values>({
+    initialValues: {
+      salutation: 'MS',
+      firstName: '',
+      lastName: '',
+      email: '',
+      emailConfirmation: '',
+      phone: '',
+      company: '',
+      shopName: '',
+      tenantId: '',
+      username: '',
+      password: '',
+      passwordConfirmation: '',
+      machines: [{ manufacturer: '', model: '', count: 1 }],
+      address: emptyAddress(),
+      deliveryAddress: null,
+      taxNumber: '',
+      vatNumber: '',
+      currency: 'EUR',
+      acceptTerms: false,
+      acceptPrivacy: false,
+    },
+  });
+  const values = form.getValues();
+
+  const widths = useQuery({ queryKey: websiteKeys.widths(), queryFn: fetchCuttingWidths });
+  const conditions = useQuery({
+    queryKey: websiteKeys.conditions('DE'),
+    queryFn: () => fetchContractConditions('DE'),
+  });
+  const supportPhone = conditions.data?.supportPhone ?? '';
+  const supportEmail = conditions.data?.supportEmail ?? '';
+
+  const [tenantId] = useDebouncedValue(values.tenantId.trim().toLowerCase(), 350);
+  const tenantIdValid = tenantId.length >= 2 && TENANT_SLUG_PATTERN.test(tenantId);
+  const availability = useQuery({
+    queryKey: websiteKeys.tenantId(tenantId),
+    queryFn: () => checkTenantId(tenantId),
+    enabled: tenantIdValid,
+    staleTime: 10_000,
+  });
+
+  const priceRequest = {
+    country: values.address.country,
+    currency: values.currency,
+    vatNumber: values.vatNumber || null,
+    machines: values.machines,
+  };
+  const machinesComplete = values.machines.every((m) => m.manufacturer && m.model && m.count > 0);
+  const price = useQuery({
+    queryKey: websiteKeys.price(priceRequest),
+    queryFn: () => fetchPrice(priceRequest),
+    enabled: step >= 2 && machinesComplete,
+  });
+
+  /** The contract checks the step's fields (the captcha comes last, on submit). */
+  function validateStep(index: number) {
+    const errors = schemaErrors(RegistrationRequestSchema, { ...form.getValues(), language: 'ENGLISH' }, t);
+    const fields = STEP_FIELDS[index]!;
+    const own = Object.fromEntries(
+      Object.entries(errors).filter(([path]) => fields.includes(path.split('.')[0]!)),
+    );
+    if (index === 0 && availability.data && !availability.data.available)
+      own.tenantId = t('registration.tenantTaken');
+    form.setErrors(own);
+    return Object.keys(own).length === 0;
+  }
+
+  const next = () => {
+    if (validateStep(step)) setStep((current) => current + 1);
+  };
+
+  async function submit() {
+    if (!captcha) return;
+    for (const index of [0, 1, 2]) {
+      if (!validateStep(index)) {
+        setStep(index);
+        return;
+      }
+    }
+    setSending(true);
+    setFailure(null);
+    try {
+      const answer = await registerShop({ ...form.getValues(), language: languageOf(locale), captcha });
+      setResult(answer);
+      setStep(4);
+    } catch (error) {
+      setCaptchaRound((round) => round + 1);
+      if (isApiError(error) && error.code === 'service.knives.TENANT_ID_TAKEN') {
+        setFailure('taken');
+        form.setFieldError('tenantId', t('registration.tenantTaken'));
+      } else if (isApiError(error) && error.code === 'validation.INVALID_INPUT') {
+        const fields = error.details?.fields ?? [];
+        for (const field of fields)
+          form.setFieldError(field.field, t(`fields.${field.code}`, { limit: field.limit }));
+        const first = STEP_FIELDS.findIndex((names) =>
+          fields.some((f) => names.includes(f.field.split('.')[0]!)),
+        );
+        if (first >= 0) setStep(first);
+        else setFailure('other');
+      } else setFailure('other');
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const countries = COUNTRIES.map((code) => ({ value: code, label: countryName(code, i18n.language) }));
+  const address = (prefix: 'address' | 'deliveryAddress') => (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label={t('registration.street')}
+          required
+          autoComplete="address-line1"
+          style={narrow ? undefined : { gridColumn: 'span 2' }}
+          {...form.getInputProps(`${prefix}.street`)}
+        />
+        <TextInput
+          label={t('registration.streetNumber')}
+          required
+          {...form.getInputProps(`${prefix}.streetNumber`)}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label={t('registration.zip')}
+          required
+          autoComplete="postal-code"
+          {...form.getInputProps(`${prefix}.zip`)}
+        />
+        <TextInput
+          label={t('registration.city')}
+          required
+          autoComplete="address-level2"
+          {...form.getInputProps(`${prefix}.city`)}
+        />
+        <Select
+          label={t('registration.country')}
+          data={countries}
+          allowDeselect={false}
+          {...form.getInputProps(`${prefix}.country`)}
+        />
+      </SimpleGrid>
+    </>
+  );
+
+  const availabilityHint: ReactNode = !tenantIdValid ? (
+    t('registration.tenantIdHint')
+  ) : availability.isFetching ? (
+    <Group gap={6} component="span">
+      <Loader size={12} aria-hidden /> {t('registration.tenantChecking')}
+    </Group>
+  ) : availability.data?.available ? (
+    <Text span c="green.8" size="xs" data-testid="tenant-available">
+      <IconCheck size={12} aria-hidden /> {t('registration.tenantAvailable')}
+    </Text>
+  ) : availability.data ? (
+    <Text span c="red.8" size="xs" data-testid="tenant-taken">
+      <IconX size={12} aria-hidden /> {t('registration.tenantTaken')}
+    </Text>
+  ) : null;
+
+  if (result) {
+    return (
+      <WebsiteLayout>
+        <Container size={720} py={{ base: 32, sm: 56 }}>
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} data-testid="registration-done">
+            <Stack gap="md">
+              <Group gap="sm">
+                <IconCircleCheck size={32} color="var(--mantine-color-green-7)" aria-hidden />
+                <Title order={1}>{t('registration.done.title')}</Title>
+              </Group>
+              <Text>{t('registration.done.tenant')}</Text>
+              <Text fz={28} fw={700} translate="no" data-testid="done-tenant-id">
+                {result.tenantId}
+              </Text>
+              <Text>{t('registration.done.invoice', { number: result.invoiceNumber })}</Text>
+              <Title order={2} size="h4">
+                {t('registration.done.nextTitle')}
+              </Title>
+              <ol>
+                <li>
+                  {t('registration.done.next1', { tenant: result.tenantId, username: result.username })}
+                </li>
+                <li>{t('registration.done.next2')}</li>
+                <li>{t('registration.done.next3')}</li>
+              </ol>
+              <Text size="sm">
+                {t('registration.done.support', { phone: supportPhone, email: supportEmail })}
+              </Text>
+              <Group>
+                <Button component={Link} to="/login">
+                  {t('website.login')}
+                </Button>
+                <Button component={Link} to="/" variant="default">
+                  {t('registration.backHome')}
+                </Button>
+              </Group>
+            </Stack>
+          </Paper>
+        </Container>
+      </WebsiteLayout>
+    );
+  }
+
+  return (
+    <WebsiteLayout>
+      <Container size={880} py={{ base: 24, sm: 48 }}>
+        <Stack gap="lg">
+          <Title order={1}>{t('registration.title')}</Title>
+          <Stepper
+            active={step}
+            onStepClick={(index) => index < step && setStep(index)}
+            size="sm"
+            allowNextStepsSelect={false}
+          >
+            <Stepper.Step
+              label={stepLabel(0, t('registration.steps.personal'))}
+              aria-label={t('registration.steps.personal')}
+            />
+            <Stepper.Step
+              label={stepLabel(1, t('registration.steps.machines'))}
+              aria-label={t('registration.steps.machines')}
+            />
+            <Stepper.Step
+              label={stepLabel(2, t('registration.steps.payment'))}
+              aria-label={t('registration.steps.payment')}
+            />
+            <Stepper.Step
+              label={stepLabel(3, t('registration.steps.overview'))}
+              aria-label={t('registration.steps.overview')}
+            />
+          </Stepper>
+          {failure === 'taken' && (
+            <Alert
+              color="red"
+              icon={<IconAlertTriangle aria-hidden />}
+              role="alert"
+              data-testid="registration-taken"
+              title={t('registration.errors.takenTitle')}
+            >
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{t('registration.errors.taken')}</Text>
+                <Button
+                  size="xs"
+                  variant="light"
+                  onClick={() => {
+                    setStep(0);
+                    setFailure(null);
+                  }}
+                >
+                  {t('registration.errors.backToStep1')}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
+          {failure === 'other' && (
+            <Alert
+              color="red"
+              icon={<IconAlertTriangle aria-hidden />}
+              role="alert"
+              title={t('registration.errors.failedTitle')}
+            >
+              {t('registration.errors.failed', { phone: supportPhone })}
+            </Alert>
+          )}
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
+            {step === 0 && (
+              <Stack gap="md">
+                <Title order={2} size="h3">
+                  {t('registration.steps.personal')}
+                </Title>
+                <Select
+                  label={t('websiteForms.salutation')}
+                  data={SALUTATIONS.map((value) => ({
+                    value,
+                    label: t(`websiteForms.salutations.${value}`),
+                  }))}
+                  allowDeselect={false}
+                  w={{ base: '100%', xs: 200 }}
+                  {...form.getInputProps('salutation')}
+                />
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <TextInput
+                    label={t('websiteForms.firstName')}
+                    required
+                    autoComplete="given-name"
+                    {...form.getInputProps('firstName')}
+                  />
+                  <TextInput
+                    label={t('websiteForms.lastName')}
+                    required
+                    autoComplete="family-name"
+                    {...form.getInputProps('lastName')}
+                  />
+                  <TextInput
+                    label={t('websiteForms.email')}
+                    type="email"
+                    required
+                    autoComplete="email"
+                    {...form.getInputProps('email')}
+                  />
+                  <TextInput
+                    label={t('registration.emailConfirmation')}
+                    type="email"
+                    required
+                    autoComplete="email"
+                    {...form.getInputProps('emailConfirmation')}
+                  />
+                  <PhoneField
+                    label={t('websiteForms.phone')}
+                    value={values.phone}
+                    onChange={(value) => form.setFieldValue('phone', value)}
+                    error={form.errors.phone}
+                  />
+                  <TextInput
+                    label={t('registration.company')}
+                    required
+                    autoComplete="organization"
+                    {...form.getInputProps('company')}
+                  />
+                  <TextInput
+                    label={t('registration.shopName')}
+                    required
+                    {...form.getInputProps('shopName')}
+                  />
+                  <TextInput
+                    label={t('registration.tenantId')}
+                    required
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    description={availabilityHint}
+                    {...form.getInputProps('tenantId')}
+                  />
+                  <TextInput
+                    label={t('registration.username')}
+                    required
+                    autoCapitalize="none"
+                    autoComplete="username"
+                    {...form.getInputProps('username')}
+                  />
+                  <Box visibleFrom="sm" />
+                  <PasswordInput
+                    visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+                    label={t('registration.password')}
+                    required
+                    autoComplete="new-password"
+                    description={t('registration.passwordRule')}
+                    {...form.getInputProps('password')}
+                  />
+                  <PasswordInput
+                    visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
+                    label={t('registration.passwordConfirmation')}
+                    required
+                    autoComplete="new-password"
+                    {...form.getInputProps('passwordConfirmation')}
+                  />
+                </SimpleGrid>
+              </Stack>
+            )}
+            {step === 1 && (
+              <Stack gap="md">
+                <Title order={2} size="h3">
+                  {t('registration.steps.machines')}
+                </Title>
+                <Text c="dimmed" size="sm">
+                  {t('registration.machinesIntro')}
+                </Text>
+                {widths.isError ? (
+                  <Alert color="red" role="alert">
+                    {t('registration.errors.machines')}
+                  </Alert>
+                ) : widths.data ? (
+                  <MachineListField
+                    value={values.machines}
+                    onChange={(lines) => form.setFieldValue('machines', lines)}
+                    models={widths.data.models}
+                    errors={form.errors as Record<string, string>}
+                  />
+                ) : (
+                  <Skeleton h={120} />
+                )}
+              </Stack>
+            )}
+            {step === 2 && (
+              <Stack gap="md">
+                <Title order={2} size="h3">
+                  {t('registration.steps.payment')}
+                </Title>
+                <Text fw={600}>{t('registration.invoiceAddress')}</Text>
+                {address('address')}
+                <Checkbox
+                  label={t('registration.differentDelivery')}
+                  checked={differentDelivery}
+                  onChange={(event) => {
+                    const on = event.currentTarget.checked;
+                    setDifferentDelivery(on);
+                    form.setFieldValue('deliveryAddress', on ? emptyAddress(values.address.country) : null);
+                  }}
+                />
+                {differentDelivery && values.deliveryAddress && address('deliveryAddress')}
+                <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                  <TextInput label={t('registration.taxNumber')} {...form.getInputProps('taxNumber')} />
+                  <TextInput
+                    label={t('registration.vatNumber')}
+                    description={t('registration.vatHint')}
+                    {...form.getInputProps('vatNumber')}
+                  />
+                  <Select
+                    label={t('websiteForms.currency')}
+                    data={CURRENCIES.map((code) => ({ value: code, label: code }))}
+                    allowDeselect={false}
+                    {...form.getInputProps('currency')}
+                    onChange={(value) => form.setFieldValue('currency', (value ?? 'EUR') as Currency)}
+                  />
+                </SimpleGrid>
+                {price.isError ? (
+                  <Alert color="red" role="alert">
+                    {t('registration.errors.price')}
+                  </Alert>
+                ) : price.data ? (
+                  <PriceSummary price={price.data} />
+                ) : (
+                  <Skeleton h={160} />
+                )}
+                <Checkbox
+                  label={
+                    <>
+                      {t('registration.acceptTerms')}{' '}
+                      <Anchor component={Link} to="/terms" target="_blank">
+                        {t('website.nav.terms')}
+                      </Anchor>
+                    </>
+                  }
+                  {...form.getInputProps('acceptTerms', { type: 'checkbox' })}
+                />
+                <Checkbox
+                  label={
+                    <>
+                      {t('registration.acceptPrivacy')}{' '}
+                      <Anchor component={Link} to="/privacy" target="_blank">
+                        {t('website.nav.privacy')}
+                      </Anchor>
+                    </>
+                  }
+                  {...form.getInputProps('acceptPrivacy', { type: 'checkbox' })}
+                />
+              </Stack>
+            )}
+            {step === 3 && (
+              <Stack gap="md">
+                <Title order={2} size="h3">
+                  {t('registration.steps.overview')}
+                </Title>
+                <Table variant="vertical" layout="fixed" withTableBorder>
+                  <Table.Tbody>
+                    {[
+                      [t('registration.company'), values.company],
+                      [
+                        t('registration.contact'),
+                        `${t(`websiteForms.salutations.${values.salutation}`)} ${values.firstName} ${values.lastName}`,
+                      ],
+                      [t('websiteForms.email'), values.email],
+                      [t('websiteForms.phone'), values.phone],
+                      [t('registration.tenantId'), values.tenantId.toLowerCase()],
+                      [t('registration.username'), values.username.toLowerCase()],
+                      [
+                        t('registration.invoiceAddress'),
+                        `${values.address.street} ${values.address.streetNumber}, ${values.address.zip} ${values.address.city}, ${countryName(values.address.country, i18n.language)}`,
+                      ],
+                      [
+                        t('registration.steps.machines'),
+                        values.machines.map((m) => `${m.count} × ${m.manufacturer} ${m.model}`).join(', '),
+                      ],
+                    ].map(([label, value]) => (
+                      <Table.Tr key={label}>
+                        <Table.Th w={{ base: 130, sm: 220 }}>{label}</Table.Th>
+                        <Table.Td style={{ overflowWrap: 'anywhere' }} dir="auto">
+                          {value}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+                {price.data && <PriceSummary price={price.data} />}
+                <Text size="sm" c="dimmed">
+                  {t('registration.binding')}
+                </Text>
+                <CaptchaField onChange={setCaptcha} resetKey={captchaRound} />
+              </Stack>
+            )}
+            <Group justify="space-between" mt="xl">
+              {step > 0 ? (
+                <Button variant="default" onClick={() => setStep(step - 1)}>
+                  {t('registration.back')}
+                </Button>
+              ) : (
+                <span />
+              )}
+              {step < 3 ? (
+                <Button onClick={next}>{t('registration.next')}</Button>
+              ) : (
+                <Button onClick={() => void submit()} loading={sending} disabled={!captcha}>
+                  {t('registration.submit')}
+                </Button>
+              )}
+            </Group>
+          </Paper>
+        </Stack>
+      </Container>
+    </WebsiteLayout>
+  );
+}
+
+export const Component = RegistrationPage;

@@ -1,0 +1,84 @@
+import { Anchor, Box, Button, Container, Group, SimpleGrid, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import type { Locale } from '../../lib/i18n';
+import { Brand } from './brand';
+import { LanguagePicker } from './language-picker';
+import classes from './layout.module.css';
+import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+
+/** spec §1: the website offers English, German and Dutch (the apps behind the login all eight). */
+export const WEBSITE_LOCALES: readonly Locale[] = ['en', 'de', 'nl'];
+
+const NAV = [
+  { to: '/printing-shops', key: 'website.nav.printingShops' },
+  { to: '/grinding-shops', key: 'website.nav.grindingShops' },
+  { to: '/features', key: 'website.nav.features' },
+  { to: '/machines', key: 'website.nav.machines' },
+  { to: '/contact', key: 'website.nav.contact' },
+] as const;
+
+const LEGAL = [
+  { to: '/imprint', key: 'website.nav.imprint' },
+  { to: '/terms', key: 'website.nav.terms' },
+  { to: '/privacy', key: 'website.nav.privacy' },
+] as const;
+
+/** Frame of the marketing pages and the registration: navigation, login link, legal footer. */
+export function WebsiteLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <div className={classes.publicShell}>
+      <SkipLink />
+      <header className={classes.publicHeader}>
+        <Container size="lg" py="sm">
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Brand to="/" label={t('nav.home')} />
+            <Group gap="xs" wrap="nowrap">
+              <Button component={Link} to="/login" variant="subtle" size="sm" visibleFrom="xs">
+                {t('website.login')}
+              </Button>
+              <Button component={Link} to="/register" size="sm" visibleFrom="sm">
+                {t('website.register')}
+              </Button>
+              <LanguagePicker locales={WEBSITE_LOCALES} />
+            </Group>
+          </Group>
+          <Box component="nav" aria-label={t('website.nav.label')} mt="xs" className={classes.websiteNav}>
+            {NAV.map((item) => (
+              <NavLink key={item.to} to={item.to} className={classes.websiteNavLink}>
+                {t(item.key)}
+              </NavLink>
+            ))}
+            <NavLink to="/login" className={`${classes.websiteNavLink} ${classes.websiteNavMobile}`}>
+              {t('website.login')}
+            </NavLink>
+          </Box>
+        </Container>
+      </header>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.publicMain}>
+        {children}
+      </main>
+      <footer className={classes.footer}>
+        <Container size="lg">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <Text size="sm" c="dimmed">
+              {t('website.footer')}
+            </Text>
+            <Group gap="md" justify="flex-end" component="nav" aria-label={t('website.nav.legal')}>
+              {LEGAL.map((item) => (
+                <Anchor key={item.to} component={Link} to={item.to} size="sm">
+                  {t(item.key)}
+                </Anchor>
+              ))}
+              <Anchor component={Link} to="/contact" size="sm">
+                {t('website.nav.contact')}
+              </Anchor>
+            </Group>
+          </SimpleGrid>
+        </Container>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,85 @@
+import { Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { IconFileTypePdf } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorAlert } from '../../../components/errors';
+import { formatDate } from '../../../lib/format';
+import { fetchInvoices, invoiceKeys, invoicePdfUrl } from '../api/invoices';
+import { MoneyText } from './price-summary';
+
+/** The printing shop's invoices (registration and licence orders), each opened as PDF. */
+export function InvoicesCard() {
+  const { t, i18n } = useTranslation();
+  const invoices = useQuery({ queryKey: invoiceKeys.all, queryFn: fetchInvoices });
+  const [opening, setOpening] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const open = async (id: string) => {
+    setOpening(id);
+    setError(null);
+    try {
+      const url = await invoicePdfUrl(id);
+      window.open(url, '_blank', 'noopener');
+    } catch (failure) {
+      setError(failure);
+    } finally {
+      setOpening(null);
+    }
+  };
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Stack gap="sm">
+        <Title order={2} size="h3">
+          {t('websiteForms.invoices.title')}
+        </Title>
+        {invoices.isError && <ErrorAlert error={invoices.error} />}
+        {error ? <ErrorAlert error={error} /> : null}
+        {invoices.isPending ? (
+          <Skeleton h={80} />
+        ) : invoices.data?.length === 0 ? (
+          <Text c="dimmed">{t('websiteForms.invoices.empty')}</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={520}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('websiteForms.invoices.number')}</Table.Th>
+                  <Table.Th>{t('websiteForms.invoices.date')}</Table.Th>
+                  <Table.Th>{t('websiteForms.invoices.due')}</Table.Th>
+                  <Table.Th ta="end">{t('websiteForms.invoices.total')}</Table.Th>
+                  <Table.Th />
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {invoices.data?.map((invoice) => (
+                  <Table.Tr key={invoice.id}>
+                    <Table.Td translate="no">{invoice.number}</Table.Td>
+                    <Table.Td>{formatDate(invoice.issuedAt, i18n.language)}</Table.Td>
+                    <Table.Td>{formatDate(`${invoice.dueDate}T00:00:00Z`, i18n.language, 'UTC')}</Table.Td>
+                    <Table.Td ta="end">
+                      <MoneyText cents={invoice.totalCents} currency={invoice.currency} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Group justify="flex-end">
+                        <Button
+                          size="xs"
+                          variant="light"
+                          leftSection={<IconFileTypePdf size={16} aria-hidden />}
+                          loading={opening === invoice.id}
+                          onClick={() => void open(invoice.id)}
+                          aria-label={t('websiteForms.invoices.open', { number: invoice.number })}
+                        >
+                          {t('websiteForms.invoices.pdf')}
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

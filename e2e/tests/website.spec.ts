@@ -1,0 +1,135 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, logIn, screenshotPath } from './support';
+
+/**
+ * The public website (issue 15): register a printing shop with two machines in German, see the price
+ * and the done page, log in as the new admin and open the invoice; send the contact form; a taken
+ * client ID and a weak password show their messages.
+ */
+
+async function chooseMantineOption(page: Page, label: string | RegExp, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('registers a printing shop in German, shows price and done page, and the admin opens the invoice', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const tenantId = `druckhaus-${Date.now().toString(36)}`;
+  await page.goto('/');
+  await page.getByTestId('language-picker').selectOption('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('main').getByRole('link', { name: 'Registrieren' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Registrieren' })).toBeVisible();
+
+  // Step 1: personal data, with a weak password and a taken client ID first.
+  await page.getByRole('textbox', { name: 'Vorname' }).fill('Katrin');
+  await page.getByRole('textbox', { name: 'Nachname' }).fill('Vogel');
+  await page.getByRole('textbox', { name: 'E-Mail', exact: true }).fill('k.vogel@druckhaus-vogel.example');
+  await page.getByRole('textbox', { name: 'E-Mail bestätigen' }).fill('k.vogel@druckhaus-vogel.example');
+  await page.getByRole('textbox', { name: 'Telefon' }).fill('+49 40 1234567');
+  await page.getByRole('textbox', { name: 'Firma', exact: true }).fill('Druckhaus Vogel GmbH');
+  await page.getByRole('textbox', { name: 'Name der Druckerei' }).fill('Druckhaus Vogel');
+  await page.getByRole('textbox', { name: 'Mandant (Mandanten-ID)' }).fill('demo');
+  await expect(page.getByTestId('tenant-taken')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Benutzername des Administrators' }).fill('kvogel');
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('kurz');
+  await page.getByRole('textbox', { name: 'Passwort bestätigen' }).fill('kurz');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByText('Das Passwort braucht mindestens 8 Zeichen.')).toBeVisible();
+  await expect(
+    page.getByText('Diese Mandanten-ID ist bereits vergeben. Bitte wählen Sie eine andere.').first(),
+  ).toBeVisible();
+  await page.screenshot({ path: screenshotPath('website-register-step1-errors-de'), fullPage: true });
+
+  await page.getByRole('textbox', { name: 'Mandant (Mandanten-ID)' }).fill(tenantId);
+  await expect(page.getByTestId('tenant-available')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('Schnitt!Kante-42');
+  await page.getByRole('textbox', { name: 'Passwort bestätigen' }).fill('Schnitt!Kante-42');
+  await page.getByRole('button', { name: 'Weiter' }).click();
+
+  // Step 2: two machines.
+  await expect(page.getByRole('heading', { level: 2, name: 'Maschinen' })).toBeVisible();
+  await chooseMantineOption(page, 'Hersteller', 'Polar');
+  await chooseMantineOption(page, 'Modell', /N 115 Plus/);
+  await page.getByRole('textbox', { name: 'Anzahl' }).fill('2');
+  await expect(page.getByText('2 Maschine(n) insgesamt')).toBeVisible();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+
+  // Step 3: invoice address, the price, terms.
+  await page.getByRole('textbox', { name: 'Straße' }).fill('Hafenstraße');
+  await page.getByRole('textbox', { name: 'Hausnummer' }).fill('12');
+  await page.getByRole('textbox', { name: 'PLZ' }).fill('28195');
+  await page.getByRole('textbox', { name: 'Ort' }).fill('Bremen');
+  const summary = page.getByTestId('price-summary');
+  await expect(summary).toBeVisible();
+  await expect(summary).toContainText('USt. 19 %');
+  await expect(summary.getByTestId('price-total')).toContainText('EUR');
+  await page.getByRole('checkbox', { name: /Ich akzeptiere die/ }).check();
+  await page.getByRole('checkbox', { name: /Ich habe gelesen/ }).check();
+  await page.getByRole('button', { name: 'Weiter' }).click();
+
+  // Step 4: overview, captcha, register.
+  await expect(page.getByRole('heading', { level: 2, name: 'Übersicht' })).toBeVisible();
+  await expect(page.getByText('2 × Polar N 115 Plus')).toBeVisible();
+  await expect(page.getByTestId('captcha')).toHaveAttribute('data-state', 'verified', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Zahlungspflichtig registrieren' }).click();
+
+  const done = page.getByTestId('registration-done');
+  await expect(done).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('done-tenant-id')).toHaveText(tenantId);
+  await expect(done).toContainText(/Rechnung RE-\d{4}-\d{6}/);
+  await expectNoSeriousA11yViolations(page);
+  await page.screenshot({ path: screenshotPath('website-register-done-de'), fullPage: true });
+
+  // The new admin logs in at once (the app then speaks the German chosen at registration) and
+  // opens the invoice from the dashboard.
+  await page.evaluate(() => window.localStorage.setItem('use-locale', 'en'));
+  await logIn(page, tenantId, 'kvogel', 'Schnitt!Kante-42');
+  await expect(page).toHaveURL(/\/printing-admin$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Rechnungen' })).toBeVisible();
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: /Rechnung RE-\d{4}-\d{6} als PDF öffnen/ }).click();
+  const pdf = await popup;
+  expect(pdf.url()).toMatch(/^blob:/);
+});
+
+test('sends the contact form and thanks the sender', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contact' })).toBeVisible();
+  await page.getByRole('textbox', { name: 'First name' }).fill('Piet');
+  await page.getByRole('textbox', { name: 'Last name' }).fill('Jansen');
+  await page.getByRole('textbox', { name: 'Email' }).fill('piet@drukkerij.example');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('+31 20 123 4567');
+  await page
+    .getByRole('textbox', { name: 'Message' })
+    .fill('We would like a demonstration for two Polar cutters.');
+  await expect(page.getByTestId('captcha')).toHaveAttribute('data-state', 'verified', { timeout: 30_000 });
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Thank you for your message')).toBeVisible();
+});
+
+test('the website pages load, link the legal texts, and Arabic renders right to left', async ({ page }) => {
+  await page.goto('/features');
+  await expect(page.getByRole('heading', { level: 1, name: 'Features and prices' })).toBeVisible();
+  await expect(page.getByText('25.00').first()).toBeVisible();
+  for (const [link, heading] of [
+    ['Imprint', 'Imprint'],
+    ['Terms and conditions', 'Terms and conditions'],
+    ['Privacy policy', 'Privacy policy'],
+  ] as const) {
+    await page.getByRole('contentinfo').getByRole('link', { name: link }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+  await page.goto('/grinding-shops');
+  await expect(page.getByText('Available soon').first()).toBeVisible();
+  await page.evaluate(() => window.localStorage.setItem('use-locale', 'ar'));
+  await page.goto('/');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(page.getByTestId('language-picker')).toHaveValue('ar');
+  await expectNoSeriousA11yViolations(page);
+});
