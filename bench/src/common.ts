@@ -101,6 +101,7 @@ export async function startBenchApp(kind: 'pglite' | 'postgres', machines: numbe
     agents,
     brokerUrl: `mqtt://127.0.0.1:${app.kerf.bus.brokerPort}`,
     operatorToken: operator.json().bearerToken as string,
+    adminToken: token,
     async close() {
       await app.close();
       await database.close();
