@@ -109,3 +109,12 @@ export async function startBenchApp(kind: 'pglite' | 'postgres', machines: numbe
     },
   };
 }
+
+/**
+ * A bench's result: printed as JSON for a person, and handed to `npm run bench` (bench/src/all.ts)
+ * when that started this bench as a child process.
+ */
+export function printResult(result: Record<string, unknown>) {
+  console.log(JSON.stringify(result, null, 2));
+  process.send?.({ result });
+}
