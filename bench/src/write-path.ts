@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { TelemetryBatchItem } from '../../apps/server/src/modules/telemetry/index';
-import { argument, printResult, startBenchApp } from './common';
+import { argument, copyCuts, printResult, startBenchApp } from './common';
 
 /**
  * bench/write-path (issue 10): the ingest's write path alone, without MQTT. Pre-built batches
@@ -85,32 +81,7 @@ async function copy(count: number, offset: number): Promise<number> {
     const index = i % bench.agents.length;
     csv += `${tenantId},${new Date(baseTime + offset + i).toISOString()},${bench.agents[index]!.machineId},${boot},${i + 1},${knives[index]}\n`;
   }
-  const columns = 'cuts (tenant_id, at, machine_id, boot_id, seq, knife_rfid)';
-  if (bench.pglite) {
-    const start = performance.now();
-    await bench.pglite.query(`COPY ${columns} FROM '/dev/blob' WITH (FORMAT csv)`, [], {
-      blob: new Blob([csv]),
-    });
-    return (performance.now() - start) / 1000;
-  }
-  const file = join(mkdtempSync(join(tmpdir(), 'kerf-copy-')), 'cuts.csv');
-  writeFileSync(file, csv);
-  // psql's own timing of the COPY: the process start is not part of it
-  const output = execFileSync(
-    'psql',
-    [
-      bench.databaseUrl!,
-      '-q',
-      '-c',
-      '\\timing on',
-      '-c',
-      `\\copy ${columns} FROM '${file}' WITH (FORMAT csv)`,
-    ],
-    { encoding: 'utf8' },
-  );
-  const ms = /Time: ([\d.]+) ms/.exec(output);
-  if (!ms) throw new Error(`no timing from psql: ${output}`);
-  return Number(ms[1]) / 1000;
+  return copyCuts(bench, csv);
 }
 
 // Warm-up: plans, caches and the knives' first rows.
