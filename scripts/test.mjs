@@ -46,6 +46,23 @@ function vitest(name, args, env = {}, cwd = ROOT) {
   );
 }
 
+/**
+ * `npm run bench -- --smoke`: each benchmark runs briefly on PGlite so that none rots; one passed
+ * test per benchmark that ran and produced its figures. The targets are judged from full runs
+ * (docs/performance.md), never here.
+ */
+function benchSmoke() {
+  const output = join(reports, 'bench-smoke.json');
+  const status = run('npx', ['tsx', 'bench/src/all.ts', '--smoke', '--out', output]);
+  if (!existsSync(output)) {
+    count('bench smoke', 0, 1, 0);
+    return;
+  }
+  const report = JSON.parse(readFileSync(output, 'utf8'));
+  const failed = report.failures.length + (status !== 0 && report.failures.length === 0 ? 1 : 0);
+  count('bench smoke', report.results.length, failed, 0);
+}
+
 function reachable(url) {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
@@ -89,6 +106,9 @@ ensureWebBuild();
 
 console.log('\n== Unit and integration tests (PGlite) ==');
 vitest('pglite', []);
+
+console.log('\n== Bench smoke: every benchmark for a second or two (figures not judged) ==');
+benchSmoke();
 
 console.log(`\n== Server tests on PostgreSQL (${postgresUrl}) ==`);
 if (await reachable(postgresUrl)) {

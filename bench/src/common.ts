@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,10 +102,56 @@ export async function startBenchApp(kind: 'pglite' | 'postgres', machines: numbe
     agents,
     brokerUrl: `mqtt://127.0.0.1:${app.kerf.bus.brokerPort}`,
     operatorToken: operator.json().bearerToken as string,
+    adminToken: token,
     async close() {
       await app.close();
       await database.close();
       await dropDatabase();
     },
   };
+}
+
+/**
+ * A bench's result: printed as JSON for a person, and handed to `npm run bench` (bench/src/all.ts)
+ * when that started this bench as a child process.
+ */
+export function printResult(result: Record<string, unknown>) {
+  console.log(JSON.stringify(result, null, 2));
+  process.send?.({ result });
+}
+
+/**
+ * Raw COPY of CSV rows (tenant_id, at, machine_id, boot_id, seq, knife_rfid) into `cuts`, as the
+ * database owner: the reference the write path is measured against. Answers the seconds the COPY
+ * itself took (on PostgreSQL psql's own timing, so the start of psql is not counted).
+ */
+export async function copyCuts(
+  bench: { pglite: PGlite | null; databaseUrl: string | undefined },
+  csv: string,
+): Promise<number> {
+  const columns = 'cuts (tenant_id, at, machine_id, boot_id, seq, knife_rfid)';
+  if (bench.pglite) {
+    const start = performance.now();
+    await bench.pglite.query(`COPY ${columns} FROM '/dev/blob' WITH (FORMAT csv)`, [], {
+      blob: new Blob([csv]),
+    });
+    return (performance.now() - start) / 1000;
+  }
+  const file = join(mkdtempSync(join(tmpdir(), 'kerf-copy-')), 'cuts.csv');
+  writeFileSync(file, csv);
+  const output = execFileSync(
+    'psql',
+    [
+      bench.databaseUrl!,
+      '-q',
+      '-c',
+      '\\timing on',
+      '-c',
+      `\\copy ${columns} FROM '${file}' WITH (FORMAT csv)`,
+    ],
+    { encoding: 'utf8' },
+  );
+  const ms = /Time: ([\d.]+) ms/.exec(output);
+  if (!ms) throw new Error(`no timing from psql: ${output}`);
+  return Number(ms[1]) / 1000;
 }

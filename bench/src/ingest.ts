@@ -1,10 +1,7 @@
-import { execFileSync, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
-import { argument, sleep, startBenchApp } from './common';
+import { argument, copyCuts, printResult, sleep, startBenchApp } from './common';
 
 /**
  * bench/ingest (performance.md B1/B2): sustained cut events per second through MQTT QoS 1 →
@@ -18,7 +15,8 @@ const machines = Number(argument('machines', '100'));
 const generators = Number(argument('generators', '2'));
 const window = Number(argument('window', '500'));
 const batchMax = Number(argument('batch', '100'));
-const warmup = 5;
+const warmup = Number(argument('warmup', '5'));
+const copyMin = Number(argument('copy-rows', '100000'));
 
 const bench = await startBenchApp(kind, machines);
 const stats = () => bench.app.kerf.ingestStats();
@@ -79,7 +77,7 @@ const countRows = async (): Promise<number> => {
 const rows = await countRows();
 
 // Reference: raw COPY of as many rows into the same table (same indexes), same run.
-const copyRows = Math.min(500_000, Math.max(100_000, c1 - c0));
+const copyRows = Math.min(500_000, Math.max(copyMin, c1 - c0));
 const tenantId = bench.agents[0]!.tenantId;
 const boot = randomUUID();
 const base = Date.now() - 3600_000;
@@ -88,27 +86,11 @@ for (let i = 0; i < copyRows; i++) {
   const machine = bench.agents[i % bench.agents.length]!.machineId;
   csv += `${tenantId},${new Date(base + i).toISOString()},${machine},${boot},${i + 1},E2801160FFFF0002\n`;
 }
-const copySql = 'COPY cuts (tenant_id, at, machine_id, boot_id, seq, knife_rfid) FROM';
-let copySeconds: number;
-if (bench.pglite) {
-  const start = performance.now();
-  await bench.pglite.query(`${copySql} '/dev/blob' WITH (FORMAT csv)`, [], { blob: new Blob([csv]) });
-  copySeconds = (performance.now() - start) / 1000;
-} else {
-  const file = join(mkdtempSync(join(tmpdir(), 'kerf-copy-')), 'cuts.csv');
-  writeFileSync(file, csv);
-  const start = performance.now();
-  execFileSync('psql', [
-    bench.databaseUrl!,
-    '-q',
-    '-c',
-    `\\copy cuts (tenant_id, at, machine_id, boot_id, seq, knife_rfid) FROM '${file}' WITH (FORMAT csv)`,
-  ]);
-  copySeconds = (performance.now() - start) / 1000;
-}
+const copySeconds = await copyCuts(bench, csv);
 const copyRate = copyRows / copySeconds;
 
 const result = {
+  bench: 'ingest',
   database: kind,
   machines,
   generators,
@@ -124,6 +106,6 @@ const result = {
   invalid: stats().invalid,
   failedBatches: stats().failedBatches,
 };
-console.log(JSON.stringify(result, null, 2));
+printResult(result);
 await bench.close();
 process.exit(0);

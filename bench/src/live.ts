@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { argument, startBenchApp } from './common';
+import { argument, printResult, startBenchApp } from './common';
 
 /**
  * bench/live (performance.md B4): p50/p99 from a machine's publish to the browser's WebSocket frame
@@ -49,19 +49,14 @@ const result = await new Promise<Record<string, unknown>>((resolve) => {
     if (message.done) resolve(message.done);
   });
 });
-console.log(
-  JSON.stringify(
-    {
-      database: kind,
-      clients,
-      machines,
-      cutsPerSecond: machines * rate,
-      latencyMs: result,
-      ingest: bench.app.kerf.ingestStats(),
-    },
-    null,
-    2,
-  ),
-);
+printResult({
+  bench: 'live',
+  database: kind,
+  clients,
+  machines,
+  cutsPerSecond: machines * rate,
+  latencyMs: result,
+  ingest: bench.app.kerf.ingestStats(),
+});
 await bench.close();
 process.exit(0);

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -70,9 +69,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify(serverOptions(config));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   const database =
     options.database ??
@@ -130,7 +126,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, helmet);
+  await registerSecurityHeaders(app);
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: config.corsOrigins, credentials: false });
   }
@@ -142,9 +138,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerOpenApi(app);
 
   // Modules, in one explicit list (the order is the order of the OpenAPI document).
-  const { auth, authenticator } = await createAuthentication({ config, transactions, hasher, log: app.log });
+  const { auth, authenticator, sessions } = await createAuthentication({
+    config,
+    transactions,
+    hasher,
+    log: app.log,
+    bus,
+  });
+  app.addHook('onClose', async () => sessions?.close());
   registerPlatformModule(app, { authenticator, database, bus });
-  registerAuthModule(app, { authenticator, auth, transactions, hasher });
+  registerAuthModule(app, { authenticator, auth, transactions, hasher, sessions });
   registerPrintingShopModule(app, { authenticator, transactions });
   const { machineStatus } = registerMachinesModule(app, {
     authenticator,

@@ -1,5 +1,7 @@
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import type { AppDatabase, Schema } from './client';
 import { auditLog } from './schema/index';
 
@@ -43,15 +45,27 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * The single place that opens transactions for requests. Settings are transaction-local
  * (`set_config(..., true)`), so nothing leaks to the next user of a pooled connection.
+ *
+ * On PostgreSQL the transaction starts with one round trip: `BEGIN` and the `set_config` calls go
+ * in one simple-protocol message (the role is one of three constants and the tenant id a checked
+ * UUID, so nothing is interpolated that a user chose). Drizzle's own `transaction()` needs two
+ * (`begin`, then the settings); on a loaded machine each round trip is a context switch to the
+ * database and back. PGlite runs in-process, where the saving is nil, so it keeps Drizzle's path.
  */
 export function createTransactions(db: AppDatabase): Transactions {
-  const run = <T>(role: string, tenantId: string, fn: (tx: Tx) => Promise<T>) =>
-    db.transaction(async (tx) => {
-      await tx.execute(
-        sql`SELECT set_config('role', ${role}, true), set_config('app.tenant_id', ${tenantId}, true)`,
-      );
-      return fn(tx as Tx);
-    });
+  const begin = (role: string, tenantId: string) =>
+    `BEGIN; SELECT set_config('role', '${role}', true), set_config('app.tenant_id', '${tenantId}', true)`;
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  const run: <T>(role: string, tenantId: string, fn: (tx: Tx) => Promise<T>) => Promise<T> =
+    pool instanceof pg.Pool
+      ? runOnPool(db, pool, begin)
+      : (role, tenantId, fn) =>
+          db.transaction(async (tx) => {
+            await tx.execute(
+              sql`SELECT set_config('role', ${role}, true), set_config('app.tenant_id', ${tenantId}, true)`,
+            );
+            return fn(tx as Tx);
+          });
 
   const transactions: Transactions = {
     withTenant(tenantId, fn) {
@@ -86,4 +100,37 @@ export function createTransactions(db: AppDatabase): Transactions {
     },
   };
   return transactions;
+}
+
+/**
+ * A transaction on one pooled connection, as Drizzle's node-postgres `transaction()` does it (same
+ * session and transaction classes, so nested `tx.transaction()` still makes savepoints), but opened
+ * with one round trip. A connection whose rollback fails is destroyed, not handed to the next user.
+ */
+function runOnPool(db: AppDatabase, pool: pg.Pool, begin: (role: string, tenantId: string) => string) {
+  type SessionArgs = ConstructorParameters<typeof NodePgSession>;
+  const { dialect, schema, options } = (db as unknown as { session: object }).session as {
+    dialect: SessionArgs[1];
+    schema: SessionArgs[2];
+    options: SessionArgs[3];
+  };
+  return async <T>(role: string, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      // Inside the try: a BEGIN that fails half-way (the settings) is rolled back like the rest.
+      await client.query(begin(role, tenantId));
+      const session = new NodePgSession(client, dialect, schema, options);
+      const result = await fn(new NodePgTransaction(dialect, session, schema) as unknown as Tx);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: Error) => {
+        broken = rollbackError;
+      });
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
 }

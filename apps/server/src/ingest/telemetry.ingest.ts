@@ -44,13 +44,10 @@ export function startTelemetryIngest(deps: {
   /** subscribe as a shared group (external broker with several server instances) */
   shared: boolean;
   maxBatchEvents?: number;
-  flushMs?: number;
   concurrency?: number;
 }) {
   const { bus, telemetry, log } = deps;
   const maxBatch = deps.maxBatchEvents ?? 5000;
-  // A short wait lets a batch form; while a transaction runs, the next batch forms anyway.
-  const flushMs = deps.flushMs ?? 10;
   const concurrency = deps.concurrency ?? 1;
   const maxQueued = maxBatch * 20;
   const stats: IngestStats = {
@@ -70,6 +67,7 @@ export function startTelemetryIngest(deps: {
     queue: [] as Queued[],
     queued: 0,
     timer: null as NodeJS.Timeout | null,
+    immediate: null as NodeJS.Immediate | null,
     running: false,
     backoffMs: 0,
   }));
@@ -96,13 +94,25 @@ export function startTelemetryIngest(deps: {
     }
   };
 
+  /**
+   * Group commit that adapts to load: an idle lane commits what it has as soon as the messages
+   * already read from the socket are parsed (setImmediate), so a lone event waits for no window;
+   * while a lane's transaction runs, what arrives queues and goes in the next transaction, right
+   * after the commit. Light load: small, immediate transactions; heavy load: large ones.
+   */
   function schedule(lane: Lane) {
-    if (stopped || lane.timer || lane.running || lane.queue.length === 0) return;
-    const delay = lane.backoffMs > 0 ? lane.backoffMs : lane.queued >= maxBatch ? 0 : flushMs;
-    lane.timer = setTimeout(() => {
-      lane.timer = null;
+    if (stopped || lane.timer || lane.immediate || lane.running || lane.queue.length === 0) return;
+    if (lane.backoffMs > 0) {
+      lane.timer = setTimeout(() => {
+        lane.timer = null;
+        void flush(lane);
+      }, lane.backoffMs);
+      return;
+    }
+    lane.immediate = setImmediate(() => {
+      lane.immediate = null;
       void flush(lane);
-    }, delay);
+    });
   }
 
   async function flush(lane: Lane) {
@@ -215,7 +225,10 @@ export function startTelemetryIngest(deps: {
     async stop() {
       stopped = true;
       bus.client.off('message', onMessage);
-      for (const lane of lanes) if (lane.timer) clearTimeout(lane.timer);
+      for (const lane of lanes) {
+        if (lane.timer) clearTimeout(lane.timer);
+        if (lane.immediate) clearImmediate(lane.immediate);
+      }
       while (lanes.some((lane) => lane.running)) await new Promise((resolve) => setTimeout(resolve, 10));
     },
   };

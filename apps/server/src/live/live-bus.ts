@@ -14,6 +14,11 @@ export interface LiveFrame {
   resource: string;
   data: unknown;
   publishedAt: number;
+  /**
+   * The socket's `EVENT` message for this frame, serialised once for all subscribers (a text
+   * frame's bytes); set when the frame has listeners.
+   */
+  wire?: Buffer;
 }
 
 type Listener = (frame: LiveFrame) => void;
@@ -42,7 +47,18 @@ export function startLiveBus(deps: { bus: Pick<Bus, 'client'>; log: FastifyBaseL
         publishedAt: body.publishedAt,
       };
       last.set(topic, frame);
-      for (const listener of listeners.get(topic) ?? []) listener(frame);
+      const subscribers = listeners.get(topic);
+      if (!subscribers) return;
+      frame.wire = Buffer.from(
+        JSON.stringify({
+          kind: 'EVENT',
+          type: frame.type,
+          resource,
+          data: frame.data,
+          publishedAt: frame.publishedAt,
+        }),
+      );
+      for (const listener of subscribers) listener(frame);
     } catch (error) {
       log.warn({ err: error, topic }, 'unreadable live event');
     }

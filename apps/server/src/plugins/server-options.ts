@@ -63,11 +63,14 @@ export function serverOptions(config: Config): FastifyServerOptions {
     bodyLimit: config.bodyLimit,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 600 },
     // A path that cannot be decoded never reaches a route; it is still answered from the catalogue.
-    frameworkErrors: (_error, _request, reply: FastifyReply) =>
-      reply.code(400).send({
-        code: 'validation.INVALID_INPUT',
-        message: messageOf('validation.INVALID_INPUT'),
-        details: { fields: [{ field: 'path', in: 'params', code: 'INVALID_FORMAT' }] },
-      }),
+    frameworkErrors: (_error, request, reply: FastifyReply) =>
+      reply
+        .code(400)
+        .header('x-request-id', request.id)
+        .send({
+          code: 'validation.INVALID_INPUT',
+          message: messageOf('validation.INVALID_INPUT'),
+          details: { fields: [{ field: 'path', in: 'params', code: 'INVALID_FORMAT' }] },
+        }),
   };
 }

@@ -6,6 +6,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import type { LoginThrottle } from './login-throttle';
+import type { SessionCache } from './session-cache';
 import {
   findRefreshTokenForUpdate,
   findSessionState,
@@ -43,8 +44,10 @@ export function createAuthService(deps: {
   throttle: LoginThrottle;
   policy: SessionPolicy;
   log: FastifyBaseLogger;
+  /** the session checks' short-lived memory; without one every request reads its session */
+  sessions?: SessionCache;
 }) {
-  const { transactions, hasher, accessTokens, throttle, policy, log } = deps;
+  const { transactions, hasher, accessTokens, throttle, policy, log, sessions } = deps;
 
   async function issueTokens(
     tx: Tx,
@@ -139,6 +142,7 @@ export function createAuthService(deps: {
       if (!parsed) throw new AppError('authentication.REFRESH_TOKEN_INVALID');
       const tenantId = parsed.tenantId;
       // A token naming a tenant that does not exist simply matches no row.
+      let revoked: string | null = null;
       const outcome = await transactions.withTenant(tenantId, async (tx) => {
         const token = await findRefreshTokenForUpdate(tx, parsed.hash);
         if (!token) return { error: 'authentication.REFRESH_TOKEN_INVALID' as const };
@@ -153,6 +157,7 @@ export function createAuthService(deps: {
         const now = Date.now();
         if (token.usedAt && now - token.usedAt.getTime() > policy.refreshReuseGrace * 1000) {
           await revokeSession(tx, token.sessionId, 'refresh_token_reuse');
+          revoked = token.sessionId;
           await recordAudit(tx, {
             tenantId,
             actorUserId: token.userId,
@@ -169,11 +174,13 @@ export function createAuthService(deps: {
         }
         if (token.idleExpiresAt.getTime() <= now || token.expiresAt.getTime() <= now) {
           await revokeSession(tx, token.sessionId, 'expired');
+          revoked = token.sessionId;
           return { error: 'authentication.SESSION_EXPIRED' as const };
         }
         const state = await findSessionState(tx, token.sessionId);
         if (!state || state.deletedAt || !state.userActive || !state.tenantActive) {
           await revokeSession(tx, token.sessionId, 'user_disabled');
+          revoked = token.sessionId;
           return { error: 'authentication.USER_DISABLED' as const };
         }
         if (!token.usedAt) await markRefreshTokenUsed(tx, parsed.hash);
@@ -187,6 +194,7 @@ export function createAuthService(deps: {
         });
         return { pair };
       });
+      if (revoked) await sessions?.invalidate({ tenantId, sessionId: revoked });
       if (outcome.error !== undefined) throw new AppError(outcome.error);
       return outcome.pair!;
     },
@@ -195,9 +203,9 @@ export function createAuthService(deps: {
     async logout(refreshToken: string, ip: string): Promise<void> {
       const parsed = parseRefreshToken(refreshToken);
       if (!parsed) return;
-      await transactions.withTenant(parsed.tenantId, async (tx) => {
+      const ended = await transactions.withTenant(parsed.tenantId, async (tx) => {
         const token = await findRefreshTokenForUpdate(tx, parsed.hash);
-        if (!token || token.revokedAt) return;
+        if (!token || token.revokedAt) return null;
         await revokeSession(tx, token.sessionId, 'logout');
         await recordAudit(tx, {
           tenantId: parsed.tenantId,
@@ -207,15 +215,22 @@ export function createAuthService(deps: {
           targetId: token.sessionId,
           ip,
         });
+        return token.sessionId;
       });
+      // After the commit: this instance forgets the session at once, the others as the bus delivers.
+      if (ended) await sessions?.invalidate({ tenantId: parsed.tenantId, sessionId: ended });
     },
 
-    /** Resolves the bearer token of a request to a live session; role and status come fresh from the database. */
+    /**
+     * Resolves the bearer token of a request to a live session; role and status come from the
+     * database, or from the session memory that every change to them invalidates (session-cache.ts).
+     */
     async authenticate(authorization: string | undefined, ip: string): Promise<Actor> {
       const match = authorization ? /^Bearer ([A-Za-z0-9._-]+)$/.exec(authorization) : null;
       if (!match) throw new AppError('authentication.UNAUTHENTICATED');
       const claims = await accessTokens.verify(match[1]!);
-      const state = await transactions.withTenant(claims.tid, (tx) => findSessionState(tx, claims.sid));
+      const read = () => transactions.withTenant(claims.tid, (tx) => findSessionState(tx, claims.sid));
+      const state = sessions ? await sessions.get(claims.tid, claims.sid, read) : await read();
       if (
         !state ||
         state.userId !== claims.sub ||

@@ -8,10 +8,12 @@ import type { Config } from '../../config';
 import type { Transactions } from '../../db/transactions';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import type { Authenticator } from '../../lib/route';
+import type { Bus } from '../../plugins/bus';
 import { registerAuthRoutes } from './auth.routes';
 import { type AuthService, createAuthService } from './auth.service';
 import { jwtSecretFor } from './jwt-secret';
 import { createLoginThrottle } from './login-throttle';
+import { createSessionCache, type SessionCache } from './session-cache';
 import { createTenantsService } from './tenants.service';
 import { createAccessTokens } from './tokens';
 import { createUsersService } from './users.service';
@@ -19,6 +21,7 @@ import { createUsersService } from './users.service';
 export { seedTenant, seedUsers } from './auth.seed';
 export type { AuthService } from './auth.service';
 export { passwordProblem } from './password-policy';
+export type { SessionCache, SessionInvalidation } from './session-cache';
 export {
   findNetworkAdmin,
   findTenantBySlug,
@@ -47,8 +50,11 @@ export async function createAuthentication(deps: {
   transactions: Transactions;
   hasher: PasswordHasher;
   log: FastifyBaseLogger;
-}): Promise<{ auth: AuthService; authenticator: Authenticator }> {
+  /** carries session invalidations between instances; without it sessions are not remembered */
+  bus?: Pick<Bus, 'client' | 'isConnected'>;
+}): Promise<{ auth: AuthService; authenticator: Authenticator; sessions: SessionCache | undefined }> {
   const { config, transactions, hasher } = deps;
+  const sessions = deps.bus ? createSessionCache({ bus: deps.bus, log: deps.log }) : undefined;
   const auth = createAuthService({
     transactions,
     hasher,
@@ -63,11 +69,12 @@ export async function createAuthentication(deps: {
       refreshReuseGrace: config.refreshReuseGrace,
     },
     log: deps.log,
+    sessions,
   });
   const authenticator: Authenticator = {
     authenticate: (request) => auth.authenticate(request.headers.authorization, request.ip),
   };
-  return { auth, authenticator };
+  return { auth, authenticator, sessions };
 }
 
 /** Login, sessions, users, roles and tenants under /api/auth. */
@@ -78,13 +85,14 @@ export function registerAuthModule(
     auth: AuthService;
     transactions: Transactions;
     hasher: PasswordHasher;
+    sessions?: SessionCache;
   },
 ) {
   const { transactions, hasher } = deps;
   registerAuthRoutes(app, {
     authenticator: deps.authenticator,
     auth: deps.auth,
-    users: createUsersService({ transactions, hasher }),
+    users: createUsersService({ transactions, hasher, sessions: deps.sessions }),
     tenants: createTenantsService({ transactions }),
     refreshRateLimit: { max: 150, timeWindow: 5 * 60 * 1000 },
   });

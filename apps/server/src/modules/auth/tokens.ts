@@ -22,9 +22,21 @@ export interface AccessTokens {
   ttlSeconds: number;
 }
 
-/** Short-lived HS256 access tokens (ADR 0004). The algorithm is pinned; `alg: none` and others are refused. */
+/** How many verified access tokens are remembered (a few hundred bytes each). */
+const VERIFIED_TOKENS = 10_000;
+
+/**
+ * Short-lived HS256 access tokens (ADR 0004). The algorithm is pinned; `alg: none` and others are refused.
+ *
+ * A token that has passed the full check is remembered, by its exact text, until it expires: the
+ * same browser sends the same token with every request for its lifetime, and the WebCrypto HMAC
+ * (an async job per call) was the largest single cost of an authenticated read. A changed token
+ * is a different text, so it misses the memory and gets the full check; the expiry is checked
+ * again on every use.
+ */
 export function createAccessTokens(secret: string, ttlSeconds: number): AccessTokens {
   const key = new TextEncoder().encode(secret);
+  const verified = new Map<string, { claims: AccessClaims; expiresAt: number }>();
   return {
     ttlSeconds,
     sign: (claims) =>
@@ -37,6 +49,12 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         .setExpirationTime(`${ttlSeconds}s`)
         .sign(key),
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        // jose's own rule: expired once the clock reaches `exp`
+        if (known.expiresAt > Date.now()) return known.claims;
+        verified.delete(token);
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           issuer: ISSUER,
@@ -45,6 +63,10 @@ export function createAccessTokens(secret: string, ttlSeconds: number): AccessTo
         });
         const claims = AccessClaimsSchema.safeParse(payload);
         if (!claims.success) throw new AppError('authentication.TOKEN_INVALID');
+        if (typeof payload.exp === 'number') {
+          if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+          verified.set(token, { claims: claims.data, expiresAt: payload.exp * 1000 });
+        }
         return claims.data;
       } catch (error) {
         if (error instanceof AppError) throw error;

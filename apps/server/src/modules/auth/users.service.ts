@@ -17,6 +17,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import { passwordProblem } from './password-policy';
+import type { SessionCache } from './session-cache';
 import { revokeUserSessions } from './sessions.repository';
 import { findTenantById } from './tenants.repository';
 import {
@@ -58,8 +59,13 @@ function values(input: CreateInput | UpdateInput, currentLanguage: Language | nu
   };
 }
 
-export function createUsersService(deps: { transactions: Transactions; hasher: PasswordHasher }) {
-  const { transactions, hasher } = deps;
+export function createUsersService(deps: {
+  transactions: Transactions;
+  hasher: PasswordHasher;
+  /** told after every change of a user's role, status or password (session-cache.ts) */
+  sessions?: SessionCache;
+}) {
+  const { transactions, hasher, sessions } = deps;
 
   async function loadManageable(tx: Tx, actor: Actor, id: string) {
     const row = await findUserById(tx, id);
@@ -115,7 +121,7 @@ export function createUsersService(deps: { transactions: Transactions; hasher: P
       if (input.password) checkPassword(input.password, input.username);
       const passwordHash = input.password ? await hasher.hash(input.password) : undefined;
       try {
-        return await transactions.withTenant(actor.tenantId, async (tx) => {
+        const user = await transactions.withTenant(actor.tenantId, async (tx) => {
           const current = await loadManageable(tx, actor, id);
           const next = values(input, current.language as Language | null);
           const isSelf = id === actor.userId;
@@ -144,6 +150,10 @@ export function createUsersService(deps: { transactions: Transactions; hasher: P
           });
           return toUser(row);
         });
+        // After the commit: a new role, status or password holds for the user's next request on
+        // every instance (the sessions ended above are among them).
+        await sessions?.invalidate({ tenantId: actor.tenantId, userId: id });
+        return user;
       } catch (error) {
         if (isUniqueViolation(error, USERNAME_KEY)) throw new AppError('authentication.USER_ALREADY_EXISTS');
         throw error;
@@ -165,6 +175,7 @@ export function createUsersService(deps: { transactions: Transactions; hasher: P
           ip: actor.ip,
         });
       });
+      await sessions?.invalidate({ tenantId: actor.tenantId, userId: id });
     },
 
     listRoles(actor: Actor, assignableOnly: boolean): RoleInfo[] {

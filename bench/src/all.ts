@@ -1,0 +1,227 @@
+import { fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { dirname, join } from 'node:path';
+import { argument, REPO_ROOT } from './common';
+
+/**
+ * `npm run bench`: every benchmark, briefly, in one run on this machine, and one table — figure,
+ * measured, target, met or not — printed and written as JSON (bench/results/latest.json, or
+ * --out). Targets are judged on PostgreSQL; PGlite's figures are reported beside them.
+ *
+ * `--smoke` (what `npm test` runs): each bench for a second or two on PGlite, only to prove that
+ * every one still runs and produces its figures; nothing is judged (timing on a shared CI machine
+ * proves nothing), and the JSON goes to a temporary file.
+ *   npm run bench [-- --db postgres,pglite] [-- --only http,live] [-- --smoke]
+ */
+const smoke = process.argv.includes('--smoke');
+const databases = argument('db', smoke ? 'pglite' : 'postgres,pglite').split(',') as (
+  | 'postgres'
+  | 'pglite'
+)[];
+const only = argument('only', '');
+const out = argument(
+  'out',
+  smoke
+    ? join(tmpdir(), `kerf-bench-smoke-${process.pid}.json`)
+    : join(REPO_ROOT, 'bench/results/latest.json'),
+);
+
+type Result = Record<string, unknown> & { bench: string; database: string };
+interface Plan {
+  bench: string;
+  script: string;
+  args: string[];
+  /** one database only (memory: the `npm start` default, PGlite, unless asked for) */
+  databases?: ('postgres' | 'pglite')[];
+}
+
+const full: Plan[] = [
+  { bench: 'http', script: 'http.ts', args: ['--seconds', '10', '--rate', '500'] },
+  {
+    bench: 'live',
+    script: 'live.ts',
+    args: ['--clients', '1000', '--seconds', '15', '--machines', '20', '--rate', '20'],
+  },
+  { bench: 'write-path', script: 'write-path.ts', args: ['--rows', '200000'] },
+  { bench: 'ingest', script: 'ingest.ts', args: ['--seconds', '20'] },
+  { bench: 'memory', script: 'memory.ts', args: ['--idle', '60', '--seconds', '300', '--machines', '50'] },
+];
+const quick: Plan[] = [
+  { bench: 'http', script: 'http.ts', args: ['--seconds', '1', '--rate', '100', '--connections', '4'] },
+  {
+    bench: 'live',
+    script: 'live.ts',
+    args: ['--clients', '20', '--seconds', '2', '--machines', '2', '--rate', '5'],
+  },
+  { bench: 'write-path', script: 'write-path.ts', args: ['--rows', '4000', '--machines', '10'] },
+  {
+    bench: 'ingest',
+    script: 'ingest.ts',
+    args: ['--seconds', '2', '--warmup', '1', '--machines', '4', '--generators', '1', '--copy-rows', '5000'],
+  },
+  {
+    bench: 'memory',
+    script: 'memory.ts',
+    args: ['--idle', '1', '--seconds', '3', '--every', '1', '--machines', '2'],
+  },
+];
+const plans = (smoke ? quick : full).filter((plan) => !only || only.split(',').includes(plan.bench));
+
+function runBench(plan: Plan, database: string): Promise<Result | null> {
+  const child = fork(
+    new URL(`./${plan.script}`, import.meta.url).pathname,
+    ['--db', database, ...plan.args],
+    { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] },
+  );
+  return new Promise((resolve) => {
+    let result: Result | null = null;
+    child.on('message', (message: { result?: Result }) => {
+      if (message.result) result = message.result;
+    });
+    child.on('exit', (code) => resolve(code === 0 ? result : null));
+  });
+}
+
+interface Row {
+  figure: string;
+  database: string;
+  value: number | null;
+  unit: string;
+  target: string;
+  /** null: reported, not judged (PGlite, smoke, or a figure without a target) */
+  met: boolean | null;
+}
+const rows: Row[] = [];
+const failures: string[] = [];
+const judge = (database: string) => !smoke && database === 'postgres';
+
+function addRows(result: Result) {
+  const d = result.database;
+  const judged = judge(d);
+  const row = (figure: string, value: number | null, unit: string, target: string, ok: boolean | null) =>
+    rows.push({ figure, database: d, value, unit, target, met: judged ? ok : null });
+  const get = (path: string) =>
+    path.split('.').reduce<unknown>((v, key) => (v as Record<string, unknown> | undefined)?.[key], result) as
+      | number
+      | null;
+  switch (result.bench) {
+    case 'http': {
+      const ratio = get('healthRatio')!;
+      row('Fastify /api/health ÷ raw node:http (throughput)', ratio, '×', '≥ 0.90', ratio >= 0.9);
+      for (const [key, name] of [
+        ['read', 'Authenticated read GET /printing-shops/{id} at 500/s, p99'],
+        ['list', 'List of 25 locations WITH_UPTIME at 500/s, p99'],
+      ] as const) {
+        const p99 = get(`${key}.p99`)!;
+        const errors = get(`${key}.errors`)!;
+        row(name, p99, 'ms', '≤ 20 ms, no errors', p99 <= 20 && errors === 0);
+      }
+      break;
+    }
+    case 'live': {
+      const p99 = get('latencyMs.p99');
+      row('Live publish → browser frame, p99', p99, 'ms', '≤ 50 ms', p99 !== null && p99 <= 50);
+      break;
+    }
+    case 'write-path': {
+      const ratio = get('ratioToRawCopy')!;
+      row('Write path record() ÷ raw COPY (rows/s)', ratio, '×', '≥ 0.75', ratio >= 0.75);
+      break;
+    }
+    case 'ingest': {
+      const rate = get('ingestEventsPerSecond')!;
+      const ratio = get('ratioToRawCopy')!;
+      const lost = get('lost')!;
+      row(
+        'Ingest end to end MQTT → commit → ack',
+        rate,
+        'events/s',
+        '≥ 30,000, 0 lost',
+        rate >= 30_000 && lost === 0,
+      );
+      row('Ingest end to end ÷ raw COPY', ratio, '×', '≥ 0.5', ratio >= 0.5);
+      break;
+    }
+    case 'memory': {
+      rows.push({
+        figure: '`npm start` RSS idle',
+        database: d,
+        value: get('idleRssMb'),
+        unit: 'MB',
+        target: 'reported',
+        met: null,
+      });
+      rows.push({
+        figure: `\`npm start\` RSS, ${result.machines} machines, median`,
+        database: d,
+        value: get('loadRssMb'),
+        unit: 'MB',
+        target: 'reported',
+        met: null,
+      });
+      const slope = get('slopeMbPerMinute')!;
+      // the memory run is judged on the database it ran on (npm start's default is PGlite)
+      rows.push({
+        figure: `\`npm start\` RSS trend over ${Math.round(Number(result.loadSeconds) / 60)} min`,
+        database: d,
+        value: slope,
+        unit: 'MB/min',
+        target: '≤ 1 MB/min (flat)',
+        met: smoke ? null : slope <= 1,
+      });
+      break;
+    }
+  }
+}
+
+const started = new Date();
+const results: Result[] = [];
+for (const plan of plans) {
+  for (const database of plan.bench === 'memory' && !smoke ? ['pglite' as const] : databases) {
+    const t0 = performance.now();
+    console.error(`== ${plan.bench} on ${database}`);
+    const result = await runBench(plan, database);
+    console.error(`   ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    if (!result) {
+      failures.push(`${plan.bench} on ${database}`);
+      continue;
+    }
+    results.push(result);
+    addRows(result);
+  }
+}
+
+const machine = {
+  cpus: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
+  memoryGb: Math.round(totalmem() / 2 ** 30),
+  node: process.version,
+  loadAverageAtEnd: loadavg().map((n) => Math.round(n * 100) / 100),
+};
+const fmt = (value: number | null) =>
+  value === null
+    ? '—'
+    : Math.abs(value) >= 1000
+      ? value.toLocaleString('en-US', { maximumFractionDigits: 0 })
+      : String(value);
+const table = [
+  '| Figure | Database | Measured | Target | Met |',
+  '| --- | --- | --- | --- | --- |',
+  ...rows.map(
+    (r) =>
+      `| ${r.figure} | ${r.database} | ${fmt(r.value)} ${r.unit} | ${r.target} | ${r.met === null ? 'reported' : r.met ? 'yes' : '**no**'} |`,
+  ),
+].join('\n');
+console.log(`\nKerf benchmarks${smoke ? ' (smoke: nothing judged)' : ''}, ${started.toISOString()}`);
+console.log(
+  `Machine: ${machine.cpus}, ${machine.memoryGb} GB, Node ${machine.node}, load average at the end ${machine.loadAverageAtEnd.join(' ')}\n`,
+);
+console.log(table);
+if (failures.length) console.log(`\nFailed to run: ${failures.join(', ')}`);
+mkdirSync(dirname(out), { recursive: true });
+writeFileSync(
+  out,
+  `${JSON.stringify({ smoke, started: started.toISOString(), machine, rows, failures, results }, null, 2)}\n`,
+);
+console.log(`\nWritten to ${out}`);
+process.exit(failures.length > 0 ? 1 : 0);

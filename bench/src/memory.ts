@@ -1,0 +1,170 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { argument, freePort, printResult, REPO_ROOT, sleep } from './common';
+
+/**
+ * bench/memory (issue 10): the resident size of `npm start` (scripts/start.mjs, the server in its
+ * own process) idle, then while 50 simulated machines (the demo simulator, every status, knife
+ * swaps and outages) work against it, sampled every few seconds. "Flat" means no growth trend:
+ * the least-squares slope of the server's RSS after the first minute of load stays under
+ * 1 MB per minute.
+ *   npm run memory -w @kerf/bench -- --db pglite|postgres --idle 60 --seconds 300 --machines 50
+ */
+const kind = argument('db', 'pglite') as 'pglite' | 'postgres';
+const idleSeconds = Number(argument('idle', '60'));
+const loadSeconds = Number(argument('seconds', '300'));
+const machines = Number(argument('machines', '50'));
+const every = Number(argument('every', '5'));
+const settle = Math.min(60, loadSeconds / 5);
+
+const port = await freePort();
+const mqttPort = await freePort();
+const dataDir = mkdtempSync(join(tmpdir(), 'kerf-memory-'));
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+if (kind === 'postgres') {
+  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `kerf_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  databaseUrl = url.toString();
+  dropDatabase = async () => {
+    const cleanup = new pg.Client({ connectionString: base });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  };
+}
+
+const env = {
+  ...process.env,
+  PORT: String(port),
+  MQTT_PORT: String(mqttPort),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  DEMO: '1',
+  // The demo's weeks of history are a one-off on first start, not the steady state measured here.
+  DEMO_HISTORY_DAYS: argument('history-days', '0'),
+  DEMO_MACHINES: '0',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('hex') } : {}),
+};
+// Its output goes to a file (shown when something fails): with DEMO_MACHINES=0 the demo simulator
+// of `npm start` has nothing to drive and says so.
+const logFile = join(dataDir, 'start.log');
+const log = openSync(logFile, 'a');
+const start = spawn(process.execPath, ['scripts/start.mjs'], {
+  cwd: REPO_ROOT,
+  env,
+  stdio: ['ignore', log, log],
+});
+let simulator: ChildProcess | null = null;
+
+/** The server's pid: the child of scripts/start.mjs that runs apps/server/src/server.ts. */
+function serverPid(): number | null {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      const ppid = Number(/PPid:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1]);
+      if (ppid === start.pid && cmdline.includes('apps/server/src/server.ts')) return Number(entry);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return null;
+}
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+async function stop() {
+  simulator?.kill('SIGTERM');
+  start.kill('SIGTERM');
+  await new Promise((resolve) => start.once('exit', resolve));
+  await dropDatabase();
+}
+
+try {
+  const base = `http://127.0.0.1:${port}`;
+  for (let waited = 0; ; waited += 500) {
+    const ready = await fetch(`${base}/api/ready`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) break;
+    if (waited > 180_000) throw new Error('the server did not get ready in 3 minutes');
+    await sleep(500);
+  }
+  const pid = serverPid();
+  if (!pid) throw new Error('no server process found under scripts/start.mjs');
+
+  const sample = async (seconds: number) => {
+    const samples: { t: number; mb: number }[] = [];
+    const begin = performance.now();
+    while (performance.now() - begin < seconds * 1000) {
+      samples.push({ t: (performance.now() - begin) / 1000, mb: rssMb(pid) });
+      await sleep(every * 1000);
+    }
+    return samples;
+  };
+  const idle = await sample(idleSeconds);
+
+  simulator = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/edge/src/cli.ts',
+      'simulate',
+      '--demo',
+      '--machines',
+      String(machines),
+      '--server',
+      base,
+      '--outbox',
+      join(dataDir, 'edge'),
+      '--report',
+      '0',
+    ],
+    { cwd: REPO_ROOT, env, stdio: ['ignore', log, log] },
+  );
+  const load = await sample(loadSeconds);
+
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+  const trend = load.filter((s) => s.t >= settle);
+  const n = trend.length;
+  const meanT = trend.reduce((sum, s) => sum + s.t, 0) / n;
+  const meanMb = trend.reduce((sum, s) => sum + s.mb, 0) / n;
+  const slope =
+    trend.reduce((sum, s) => sum + (s.t - meanT) * (s.mb - meanMb), 0) /
+    Math.max(
+      1e-9,
+      trend.reduce((sum, s) => sum + (s.t - meanT) ** 2, 0),
+    );
+  const round1 = (value: number) => Math.round(value * 10) / 10;
+  printResult({
+    bench: 'memory',
+    database: kind,
+    machines,
+    idleSeconds,
+    loadSeconds,
+    idleRssMb: round1(median(idle.map((s) => s.mb))),
+    loadRssMb: round1(median(load.map((s) => s.mb))),
+    loadRssMaxMb: round1(Math.max(...load.map((s) => s.mb))),
+    slopeMbPerMinute: round1(slope * 60),
+    samples: load.map((s) => round1(s.mb)),
+  });
+} catch (error) {
+  console.error(readFileSync(logFile, 'utf8'));
+  throw error;
+} finally {
+  await stop();
+}
+process.exit(0);
