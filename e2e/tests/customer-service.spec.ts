@@ -81,7 +81,7 @@ test.describe('customer service', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r\n/);
-    expect(lines[0]).toContain('customer;machine;serial_number');
+    expect(lines[0]).toContain('customer,machine,serial_number');
     expect(lines).toHaveLength(1 + 5 + 2);
     expect(csv).not.toContain('Drukkerij');
     await checkA11y(page);

@@ -83,7 +83,7 @@ test.describe('languages', () => {
     );
     await page.getByTestId('language-picker').selectOption('de');
     expect((await saved).postDataJSON()).toEqual({ value: 'GERMAN' });
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Willkommen');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Fertigung');
 
     await page.getByRole('button', { name: 'Benutzermenü' }).click();
     await page.getByRole('menuitem', { name: 'Abmelden' }).click();
@@ -93,7 +93,7 @@ test.describe('languages', () => {
     await logIn(page, 'demo', username, 'Schnitt-Stapel-7');
     await expect(page).toHaveURL(/\/printing-manager$/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Willkommen');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Fertigung');
   });
 });
 

@@ -41,7 +41,9 @@ test.describe('session with short-lived access tokens', () => {
       releaseAll = resolve;
     });
     await page.route(
-      (url) => url.pathname.endsWith('/users/self/language') || url.pathname.endsWith('/api/auth/tenants'),
+      (url) =>
+        url.pathname.endsWith('/users/self/language') ||
+        url.pathname.endsWith('/api/customer-service/tenants'),
       async (route) => {
         held += 1;
         if (held >= 2) releaseAll();
@@ -56,7 +58,7 @@ test.describe('session with short-lived access tokens', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Mandanten' })).toBeVisible();
     await expect(page.getByRole('table').getByText('Druckerei Beispiel GmbH')).toBeVisible();
     expect(unauthorized.some((url) => url.endsWith('/users/self/language'))).toBe(true);
-    expect(unauthorized.some((url) => url.includes('/api/auth/tenants'))).toBe(true);
+    expect(unauthorized.some((url) => url.includes('/api/customer-service/tenants'))).toBe(true);
     expect(refreshes).toEqual([200]);
   });
 

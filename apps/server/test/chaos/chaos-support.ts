@@ -253,37 +253,62 @@ export function journalCuts(journal: string): Set<string> {
   return keys;
 }
 
-/**
- * The oracle (reliability.md G): lost = stamped − stored; duplicated = rows − distinct keys; and
- * every counter equals the rows it counts (a counter moved twice for one cut is a duplicate too).
- */
-export async function countCuts(url: string, journal: Set<string>) {
+type Counters = { machines: number; rollups: number; knives: number; rows: number };
+
+/** The counters cuts move, summed: before the agents start (the demo seed's knives carry history) and after. */
+export async function counterTotals(url: string): Promise<Counters> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ key: string }>(`
-      SELECT m.serial_number || ' ' || c.boot_id || ' ' || c.seq AS key
-      FROM cuts c JOIN cutting_machines m ON m.tenant_id = c.tenant_id AND m.id = c.machine_id`);
-    const stored = new Set(rows.map((r) => r.key));
-    let lost = 0;
-    for (const key of journal) if (!stored.has(key)) lost += 1;
-    const counters = await client.query<{ machines: string; rollups: string; knives: string; rows: string }>(`
+    const { rows } = await client.query<Record<keyof Counters, string>>(`
       SELECT (SELECT coalesce(sum(total_cuts), 0) FROM cutting_machines) AS machines,
              (SELECT coalesce(sum(cuts), 0) FROM cut_rollups_hourly) AS rollups,
              (SELECT coalesce(sum(total_cuts), 0) FROM knives) AS knives,
              (SELECT count(*) FROM cuts) AS rows`);
-    const c = counters.rows[0]!;
+    const c = rows[0]!;
     return {
-      published: journal.size,
-      rows: rows.length,
-      distinct: stored.size,
-      lost,
-      duplicated: rows.length - stored.size,
-      counterMismatch: [c.machines, c.rollups, c.knives].filter((v) => Number(v) !== Number(c.rows)).length,
+      machines: Number(c.machines),
+      rollups: Number(c.rollups),
+      knives: Number(c.knives),
+      rows: Number(c.rows),
     };
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The oracle (reliability.md G): lost = stamped − stored; duplicated = rows − distinct keys; and
+ * every counter moved by exactly the rows it counts since `baseline` (a counter moved twice for one
+ * cut is a duplicate too).
+ */
+export async function countCuts(url: string, journal: Set<string>, baseline: Counters) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  let rows: { key: string }[];
+  try {
+    rows = (
+      await client.query<{ key: string }>(`
+      SELECT m.serial_number || ' ' || c.boot_id || ' ' || c.seq AS key
+      FROM cuts c JOIN cutting_machines m ON m.tenant_id = c.tenant_id AND m.id = c.machine_id`)
+    ).rows;
+  } finally {
+    await client.end();
+  }
+  const stored = new Set(rows.map((r) => r.key));
+  let lost = 0;
+  for (const key of journal) if (!stored.has(key)) lost += 1;
+  const c = await counterTotals(url);
+  const moved = c.rows - baseline.rows;
+  return {
+    published: journal.size,
+    rows: rows.length,
+    distinct: stored.size,
+    lost,
+    duplicated: rows.length - stored.size,
+    counterMismatch: (['machines', 'rollups', 'knives'] as const).filter((k) => c[k] - baseline[k] !== moved)
+      .length,
+  };
 }
 
 export { sleep };

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openLive } from '../live-helpers';
 import {
   countCuts,
+  counterTotals,
   freePort,
   journalCuts,
   type PrivatePostgres,
@@ -115,6 +116,7 @@ async function runScenario(scenario: Scenario) {
     outbox: join(work, 'outbox'),
     journal,
   };
+  const baseline = await counterTotals(database);
   let agents = startAgents(agentOptions);
   const started = Date.now();
   await waitForCuts(journal, 3000);
@@ -134,7 +136,7 @@ async function runScenario(scenario: Scenario) {
   const code = await agents.exited;
   expect(code, agents.output()).toBe(0);
   const figures = {
-    ...(await countCuts(database, journalCuts(journal))),
+    ...(await countCuts(database, journalCuts(journal), baseline)),
     seconds: (Date.now() - started) / 1000,
   };
   results[scenario.name] = figures;
