@@ -10,3 +10,4 @@ export { useMinimalLocations } from './api/list-locations-minimal';
 export { showDeleteBlocked, useDeleteLocationFlow } from './components/delete-location';
 export { KnifeIntervalEditor } from './components/knife-interval-editor';
 export { LocationFormModal } from './components/location-form-modal';
+export { LocationBreadcrumbs, LocationLoadError } from './components/location-page-parts';

@@ -1,27 +1,16 @@
-import {
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Container,
-  Group,
-  Paper,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Button, Container, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconNetwork, IconPencil, IconScissors, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ErrorAlert } from '../../../components/errors';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/layout';
 import { EmployeesTable } from '../../../features/employees';
 import {
   addressOf,
   KnifeIntervalEditor,
+  LocationBreadcrumbs,
   LocationFormModal,
+  LocationLoadError,
   useDeleteLocationFlow,
   useLocation,
   useLocationEmployees,
@@ -50,29 +39,9 @@ export function LocationDetailsPage() {
   const deleteLocation = useDeleteLocationFlow();
   usePageTitle(location.data?.name ?? t('sections.locations'));
 
-  const crumbs = (
-    <Breadcrumbs>
-      <Anchor component={Link} to="..">
-        {t('sections.locations')}
-      </Anchor>
-      {location.data && <Text translate="no">{location.data.name}</Text>}
-    </Breadcrumbs>
-  );
-
+  const crumbs = <LocationBreadcrumbs name={location.data?.name} />;
   if (location.error) {
-    return (
-      <Stack>
-        {crumbs}
-        <ErrorAlert
-          error={location.error}
-          action={
-            <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void location.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        />
-      </Stack>
-    );
+    return <LocationLoadError error={location.error} onRetry={() => void location.refetch()} />;
   }
   const data = location.data;
 

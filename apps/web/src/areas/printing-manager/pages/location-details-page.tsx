@@ -1,25 +1,15 @@
-import {
-  Anchor,
-  Breadcrumbs,
-  Button,
-  Container,
-  Paper,
-  Skeleton,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Container, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBlade, IconScissors, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams, useSearchParams } from 'react-router';
-import { ErrorAlert } from '../../../components/errors';
+import { useParams, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../../components/layout';
 import { EmployeesTable } from '../../../features/employees';
 import { KnifeTable } from '../../../features/knives';
 import {
   addressOf,
   KnifeIntervalEditor,
+  LocationBreadcrumbs,
+  LocationLoadError,
   useLocation,
   useLocationEmployees,
   useLocationMachines,
@@ -46,28 +36,9 @@ export function ManagerLocationDetailsPage() {
   const employees = useLocationEmployees(id);
   usePageTitle(location.data?.name ?? t('sections.locations'));
 
-  const crumbs = (
-    <Breadcrumbs>
-      <Anchor component={Link} to="..">
-        {t('sections.locations')}
-      </Anchor>
-      {location.data && <Text translate="no">{location.data.name}</Text>}
-    </Breadcrumbs>
-  );
+  const crumbs = <LocationBreadcrumbs name={location.data?.name} />;
   if (location.error) {
-    return (
-      <Stack>
-        {crumbs}
-        <ErrorAlert
-          error={location.error}
-          action={
-            <Button mt="sm" size="xs" variant="light" color="red" onClick={() => void location.refetch()}>
-              {t('actions.retry')}
-            </Button>
-          }
-        />
-      </Stack>
-    );
+    return <LocationLoadError error={location.error} onRetry={() => void location.refetch()} />;
   }
   const data = location.data;
 
