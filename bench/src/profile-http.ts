@@ -24,7 +24,7 @@ const url =
   target === 'health'
     ? `${address}/api/health`
     : target === 'list'
-      ? `${address}/api/printing-shop/printing-shops?view=WITH_UPTIME&pageSize=25`
+      ? `${address}/api/printing-shop/printing-shops?view=WITH_UPTIME&page_size=25`
       : `${address}/api/printing-shop/printing-shops/${locations.items[0].id}`;
 
 const load = (secs: number) => {
