@@ -1,7 +1,6 @@
 import type { PrintingShop } from '@kerf/contracts';
 import { CountrySchema } from '@kerf/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
 import { locations, userLocations } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
 
@@ -43,6 +42,31 @@ function toPrintingShop(row: LocationRow & { machines: number; employees: number
 
 const withCounts = { machines: machineCount, employees: employeeCount };
 
+/**
+ * Share of the last 24 hours that the location's machines spent RUNNING (0–1), as a column of the
+ * outer `locations` row. Only time the machines have reported for counts: a machine connected two
+ * hours ago that has run since shows 100 %, not 2 hours / 24. Open intervals (the current status)
+ * run until now.
+ */
+const uptimeShare = sql<number>`(SELECT CASE WHEN COALESCE(sum(s.seconds), 0) > 0
+      THEN LEAST(1, COALESCE(sum(s.seconds) FILTER (WHERE s.status = 'RUNNING'), 0) / sum(s.seconds))
+      ELSE 0 END::float8
+  FROM (
+    SELECT i.status,
+           EXTRACT(EPOCH FROM (LEAST(COALESCE(i.ended_at, now()), now())
+             - GREATEST(i.started_at, now() - interval '24 hours'))) AS seconds
+    FROM cutting_machines m
+    JOIN machine_status_intervals i
+      ON i.tenant_id = m.tenant_id AND i.machine_id = m.id
+     AND i.started_at < now() AND COALESCE(i.ended_at, now()) > now() - interval '24 hours'
+    WHERE m.tenant_id = "locations"."tenant_id" AND m.location_id = "locations"."id" AND m.deleted_at IS NULL
+  ) s)`;
+
+/**
+ * One page of locations with their counts, and the total, in one statement (`count(*) OVER ()`);
+ * with `withUptime`, each row's 24-hour uptime too. A page past the end has no row to carry the
+ * total, so only then is it counted on its own.
+ */
 export async function listLocations(
   tx: Tx,
   options: {
@@ -51,6 +75,7 @@ export async function listLocations(
     sort: 'NAME' | 'NUMBER_OF_MACHINES';
     descending: boolean;
     search?: string;
+    withUptime?: boolean;
   },
 ) {
   const direction = options.descending ? desc : asc;
@@ -60,14 +85,28 @@ export async function listLocations(
       : [direction(machineCount), asc(sql`lower(${locations.name})`), asc(locations.id)];
   const where = options.search ? ilike(locations.name, `%${escapeLike(options.search)}%`) : undefined;
   const rows = await tx
-    .select({ ...locationColumns, ...withCounts })
+    .select({
+      ...locationColumns,
+      ...withCounts,
+      total: sql<number>`count(*) OVER ()`.mapWith(Number),
+      uptime: options.withUptime ? uptimeShare : sql<null>`NULL`,
+    })
     .from(locations)
     .where(where)
     .orderBy(...order)
     .limit(options.pageSize)
     .offset(options.page * options.pageSize);
-  const [total] = await tx.select({ value: count() }).from(locations).where(where);
-  return { items: rows.map(toPrintingShop), total: Number(total?.value ?? 0) };
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && options.page > 0) {
+    const [row] = await tx.select({ value: count() }).from(locations).where(where);
+    total = Number(row?.value ?? 0);
+  }
+  const items = rows.map((row) => {
+    const item = toPrintingShop(row);
+    if (options.withUptime) item.uptimeLast24h = row.uptime === null ? 0 : Number(row.uptime);
+    return item;
+  });
+  return { items, total };
 }
 
 export function escapeLike(value: string) {
@@ -164,40 +203,4 @@ export async function countLocationsByIds(tx: Tx, ids: string[]) {
   if (ids.length === 0) return 0;
   const [row] = await tx.select({ value: count() }).from(locations).where(inArray(locations.id, ids));
   return Number(row?.value ?? 0);
-}
-
-/**
- * Share of the last 24 hours that each location's machines spent RUNNING (0–1), per location id.
- * Only time the machines have reported for counts: a machine connected two hours ago that has
- * run since shows 100 %, not 2 hours / 24. Open intervals (the current status) run until now.
- */
-export async function uptimeLast24h(tx: Tx, locationIds: string[]): Promise<Map<string, number>> {
-  if (locationIds.length === 0) return new Map();
-  const rows = await queryRows<{ locationId: string; running: number; observed: number }>(
-    tx,
-    sql`
-    WITH window_bounds AS (SELECT now() - interval '24 hours' AS since, now() AS until),
-    spans AS (
-      SELECT m.location_id, i.status,
-             EXTRACT(EPOCH FROM (LEAST(COALESCE(i.ended_at, w.until), w.until) - GREATEST(i.started_at, w.since))) AS seconds
-      FROM cutting_machines m
-      CROSS JOIN window_bounds w
-      JOIN machine_status_intervals i
-        ON i.tenant_id = m.tenant_id AND i.machine_id = m.id
-       AND i.started_at < w.until AND COALESCE(i.ended_at, w.until) > w.since
-      WHERE m.deleted_at IS NULL AND m.location_id IN (${sql.join(
-        locationIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-    )
-    SELECT location_id AS "locationId",
-           COALESCE(sum(seconds) FILTER (WHERE status = 'RUNNING'), 0)::float8 AS running,
-           COALESCE(sum(seconds), 0)::float8 AS observed
-    FROM spans
-    GROUP BY location_id`,
-  );
-  const shares = new Map<string, number>(locationIds.map((id) => [id, 0]));
-  for (const row of rows)
-    shares.set(row.locationId, row.observed > 0 ? Math.min(1, row.running / row.observed) : 0);
-  return shares;
 }

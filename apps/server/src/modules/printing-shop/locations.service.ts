@@ -16,7 +16,6 @@ import {
   listMinimalLocations,
   lockLocation,
   updateLocation,
-  uptimeLast24h,
 } from './locations.repository';
 import { audit, requireLocation } from './shared';
 
@@ -50,14 +49,8 @@ export function createLocationsService(deps: { transactions: Transactions }) {
           sort: query.sort,
           descending: query.sort_direction === 'DESCENDING',
           search: query.search,
+          withUptime: query.view === 'WITH_UPTIME',
         });
-        if (query.view === 'WITH_UPTIME') {
-          const uptime = await uptimeLast24h(
-            tx,
-            items.map((item) => item.id),
-          );
-          for (const item of items) item.uptimeLast24h = uptime.get(item.id) ?? null;
-        }
         return { items, total, page: query.page, pageSize: query.page_size };
       });
     },
