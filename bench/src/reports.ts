@@ -531,6 +531,8 @@ try {
   mkdirSync(dirname(JSON_OUT), { recursive: true });
   writeFileSync(JSON_OUT, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`  JSON: ${JSON_OUT}`);
+  // for `npm run bench` (all.ts), when it started this bench
+  process.send?.({ result: { ...report, database: 'postgres' } });
 } finally {
   await cleanup();
 }

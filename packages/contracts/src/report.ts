@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CsvFileSchema, listOf, pageQuerySchema, pageSchema, TimeZoneSchema } from './common';
+import { CsvFileSchema, LanguageSchema, listOf, pageQuerySchema, pageSchema, TimeZoneSchema } from './common';
 import { KnifeSwapUrgencySchema } from './machine-status';
 import { defineRoute } from './route';
 import { MachineStatusSchema } from './telemetry';
@@ -35,20 +35,26 @@ const withPeriodChecks = <S extends z.ZodType<{ startDate: string; endDate: stri
       path: ['endDate'],
     });
 
-export const ReportRangeQuerySchema = withPeriodChecks(
-  z.strictObject({
-    startDate: instant,
-    endDate: instant,
-    timeZone: TimeZoneSchema.default('UTC'),
-    /** location ids; none = every location the user may see */
-    locations: listOf(z.uuid()).optional(),
-    /** narrows machines, employees, knives or jobs by name / serial / rfid */
-    search: searchText(100).optional(),
-    /** only these machines (machine details) */
-    machineIds: listOf(z.uuid()).optional(),
-  }),
-);
+const reportRange = {
+  startDate: instant,
+  endDate: instant,
+  timeZone: TimeZoneSchema.default('UTC'),
+  /** location ids; none = every location the user may see */
+  locations: listOf(z.uuid()).optional(),
+  /** narrows machines, employees, knives or jobs by name / serial / rfid */
+  search: searchText(100).optional(),
+  /** only these machines (machine details) */
+  machineIds: listOf(z.uuid()).optional(),
+};
+export const ReportRangeQuerySchema = withPeriodChecks(z.strictObject(reportRange));
 export type ReportRangeQuery = z.input<typeof ReportRangeQuerySchema>;
+/**
+ * A section's CSV: the report's filters and the user's language, which decides the separators
+ * (`;` and a decimal comma for German, French …), as for the knife CSVs.
+ */
+export const ReportCsvQuerySchema = withPeriodChecks(
+  z.strictObject({ ...reportRange, lang: LanguageSchema.optional() }),
+);
 
 /** A status or, where no status was reported (machine off or offline), `NO_DATA`. */
 export const ReportStatusSchema = z
@@ -217,11 +223,16 @@ export const getMachineUsedKnivesCount = machineReport(
   'Knives used per machine over the period, with their cuts',
   z.array(MachineKnivesUsedSchema),
 );
-export const exportMachineReport = machineReport(
-  'csv-exports',
-  'The cutting-machines report of the period as CSV',
-  CsvFileSchema,
-);
+export const exportMachineReport = defineRoute({
+  module: 'report',
+  method: 'GET',
+  path: '/reports/cutting-machines/csv-exports',
+  summary: "The cutting-machines report of the period as CSV (lang: the separators of the user's language)",
+  access: 'reports:read',
+  query: ReportCsvQuerySchema,
+  responses: { 200: CsvFileSchema },
+  errors: [],
+});
 
 export const UptimeLast24hQuerySchema = z.strictObject({
   timeZone: TimeZoneSchema.default('UTC'),
@@ -326,7 +337,9 @@ export const CuttingJobsReportQuerySchema = withPeriodChecks(
   z.strictObject({ ...pageQuerySchema(25).shape, ...cuttingJobsPeriod }),
 );
 /** The orders' CSV: the same filters, every row (no paging). */
-export const CuttingJobsExportQuerySchema = withPeriodChecks(z.strictObject(cuttingJobsPeriod));
+export const CuttingJobsExportQuerySchema = withPeriodChecks(
+  z.strictObject({ ...cuttingJobsPeriod, lang: LanguageSchema.optional() }),
+);
 
 export const listCuttingJobsReport = defineRoute({
   module: 'report',
@@ -357,12 +370,12 @@ const csvExport = <Q extends z.ZodType>(path: string, summary: string, query: Q)
 export const exportEmployeeReport = csvExport(
   '/reports/employees/csv-exports',
   'The employees report of the period as CSV',
-  ReportRangeQuerySchema,
+  ReportCsvQuerySchema,
 );
 export const exportKnifeReport = csvExport(
   '/reports/knives/csv-exports',
   'The knives report of the period as CSV',
-  ReportRangeQuerySchema,
+  ReportCsvQuerySchema,
 );
 export const exportCuttingJobsReport = csvExport(
   '/reports/cutting-jobs/csv-exports',

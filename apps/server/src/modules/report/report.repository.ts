@@ -306,15 +306,10 @@ export interface GrindingCycleRow {
 }
 
 /**
- * >>> MERGE POINT (issue 11, knife module): the grinding cycles of the knives closed in [start, end). <<<
- *
- * The knife module records grinding cycles in `grinding_cycles` (built in parallel); once it is
- * merged this single function is to read them through the knife module's export instead
- * (sharpened_at, cuts_in_cycle). Until then it derives the cycles from what the telemetry records
- * today: a knife taken out of a machine (`knife_scans` REMOVED) goes to the grinder — as the demo
- * history credits it with `creditKnifeRegrind` — so each removal closes a cycle, whose cuts are the
- * knife's rollup cuts since the removal before. Exact as long as a knife is not taken out and put
- * back to cut within the same hour (hours are the rollups' grain).
+ * The grinding cycles of the knives closed (sharpened) in [start, end), from the knife module's
+ * `grinding_cycles` — the one record of them, whoever recorded a cycle (the grinding shop, or the
+ * demo history crediting a regrind): its `sharpened_at` and `cuts_in_cycle`. One index range scan
+ * per knife (tenant, rfid, sharpened_at).
  */
 export async function grindingCycles(
   tx: Tx,
@@ -323,27 +318,14 @@ export async function grindingCycles(
   end: Date,
 ): Promise<GrindingCycleRow[]> {
   if (rfids.length === 0) return [];
-  const knives = sql`(SELECT jsonb_array_elements_text(${json(rfids)}::jsonb))`;
-  // Cycles closed in the period; their cuts in one pass over the knives' rollups since the
-  // earliest of those cycles began (a join, not one rollup scan per cycle).
   return queryRows<GrindingCycleRow>(
     tx,
     sql`
-    WITH removals AS (
-      SELECT rfid, at, lag(at) OVER (PARTITION BY rfid ORDER BY at, id) AS previous
-      FROM knife_scans WHERE kind = 'REMOVED' AND rfid IN ${knives}
-    ), closed AS MATERIALIZED (
-      SELECT rfid, at, coalesce(previous, '-infinity') AS previous FROM removals
-      WHERE at >= ${ts(start)} AND at < ${ts(end)}
-    ), rollups AS MATERIALIZED (
-      SELECT knife_rfid, hour, cuts FROM cut_rollups_hourly
-      WHERE hour >= (SELECT min(previous) FROM closed) AND hour < ${ts(end)} AND knife_rfid IN ${knives}
-    )
-    SELECT c.rfid, c.at AS "sharpenedAt", coalesce(sum(r.cuts), 0)::float8 AS cuts
-    FROM closed c
-    LEFT JOIN rollups r ON r.knife_rfid = c.rfid AND r.hour >= c.previous AND r.hour < c.at
-    GROUP BY c.rfid, c.at
-    ORDER BY c.rfid, c.at`,
+    SELECT g.rfid, g.sharpened_at AS "sharpenedAt", g.cuts_in_cycle::float8 AS cuts
+    FROM grinding_cycles g
+    WHERE g.rfid IN (SELECT jsonb_array_elements_text(${json(rfids)}::jsonb))
+      AND g.sharpened_at >= ${ts(start)} AND g.sharpened_at < ${ts(end)}
+    ORDER BY g.rfid, g.sharpened_at, g.id`,
   );
 }
 

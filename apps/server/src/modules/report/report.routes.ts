@@ -18,7 +18,7 @@ import {
   type ReportStatus,
 } from '@kerf/contracts';
 import type { FastifyInstance } from 'fastify';
-import { type CsvValue, sendCsv } from '../../lib/csv';
+import { type CsvValue, csvDialect, sendCsv } from '../../lib/csv';
 import { type Authenticator, registerRoute } from '../../lib/route';
 import type { ReportService } from './report.service';
 import { ddhhmm } from './report-time';
@@ -26,7 +26,8 @@ import { ddhhmm } from './report-time';
 /**
  * The report server's endpoints (spec §7 "Report server"), mounted at /api/report.
  *
- * CSV exports: one row per machine / employee / knife / order, header names in English and
+ * CSV exports: one row per machine / employee / knife / order, separators after the user's
+ * language (`lang`, as the knife CSVs: `;` and a decimal comma for German …), header names in English and
  * statuses as their catalogue codes (`RUNNING`, `INTERRUPTION_…`), so a spreadsheet or an ERP import
  * reads the same columns whatever the user's language; every duration twice, as whole seconds and
  * as DD:HH:MM text (spec §9).
@@ -73,6 +74,7 @@ export function registerReportRoutes(
         row.cuts,
         ...statusCells(row.statuses),
       ]),
+      csvDialect(query.lang),
     );
   });
 
@@ -119,6 +121,7 @@ export function registerReportRoutes(
         ...duration(row.averageDailyUptimeSeconds),
         ...statusCells(row.statuses),
       ]),
+      csvDialect(query.lang),
     );
   });
 
@@ -149,6 +152,7 @@ export function registerReportRoutes(
         row.cutsSinceLastGrinding,
         row.swapUrgency,
       ]),
+      csvDialect(query.lang),
     );
   });
 
@@ -190,6 +194,7 @@ export function registerReportRoutes(
         ...duration(row.downtimeSeconds),
         ...duration(row.supportSeconds),
       ]),
+      csvDialect(query.lang),
     );
   });
 }

@@ -147,11 +147,23 @@ export function createReportService(deps: { transactions: Transactions }) {
     times: Map<string, Map<string, number>>;
   }
 
-  /** Cuts and times per employee (key: user id, or NONE_ID for nobody signed in), search applied. */
-  async function employeeData(scope: ReportScope, withTimes: boolean): Promise<EmployeeData> {
-    const cuts = new Map<string, number>();
-    for (const row of await cutTotals(scope.tx, scope.machineIds, scope.start, scope.end, { operator: true }))
-      add(cuts, row.operatorId, row.cuts);
+  /**
+   * Cuts and times per employee (key: user id, or NONE_ID for nobody signed in), search applied.
+   * `knownCuts`: the cuts per employee where the caller has read them already (one query less).
+   */
+  async function employeeData(
+    scope: ReportScope,
+    withTimes: boolean,
+    knownCuts?: Map<string, number>,
+  ): Promise<EmployeeData> {
+    let cuts = knownCuts;
+    if (!cuts) {
+      cuts = new Map<string, number>();
+      for (const row of await cutTotals(scope.tx, scope.machineIds, scope.start, scope.end, {
+        operator: true,
+      }))
+        add(cuts, row.operatorId, row.cuts);
+    }
     const times = new Map<string, Map<string, number>>();
     if (withTimes) {
       for (const row of await statusSeconds(scope.tx, scope.machineIds, scope.start, scope.until)) {
@@ -224,8 +236,14 @@ export function createReportService(deps: { transactions: Transactions }) {
     return cuts;
   }
 
-  async function averageUptime(scope: ReportScope) {
-    const [times, cuts] = [await machineTimes(scope), await machineCuts(scope)];
+  type MachineNumbers = { times: Map<string, Map<string, number>>; cuts: Map<string, number> };
+  const machineNumbers = async (scope: ReportScope): Promise<MachineNumbers> => ({
+    times: await machineTimes(scope),
+    cuts: await machineCuts(scope),
+  });
+
+  async function averageUptime(scope: ReportScope, known?: MachineNumbers) {
+    const { times, cuts } = known ?? (await machineNumbers(scope));
     const periodSeconds = seconds(scope.until.getTime() - scope.start.getTime());
     const days = dayCount(scope.timeZone, scope.start.getTime(), scope.until.getTime());
     return scope.machines.map((machine) => {
@@ -240,8 +258,8 @@ export function createReportService(deps: { transactions: Transactions }) {
     });
   }
 
-  async function totalUptime(scope: ReportScope) {
-    const [times, cuts] = [await machineTimes(scope), await machineCuts(scope)];
+  async function totalUptime(scope: ReportScope, known?: MachineNumbers) {
+    const { times, cuts } = known ?? (await machineNumbers(scope));
     return scope.machines.map((machine) => ({
       machine: reportMachine(machine),
       statuses: statusList(times.get(machine.id) ?? new Map()),
@@ -384,8 +402,9 @@ export function createReportService(deps: { transactions: Transactions }) {
       inScope(actor, query, { search: query.search }, async (scope) => {
         const size = bucketSizeOf(scope);
         const starts = bucketStarts(scope, size);
-        const data = await employeeData(scope, false);
         const perEmployee = new Map<string, Map<number, number>>();
+        // the buckets hold every cut of the period: their sums are the employees' totals
+        const totals = new Map<string, number>();
         for (const row of await cutBuckets(
           scope.tx,
           scope.machineIds,
@@ -398,7 +417,9 @@ export function createReportService(deps: { transactions: Transactions }) {
           const map = perEmployee.get(row.key) ?? new Map<number, number>();
           add(map, new Date(row.bucket).getTime(), row.cuts);
           perEmployee.set(row.key, map);
+          add(totals, row.key, row.cuts);
         }
+        const data = await employeeData(scope, false, totals);
         return {
           bucketSize: size,
           series: [...data.employees]
@@ -438,16 +459,17 @@ export function createReportService(deps: { transactions: Transactions }) {
 
     // machines
     machineAverageUptime: (actor: Actor, query: RangeQuery) =>
-      inScope(actor, query, { machineSearch: query.search }, averageUptime),
+      inScope(actor, query, { machineSearch: query.search }, (scope) => averageUptime(scope)),
     machineTotalUptime: (actor: Actor, query: RangeQuery) =>
-      inScope(actor, query, { machineSearch: query.search }, totalUptime),
+      inScope(actor, query, { machineSearch: query.search }, (scope) => totalUptime(scope)),
     machineUsedKnives: (actor: Actor, query: RangeQuery) =>
       inScope(actor, query, { machineSearch: query.search }, usedKnives),
     machineRows: (actor: Actor, query: RangeQuery) =>
       inScope(actor, query, { machineSearch: query.search }, async (scope) => {
+        const numbers = await machineNumbers(scope);
         const [average, total, knives] = [
-          await averageUptime(scope),
-          await totalUptime(scope),
+          await averageUptime(scope, numbers),
+          await totalUptime(scope, numbers),
           await usedKnives(scope),
         ];
         return average.map((row, index) => ({

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../../test/harness';
 import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
+import { insertGrindingCycle } from '../knife/index';
 import { closeCuttingJob, openCuttingJob } from './index';
 
 /**
@@ -21,9 +22,11 @@ import { closeCuttingJob, openCuttingJob } from './index';
  *          00:30  RUNNING (Jonas); cuts 00:40 00:50 01:10 01:20 (01:10 is local 03:10 CEST)
  *          01:30  J1 closed; SUPPORT_CUTTING_MACHINE_CLEANING (Markus Weber, no pseudonym)
  *          02:00  RUNNING (Markus), order J2 opens as a partial job of J1; cuts 02:05 02:10 02:15
- *          02:30  KNIFE_SWAP; 02:35 K9 out (to the grinder: a grinding cycle closes), 02:40 K10 in
+ *          02:30  KNIFE_SWAP; 02:35 K9 out (to the grinder), 02:40 K10 in
  *          02:45  RUNNING; cut 02:50 (K10)
  *          03:00  PAUSED — open until now
+ *          09:00  the grinding shop records K9's cycle (13 cuts) in the knife module's grinding_cycles;
+ *                 an older cycle of K9 (20 Mar, 40 cuts) lies before the day but inside the month
  * Machine PM-137-0003 (Werk Nord), nobody signed in, no knife: cuts 28 Mar 18:10 and 18:40 (local
  * 19:10/19:40 in Berlin; 23:40 on the 28th and 00:10 on the 29th in Asia/Kolkata, UTC+05:30), and
  * 25 Oct 00:30 and 01:30 (both local 02:30 in Berlin: the hour that happens twice when summer
@@ -122,6 +125,20 @@ beforeAll(async () => {
   await send(A, [status('2026-03-29T02:45:00Z', 'RUNNING')], markus);
   await send(A, [cut('2026-03-29T02:50:00Z', K10)]);
   await send(A, [status('2026-03-29T03:00:00Z', 'PAUSED')], markus);
+  const cycle = (sharpenedAt: string, cutsInCycle: number) =>
+    job((tx) =>
+      insertGrindingCycle(tx, tenantId, K9, {
+        sharpenedAt: new Date(sharpenedAt),
+        cutsInCycle,
+        height: null,
+        backThickness: null,
+        angleVf: null,
+        angleHf: null,
+        angleTm: null,
+      }),
+    );
+  await cycle('2026-03-20T10:00:00Z', 40);
+  await cycle('2026-03-29T09:00:00Z', 13);
 
   await send(B, [
     cut('2026-03-28T18:10:00Z'),
@@ -344,13 +361,13 @@ describe('knives on the DST day', () => {
     ]);
   });
 
-  it('knife-cycles: K9 taken out at 02:35 closes a cycle of all its 13 cuts', async () => {
+  it('knife-cycles: the cycles the knife module recorded in the period (grinding_cycles)', async () => {
     const rows = await get('/reports/knives/knife-cycles', DST_DAY);
     // the thirteen demo knives of Werk Nord (the manager's location); two of them cut
     expect(rows).toHaveLength(13);
     const k9 = rows.find((r: { rfid: string }) => r.rfid === K9);
-    // 21:10 21:20 21:30 22:30 22:45 23:15 00:40 00:50 01:10 01:20 02:05 02:10 02:15 = 13;
-    // nothing credited a regrind, so the counter still holds 13 of Werk Nord's interval of 3,500
+    // the grinding shop's cycle of 09:00 with its 13 cuts (21:10 … 02:15); the counter is the
+    // knife's own (13 of Werk Nord's interval of 3,500): recording a cycle does not reset it
     expect(k9).toEqual({
       rfid: K9,
       articleNumber: 'PM-K-1150',
@@ -359,14 +376,14 @@ describe('knives on the DST day', () => {
       averageCutsPerCycle: 13,
       cutsSinceLastGrinding: 13,
       swapUrgency: 'OK',
-      cycleCuts: [{ sharpenedAt: '2026-03-29T02:35:00.000Z', cuts: 13 }],
+      cycleCuts: [{ sharpenedAt: '2026-03-29T09:00:00.000Z', cuts: 13 }],
     });
     expect(rows.find((r: { rfid: string }) => r.rfid === K10)).toMatchObject({
       cycles: 0,
       averageCutsPerCycle: null,
       cutsSinceLastGrinding: 1,
     });
-    // the cycle closed on the 29th: the day before has none
+    // the day before has none; the month has both cycles: (40 + 13) / 2 = 26.5 → 27
     const before = await get('/reports/knives/knife-cycles', {
       startDate: '2026-03-27T23:00:00Z',
       endDate: '2026-03-28T23:00:00Z',
@@ -374,6 +391,23 @@ describe('knives on the DST day', () => {
       search: K9,
     });
     expect(before).toMatchObject([{ rfid: K9, cycles: 0, cycleCuts: [] }]);
+    const month = await get('/reports/knives/knife-cycles', {
+      startDate: '2026-03-01T00:00:00Z',
+      endDate: '2026-04-01T00:00:00Z',
+      timeZone: 'Europe/Berlin',
+      search: K9,
+    });
+    expect(month).toMatchObject([
+      {
+        rfid: K9,
+        cycles: 2,
+        averageCutsPerCycle: 27,
+        cycleCuts: [
+          { sharpenedAt: '2026-03-20T10:00:00.000Z', cuts: 40 },
+          { sharpenedAt: '2026-03-29T09:00:00.000Z', cuts: 13 },
+        ],
+      },
+    ]);
   });
 
   it('CSV: one row per knife', async () => {
@@ -382,6 +416,51 @@ describe('knives on the DST day', () => {
       'rfid,article number,knife class,cuts,grinding cycles,average cuts per cycle,cuts since last grinding,swap urgency',
       `${K9},PM-K-1150,HSS long-life,8,1,13,13,OK`,
     ]);
+  });
+});
+
+describe("CSV separators follow the user's language (lang), as the knife CSVs", () => {
+  it('German: semicolons and decimal commas in every section', async () => {
+    const knives: string = await get('/reports/knives/csv-exports', {
+      ...DST_DAY,
+      search: K9,
+      lang: 'GERMAN',
+    });
+    expect(knives.replace('\uFEFF', '').trim().split('\r\n')).toEqual([
+      'rfid;article number;knife class;cuts;grinding cycles;average cuts per cycle;cuts since last grinding;swap urgency',
+      `${K9};PM-K-1150;HSS long-life;8;1;13;13;OK`,
+    ]);
+    const machines: string = await get('/reports/cutting-machines/csv-exports', {
+      ...DST_DAY,
+      search: A,
+      lang: 'GERMAN',
+    });
+    expect(machines.split('\r\n')[1]).toContain(
+      `;${A};Werk Nord;2026-03-28T23:00:00Z;2026-03-29T22:00:00Z;9;2;82800;00:23:00`,
+    );
+    const employees: string = await get('/reports/employees/csv-exports', { ...DST_DAY, lang: 'FRENCH' });
+    expect(employees.split('\r\n')[0]).toMatch(/^\uFEFFemployee id;employee;pseudonym;cuts;/);
+    const orders: string = await get('/reports/cutting-jobs/csv-exports', { ...DST_DAY, lang: 'POLISH' });
+    expect(orders.trim().split('\r\n')[2]).toMatch(
+      /;10;16200;00:04:30;14400;00:04:00;1800;00:00:30;0;00:00:00$/,
+    );
+  });
+
+  it('English and Arabic keep commas; an unknown language is refused with a field error', async () => {
+    const arabic: string = await get('/reports/knives/csv-exports', {
+      ...DST_DAY,
+      search: K9,
+      lang: 'ARABIC',
+    });
+    expect(arabic.replace('\uFEFF', '').trim().split('\r\n')[1]).toBe(
+      `${K9},PM-K-1150,HSS long-life,8,1,13,13,OK`,
+    );
+    const response = await t.request({
+      method: 'GET',
+      url: `/api/report/reports/knives/csv-exports?${new URLSearchParams({ ...DST_DAY, lang: 'KLINGON' })}`,
+      headers: bearer(manager),
+    });
+    expect(response.statusCode).toBe(400);
   });
 });
 

@@ -19,10 +19,41 @@ export function useMachine(id: string) {
   });
 }
 
+const since = (at: string | null) => (at ? Date.parse(at) : 0);
+
+/**
+ * A status view read from the server, laid over the one in the cache. A read that started before a
+ * live event arrived can answer after it: its counters and status are then older than what the
+ * cache already shows, and taking them would undo the live update until the next event (the cut
+ * counter stood still although the cuts had arrived). Counters only grow, and a status has its
+ * `statusSince`, so the newer of each is kept; a new knife, or a status that changed since, wins.
+ */
+export function mergeStatusView(
+  cached: MachineStatusView | undefined,
+  read: MachineStatusView,
+): MachineStatusView {
+  if (!cached || cached.machineId !== read.machineId) return read;
+  let view = read;
+  if (cached.totalCuts > read.totalCuts) {
+    view = {
+      ...view,
+      totalCuts: cached.totalCuts,
+      lastCutAt: cached.lastCutAt,
+      knife: cached.knife && read.knife && cached.knife.rfid === read.knife.rfid ? cached.knife : read.knife,
+    };
+  }
+  if (since(cached.statusSince) > since(read.statusSince)) {
+    view = { ...view, status: cached.status, statusSince: cached.statusSince, operator: cached.operator };
+  }
+  return view;
+}
+
 const statusViewQuery = (id: string, live: boolean) => ({
   queryKey: machineKeys.statusView(id),
   queryFn: ({ signal }: { signal: AbortSignal }) => api(getMachineStatusView, { params: { id }, signal }),
   refetchInterval: live ? (false as const) : MACHINE_STATE_FALLBACK_REFRESH_MS,
+  structuralSharing: (cached: unknown, read: unknown) =>
+    mergeStatusView(cached as MachineStatusView | undefined, read as MachineStatusView),
 });
 
 /** Status, operator, online state, counters and knife of a machine; polls slowly only while not `live`. */
@@ -97,7 +128,11 @@ export function useMachineStatusLive(
   );
   useLiveEvent('MACHINE_CUT', machineIds, (data) => {
     const before = queryClient.getQueryData<MachineStatusView>(machineKeys.statusView(data.machineId));
-    if (!before) return;
+    if (!before) {
+      // The first read is still on its way and may have been taken before these cuts: read again.
+      void queryClient.invalidateQueries({ queryKey: machineKeys.statusView(data.machineId), exact: true });
+      return;
+    }
     const added = data.totalCuts - before.totalCuts;
     if (added <= 0) return;
     update(queryClient, data.machineId, (view) => {

@@ -1,4 +1,4 @@
-import type { RouteContract } from '@kerf/contracts';
+import { languageOfLocale, type RouteContract } from '@kerf/contracts';
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -6,7 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../../components/feedback';
 import { downloadFile, httpClient } from '../../../lib/api';
 
-/** Downloads a report section as CSV (the same data as its charts), with the bearer token. */
+/**
+ * Downloads a report section as CSV (the same data as its charts), with the bearer token, in the
+ * separators of the user's language (`lang`, as the knife CSVs).
+ */
 export function CsvButton({
   contract,
   query,
@@ -31,7 +34,12 @@ export function CsvButton({
       onClick={async () => {
         setBusy(true);
         try {
-          await downloadFile(httpClient, contract, query, fileName);
+          await downloadFile(
+            httpClient,
+            contract,
+            { ...query, lang: languageOfLocale(i18n.language) },
+            fileName,
+          );
         } catch (error) {
           notifyError(error, t, i18n, t('reports.csv.failed'));
         } finally {

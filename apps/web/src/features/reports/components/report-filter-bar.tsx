@@ -95,7 +95,8 @@ export function ReportFilterBar({
             value={value.search}
             onChange={(event) => set({ search: event.currentTarget.value })}
             leftSection={<IconSearch size={16} aria-hidden />}
-            miw={200}
+            // the whole row on a phone; from tablet width on, wide enough for the longest placeholder (German)
+            miw={{ base: '100%', sm: 340 }}
           />
           <Button
             variant="default"
