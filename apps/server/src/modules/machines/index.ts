@@ -7,6 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transactions } from '../../db/transactions';
 import type { Authenticator } from '../../lib/route';
+import type { LivePublisher } from '../../live/live-event';
+import { registerCurrentMachineRoutes } from './current-machine.routes';
+import { createCurrentMachineService } from './current-machine.service';
 import { registerMachineCredentialRoutes } from './machine-credentials.routes';
 import type { MachineCredentialsService } from './machine-credentials.service';
 import { registerMachineStatusRoutes } from './machine-status.routes';
@@ -47,6 +50,7 @@ export {
   type MachineStatusService,
   type StatusRecorder,
 } from './machine-status.service';
+export { findCurrentMachineOf, findOperableMachine } from './operator-machines.repository';
 export { DEMO_MACHINE_SERIALS, insertMachine, type NewMachine, seedDemoMachines } from './machines.seed';
 export { type OnlineStatusChange, onlineStatusOf } from './online-status';
 
@@ -61,11 +65,17 @@ export function registerMachinesModule(
     credentials: MachineCredentialsService;
     demo: boolean;
     brokerPort: () => number | null;
+    /** live events of operators taking and leaving machines */
+    live?: LivePublisher;
   },
 ) {
   const { authenticator, transactions } = deps;
   const machineStatus = createMachineStatusService({ transactions, telemetry: deps.telemetry });
   registerMachineStatusRoutes(app, { authenticator, machineStatus });
+  registerCurrentMachineRoutes(app, {
+    authenticator,
+    currentMachine: createCurrentMachineService({ transactions, live: deps.live }),
+  });
   registerMachineCredentialRoutes(app, {
     authenticator,
     credentials: deps.credentials,
