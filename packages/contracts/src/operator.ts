@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdParamsSchema } from './common';
 import { CuttingJobStateSchema } from './report';
 import { defineRoute } from './route';
-import { MachineStatusSchema, OnlineStatusSchema, type MachineStatus } from './telemetry';
+import { type MachineStatus, MachineStatusSchema, OnlineStatusSchema } from './telemetry';
 import { text } from './text';
 
 /**

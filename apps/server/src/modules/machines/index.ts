@@ -50,9 +50,9 @@ export {
   type MachineStatusService,
   type StatusRecorder,
 } from './machine-status.service';
-export { findCurrentMachineOf, findOperableMachine } from './operator-machines.repository';
 export { DEMO_MACHINE_SERIALS, insertMachine, type NewMachine, seedDemoMachines } from './machines.seed';
 export { type OnlineStatusChange, onlineStatusOf } from './online-status';
+export { findCurrentMachineOf, findOperableMachine } from './operator-machines.repository';
 
 /** Machine status and agent credential endpoints (under `/api/printing-shop`, as spec §7 lists them). */
 export function registerMachinesModule(

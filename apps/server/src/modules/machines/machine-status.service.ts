@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   knifeSwapUrgency,
-  MAX_STATUS_BACKDATE_MS,
-  statusTransition,
   type LiveEventType,
+  MAX_STATUS_BACKDATE_MS,
   type MachineOnlineStatusSchema,
   type MachineStatus,
   type MachineStatusView,
+  statusTransition,
   type TelemetryEvent,
 } from '@kerf/contracts';
 import type { z } from 'zod';
@@ -15,8 +15,8 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { type LiveEvent, liveEvent } from '../../live/live-event';
 import { findMachineSerial, findMachinesLive, type MachineLiveRow } from './machines.repository';
-import { findOperableMachine, isStatusRequestApplied } from './operator-machines.repository';
 import { onlineStatusOf } from './online-status';
+import { findOperableMachine, isStatusRequestApplied } from './operator-machines.repository';
 
 function toView(row: MachineLiveRow): MachineStatusView {
   return {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type MachineStatusView, type OperatorMachine, type Order, type TokenPair } from '@kerf/contracts';
+import type { MachineStatusView, OperatorMachine, Order, TokenPair } from '@kerf/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../../test/harness';
