@@ -113,7 +113,9 @@ export function useMachineStatusLive(
           swapUrgency: urgencyAfter(knife, data.knifeCutsSinceGrinding),
         };
       }
-      return { ...view, totalCuts: data.totalCuts, lastCutAt: data.lastCutAt, knife };
+      // cuts go to the machine's current job (telemetry books them there)
+      const currentJob = view.currentJob ? { ...view.currentJob, cuts: view.currentJob.cuts + added } : null;
+      return { ...view, totalCuts: data.totalCuts, lastCutAt: data.lastCutAt, knife, currentJob };
     });
     options.onCut?.(data.machineId, added, data.lastCutAt);
   });
