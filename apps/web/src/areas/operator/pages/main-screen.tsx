@@ -32,11 +32,16 @@ import {
   IconSwitchHorizontal,
   IconTool,
 } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ComponentProps, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateText, TimeText } from '../../../components/format';
-import { MachineStatusBadge, SwapUrgencyBadge } from '../../../components/status';
+import {
+  type MachineStatus as ShownStatus,
+  STATUS_GROUP_LOOK,
+  SwapUrgencyBadge,
+  statusGroupOf,
+} from '../../../components/status';
 import { useMachineStatusLive, useMachineStatusView } from '../../../features/machines';
 import { useLogout } from '../../../features/session';
 import { formatNumber } from '../../../lib/format';
@@ -50,6 +55,55 @@ const IDLE_PROMPT_KEY = 'kerf.operator.idlePromptSeconds';
 function idlePromptMs() {
   const stored = Number(window.localStorage.getItem(IDLE_PROMPT_KEY));
   return (Number.isFinite(stored) && stored > 0 ? stored : DEFAULT_IDLE_PROMPT_SECONDS) * 1000;
+}
+
+const cssColor = (color: string) => `var(--mantine-color-${color.replace('.', '-')})`;
+
+/** The machine's status as the terminal's largest element: readable at arm's length, colour plus icon plus words. */
+function StatusBlock({ status, since }: { status: ShownStatus; since: string | null }) {
+  const { t } = useTranslation();
+  const look = STATUS_GROUP_LOOK[statusGroupOf(status)];
+  const color = cssColor(look.color);
+  return (
+    <Group
+      gap="sm"
+      wrap="nowrap"
+      px="lg"
+      py="sm"
+      style={{
+        border: `3px ${look.dashed ? 'dashed' : 'solid'} ${color}`,
+        borderRadius: 12,
+        background: `color-mix(in srgb, ${color} 12%, white)`,
+      }}
+    >
+      <look.icon size={40} color={color} aria-hidden />
+      <Stack gap={0}>
+        <Text fz={28} fw={800} lh={1.15} data-testid="terminal-status-label">
+          {translateKey(t, `status.machine.${status}`)}
+        </Text>
+        {since && (
+          <Text fz="lg" c="dimmed">
+            {t('operator.main.since')} <TimeText value={since} />
+          </Text>
+        )}
+      </Stack>
+    </Group>
+  );
+}
+
+/** A glove-sized button whose label wraps instead of being cut off. */
+function TouchButton(props: ComponentProps<typeof Button<'button'>>) {
+  return (
+    <Button
+      size="touch"
+      {...props}
+      styles={{
+        root: { height: 'auto', minHeight: 72, paddingBlock: 8 },
+        label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 },
+        inner: { justifyContent: 'center' },
+      }}
+    />
+  );
 }
 
 function Panel({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
@@ -132,14 +186,13 @@ export function MainScreen({ machineId }: { machineId: string }) {
             {data?.serialNumber}
           </Text>
         </Stack>
-        <Stack gap={4} align="flex-end" aria-live="polite" data-testid="terminal-status">
-          {data ? <MachineStatusBadge status={status ?? 'UNKNOWN'} size="xl" /> : <Skeleton h={40} w={200} />}
-          {data?.statusSince && (
-            <Text fz="lg" c="dimmed">
-              {t('operator.main.since')} <TimeText value={data.statusSince} />
-            </Text>
+        <div aria-live="polite" data-testid="terminal-status">
+          {data ? (
+            <StatusBlock status={status ?? 'UNKNOWN'} since={data.statusSince} />
+          ) : (
+            <Skeleton h={72} w={260} />
           )}
-        </Stack>
+        </div>
       </Group>
 
       {showKnifeNotice && (
@@ -217,11 +270,14 @@ export function MainScreen({ machineId }: { machineId: string }) {
                   <Text fz="lg" c="dimmed">
                     {job.orderNumber && (
                       <>
-                        <span translate="no">{job.orderNumber}</span>
+                        <bdi translate="no">{job.orderNumber}</bdi>
                         {' · '}
                       </>
                     )}
-                    {t('operator.main.jobSince')} <DateText value={job.startDate} withTime />
+                    {t('operator.main.jobSince')}{' '}
+                    <bdi>
+                      <DateText value={job.startDate} withTime />
+                    </bdi>
                   </Text>
                   <Text
                     fz={28}
@@ -253,8 +309,7 @@ export function MainScreen({ machineId }: { machineId: string }) {
 
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
         {inActivity ? (
-          <Button
-            size="touch"
+          <TouchButton
             color="green.8"
             leftSection={<IconPlayerPlay aria-hidden />}
             onClick={() => set('RUNNING')}
@@ -263,80 +318,68 @@ export function MainScreen({ machineId }: { machineId: string }) {
             {inGroup(INTERRUPTION_STATUSES)
               ? t('operator.actions.endInterruption')
               : t('operator.actions.resume')}
-          </Button>
+          </TouchButton>
         ) : (
-          <Button
-            size="touch"
+          <TouchButton
             color="green.8"
             leftSection={<IconPlayerPlay aria-hidden />}
             onClick={() => set('RUNNING')}
             disabled={!data || !can('RUNNING')}
           >
             {t('operator.actions.run')}
-          </Button>
+          </TouchButton>
         )}
-        <Button
-          size="touch"
+        <TouchButton
           color="red.8"
           leftSection={<IconAlertTriangle aria-hidden />}
           onClick={() => setPicker('interruption')}
           disabled={!data || !INTERRUPTION_STATUSES.some(can)}
         >
           {t('operator.actions.interruption')}
-        </Button>
-        <Button
-          size="touch"
+        </TouchButton>
+        <TouchButton
           color="yellow.9"
           leftSection={<IconTool aria-hidden />}
           onClick={() => setPicker('support')}
           disabled={!data || !SUPPORT_STATUSES.some(can)}
         >
           {t('operator.actions.support')}
-        </Button>
-        <Button
-          size="touch"
+        </TouchButton>
+        <TouchButton
           color="blue.8"
           leftSection={<IconReplace aria-hidden />}
           onClick={() => set('KNIFE_SWAP')}
           disabled={!data || !can('KNIFE_SWAP')}
         >
           {t('operator.actions.knifeSwap')}
-        </Button>
-        <Button
-          size="touch"
+        </TouchButton>
+        <TouchButton
           color="blue.8"
           leftSection={<IconAdjustments aria-hidden />}
           onClick={() => set('KNIFE_CALIBRATION')}
           disabled={!data || !can('KNIFE_CALIBRATION')}
         >
           {t('operator.actions.calibration')}
-        </Button>
-        <Button
-          size="touch"
+        </TouchButton>
+        <TouchButton
           color="gray.7"
           leftSection={<IconCoffee aria-hidden />}
           onClick={() => set('BREAK')}
           disabled={!data || !can('BREAK')}
         >
           {t('operator.actions.break')}
-        </Button>
-        <Button
-          size="touch"
+        </TouchButton>
+        <TouchButton
           color="gray.7"
           leftSection={<IconClockPause aria-hidden />}
           onClick={() => set('PAUSED')}
           disabled={!data || !can('PAUSED')}
         >
           {t('operator.actions.pause')}
-        </Button>
-        <Button
-          size="touch"
-          variant="default"
-          leftSection={<IconLogout aria-hidden />}
-          onClick={() => void logout()}
-        >
+        </TouchButton>
+        <TouchButton variant="default" leftSection={<IconLogout aria-hidden />} onClick={() => void logout()}>
           {t('nav.logout')}
-        </Button>
+        </TouchButton>
       </SimpleGrid>
       <Group>
         <Button

@@ -1,6 +1,27 @@
 import { ORDER_NAME_MAX, ORDER_NUMBER_MAX, type Order, UpdateOrderRequestSchema } from '@kerf/contracts';
-import { Badge, Button, Card, Group, Modal, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconArrowLeft, IconCheck, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  Button,
+  Card,
+  Group,
+  Modal,
+  Skeleton,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  useDirection,
+} from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconArrowRight,
+  IconCheck,
+  IconCircleCheck,
+  IconCloudUpload,
+  IconPencil,
+  IconPlayerPlay,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router';
@@ -9,6 +30,7 @@ import { confirm } from '../../../components/feedback';
 import { useContractForm } from '../../../components/form';
 import { DateText, DurationText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
+import { ToneBadge } from '../../../components/status';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
 import { HOME } from '../home-path';
@@ -33,10 +55,17 @@ export function OrdersPage() {
   return <OrdersOfMachine machineId={machineId} />;
 }
 
+const STATE_LOOK = {
+  OPEN: { color: 'green.8', icon: IconPlayerPlay },
+  CLOSED: { color: 'gray.7', icon: IconCircleCheck },
+  CANCELLED: { color: 'red.8', icon: IconTrash },
+} as const;
+
 type Editing = { mode: 'create' } | { mode: 'edit'; order: Order } | null;
 
 function OrdersOfMachine({ machineId }: { machineId: string }) {
   const { t, i18n } = useTranslation();
+  const { dir } = useDirection();
   const orders = useMachineOrders(machineId);
   const inputs = useTerminalInputs(machineId);
   const { items } = useTerminalState();
@@ -75,7 +104,7 @@ function OrdersOfMachine({ machineId }: { machineId: string }) {
             to={HOME}
             size="touch"
             variant="default"
-            leftSection={<IconArrowLeft aria-hidden style={{ transform: 'scaleX(var(--kerf-dir, 1))' }} />}
+            leftSection={dir === 'rtl' ? <IconArrowRight aria-hidden /> : <IconArrowLeft aria-hidden />}
           >
             {t('operator.orders.back')}
           </Button>
@@ -119,25 +148,25 @@ function OrdersOfMachine({ machineId }: { machineId: string }) {
                     <Text fz={22} fw={700} translate="no" dir="auto">
                       {order.name}
                     </Text>
-                    <Badge
-                      size="lg"
-                      color={
-                        order.state === 'OPEN' ? 'green.8' : order.state === 'CLOSED' ? 'gray.7' : 'red.8'
-                      }
-                      variant="light"
-                    >
+                    <ToneBadge size="lg" {...STATE_LOOK[order.state]}>
                       {translateKey(t, `operator.orders.state.${order.state}`)}
-                    </Badge>
+                    </ToneBadge>
                     {pending.has(order.id) && (
-                      <Badge size="lg" color="yellow.9" variant="outline">
+                      <ToneBadge size="lg" color="yellow.9" icon={IconCloudUpload}>
                         {t('operator.orders.notSent')}
-                      </Badge>
+                      </ToneBadge>
                     )}
                   </Group>
                   <Text fz="lg" c="dimmed">
-                    {[order.orderNumber, order.programNumber].filter(Boolean).join(' · ')}
-                    {(order.orderNumber || order.programNumber) && ' · '}
-                    <DateText value={order.startDate} withTime />
+                    {[order.orderNumber, order.programNumber].filter(Boolean).map((code) => (
+                      <span key={code}>
+                        <bdi translate="no">{code}</bdi>
+                        {' · '}
+                      </span>
+                    ))}
+                    <bdi>
+                      <DateText value={order.startDate} withTime />
+                    </bdi>
                   </Text>
                   <Text fz="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {t('operator.main.jobCuts', { cuts: formatNumber(order.cuts, i18n.language) })}
@@ -172,7 +201,7 @@ function OrdersOfMachine({ machineId }: { machineId: string }) {
                     <Button
                       size="touch"
                       color="red.8"
-                      variant="light"
+                      variant="outline"
                       leftSection={<IconTrash aria-hidden />}
                       onClick={() => void deleteOrder(order)}
                     >
