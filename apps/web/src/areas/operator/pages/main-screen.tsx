@@ -339,6 +339,7 @@ export function MainScreen({ machineId }: { machineId: string }) {
         </TouchButton>
         <TouchButton
           color="yellow.9"
+          c="dark.9"
           leftSection={<IconTool aria-hidden />}
           onClick={() => setPicker('support')}
           disabled={!data || !SUPPORT_STATUSES.some(can)}
@@ -415,6 +416,7 @@ export function MainScreen({ machineId }: { machineId: string }) {
             <Button
               size="touch"
               color="yellow.9"
+              c="dark.9"
               leftSection={<IconTool aria-hidden />}
               onClick={() => setPicker('support')}
             >
@@ -475,6 +477,7 @@ function ReasonPicker({
               size="touch"
               h={96}
               color={kind === 'interruption' ? 'red.8' : 'yellow.9'}
+              c={kind === 'interruption' ? undefined : 'dark.9'}
               onClick={() => onPick(reason)}
               disabled={!isAllowed(reason)}
               styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}

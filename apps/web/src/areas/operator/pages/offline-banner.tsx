@@ -16,7 +16,7 @@ export function OfflineBanner() {
     <Stack gap="sm">
       {offline && (
         <Alert
-          color="red.8"
+          color="red.9"
           variant="filled"
           icon={<IconCloudOff size={32} aria-hidden />}
           role="status"

@@ -147,7 +147,7 @@ export function MachineDetailsPage() {
             </Text>
             <LiveDot live={live} updatedAt={view.dataUpdatedAt} />
           </Stack>
-          <Stack gap={4} align="flex-end" aria-live="polite">
+          <Stack gap={4} align="flex-end" aria-live="polite" data-testid="machine-status">
             {state ? <MachineStatusBadge status={state} size="xl" /> : <Skeleton h={32} w={140} />}
             {data?.statusSince && data.onlineStatus === 'ONLINE' && (
               <Text size="sm" c="dimmed">
