@@ -3,6 +3,7 @@ import { jsonResponse } from '../../test/render';
 import { createOutbox, type Outbox } from './offline-queue';
 
 const MACHINE = '22222222-2222-4222-8222-222222222222';
+const ORDER_ID = '44444444-4444-4444-8444-444444444444';
 const USER = '33333333-3333-4333-8333-333333333333';
 
 interface Sent {
@@ -58,7 +59,7 @@ describe('operator outbox', () => {
     const order = outbox.add({
       kind: 'createOrder',
       machineId: MACHINE,
-      orderId: '44444444-4444-4444-8444-444444444444',
+      orderId: ORDER_ID,
       name: 'Flyer A5',
       orderNumber: null,
       programNumber: null,
@@ -72,20 +73,20 @@ describe('operator outbox', () => {
     expect(outbox.getState().items).toHaveLength(2);
 
     server.setReachable(true);
-    outbox.add({ kind: 'closeOrder', machineId: MACHINE, orderId: order.orderId, name: 'Flyer A5' });
+    outbox.add({ kind: 'closeOrder', machineId: MACHINE, orderId: ORDER_ID, name: 'Flyer A5' });
     outbox.add({ kind: 'status', machineId: MACHINE, status: 'RUNNING' });
     await vi.waitFor(() => expect(outbox!.getState().items).toHaveLength(0));
     expect(server.sent.map((s) => `${s.method} ${s.url}`)).toEqual([
       `PUT /api/printing-shop/cutting-machines/${MACHINE}/status`,
       'POST /api/printing-shop/orders',
-      `PUT /api/printing-shop/orders/${order.orderId}/close`,
+      `PUT /api/printing-shop/orders/${ORDER_ID}/close`,
       `PUT /api/printing-shop/cutting-machines/${MACHINE}/status`,
     ]);
     expect(server.sent[0]).toMatchObject({
       key: interruption.key,
       body: { value: 'INTERRUPTION_PRINTING_MATERIAL_MISPRINT', at: interruption.at },
     });
-    expect(server.sent[1]!.body).toMatchObject({ id: order.orderId, name: 'Flyer A5' });
+    expect(server.sent[1]!.body).toMatchObject({ id: ORDER_ID, name: 'Flyer A5' });
     // the refused close is kept to be shown, not lost; the input after it went out all the same
     expect(outbox.getState().refused).toMatchObject([
       { kind: 'closeOrder', code: 'service.printing-shops.ORDER_NOT_OPEN' },
