@@ -32,7 +32,7 @@ import {
   IconSwitchHorizontal,
   IconTool,
 } from '@tabler/icons-react';
-import { type ComponentProps, type ReactNode, useEffect, useState } from 'react';
+import { type ComponentProps, type CSSProperties, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DateText, TimeText } from '../../../components/format';
@@ -56,6 +56,9 @@ function idlePromptMs() {
   const stored = Number(window.localStorage.getItem(IDLE_PROMPT_KEY));
   return (Number.isFinite(stored) && stored > 0 ? stored : DEFAULT_IDLE_PROMPT_SECONDS) * 1000;
 }
+
+/** Dark words on the amber of support time: white on amber stays under 4.5:1. */
+const DARK_TEXT = { '--button-color': 'var(--mantine-color-black)' } as CSSProperties;
 
 const cssColor = (color: string) => `var(--mantine-color-${color.replace('.', '-')})`;
 
@@ -339,7 +342,7 @@ export function MainScreen({ machineId }: { machineId: string }) {
         </TouchButton>
         <TouchButton
           color="yellow.9"
-          c="dark.9"
+          style={DARK_TEXT}
           leftSection={<IconTool aria-hidden />}
           onClick={() => setPicker('support')}
           disabled={!data || !SUPPORT_STATUSES.some(can)}
@@ -416,7 +419,7 @@ export function MainScreen({ machineId }: { machineId: string }) {
             <Button
               size="touch"
               color="yellow.9"
-              c="dark.9"
+              style={DARK_TEXT}
               leftSection={<IconTool aria-hidden />}
               onClick={() => setPicker('support')}
             >
@@ -477,7 +480,7 @@ function ReasonPicker({
               size="touch"
               h={96}
               color={kind === 'interruption' ? 'red.8' : 'yellow.9'}
-              c={kind === 'interruption' ? undefined : 'dark.9'}
+              style={kind === 'interruption' ? undefined : DARK_TEXT}
               onClick={() => onPick(reason)}
               disabled={!isAllowed(reason)}
               styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
