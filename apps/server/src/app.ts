@@ -156,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     credentials: machineCredentials,
     demo: config.demo,
     brokerPort: () => bus.brokerPort,
+    live: liveBus.publisher,
   });
   registerKnifeModule(app, { authenticator, transactions });
   registerSetupModule(app, {

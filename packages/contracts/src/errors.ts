@@ -33,6 +33,15 @@ export const ERROR_STATUS = {
   'service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED': 409,
   'service.printing-shops.USER_HAS_NO_LOCATION': 409,
   'service.printing-shops.MACHINE_NOT_FOUND': 404,
+  // printing shops (Kerf: operator terminal, ADR 0017)
+  'service.printing-shops.MACHINE_STATUS_UNCHANGED': 409,
+  'service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED': 409,
+  'service.printing-shops.NO_CURRENT_MACHINE': 409,
+  'service.printing-shops.ORDER_NOT_FOUND': 404,
+  'service.printing-shops.ORDER_NOT_OPEN': 409,
+  'service.printing-shops.MACHINE_HAS_OPEN_ORDER': 409,
+  'service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER': 409,
+  'service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED': 409,
   // grinding shops (spec §8)
   'service.grinding-shops.KNIFE_ALREADY_SHIPPED': 409,
   'service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS': 409,

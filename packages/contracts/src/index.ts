@@ -5,6 +5,7 @@ export * from './errors';
 export * from './knife';
 export * from './live';
 export * from './machine-status';
+export * from './operator';
 export * from './password';
 export * from './platform';
 export * from './printing-shop';

@@ -29,7 +29,32 @@ export function knifeSwapUrgency(
   return 'OK';
 }
 
-export const SetMachineStatusRequestSchema = z.strictObject({ value: MachineStatusSchema });
+export const SetMachineStatusRequestSchema = z.strictObject({
+  value: MachineStatusSchema,
+  /**
+   * When the operator chose the status, if earlier than the request (an input kept while the
+   * terminal was offline); at most a day back, never later than the server's clock.
+   */
+  at: z.iso.datetime().optional(),
+});
+
+export const SetMachineStatusHeadersSchema = z.object({
+  /** a UUID the client generates per input: a replay of the same key applies nothing twice */
+  'idempotency-key': z.uuid().optional(),
+});
+
+/** The order the machine's cuts are booked to now (spec §3 "Cutting job/order"). */
+export const CurrentJobSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    orderNumber: z.string().nullable(),
+    programNumber: z.string().nullable(),
+    parentJobId: z.uuid().nullable(),
+    startDate: z.iso.datetime(),
+    cuts: z.number().int(),
+  })
+  .meta({ id: 'CurrentJob' });
 
 export const MachineStatusViewSchema = z
   .object({
@@ -52,6 +77,7 @@ export const MachineStatusViewSchema = z
         swapUrgency: KnifeSwapUrgencySchema,
       })
       .nullable(),
+    currentJob: CurrentJobSchema.nullable(),
   })
   .meta({ id: 'MachineStatusView' });
 export type MachineStatusView = z.infer<typeof MachineStatusViewSchema>;
@@ -79,12 +105,18 @@ export const setMachineStatus = defineRoute({
   module: 'printing-shop',
   method: 'PUT',
   path: '/cutting-machines/:id/status',
-  summary: 'Set the status of a cutting machine (operator): running, break, interruption, support time …',
+  summary:
+    'Set the status of a cutting machine (operator): running, break, interruption, support time … Refused transitions answer 409; a replayed idempotency key answers as the first time.',
   access: 'machine:operate',
   params: IdParamsSchema,
+  headers: SetMachineStatusHeadersSchema,
   body: SetMachineStatusRequestSchema,
   responses: { 200: MachineStatusViewSchema },
-  errors: ['service.printing-shops.MACHINE_NOT_FOUND'],
+  errors: [
+    'service.printing-shops.MACHINE_NOT_FOUND',
+    'service.printing-shops.MACHINE_STATUS_UNCHANGED',
+    'service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED',
+  ],
 });
 
 export const getMachineStatusView = defineRoute({

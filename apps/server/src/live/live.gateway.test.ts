@@ -27,8 +27,8 @@ beforeAll(async () => {
   t = await startTestApp();
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   operator = await t.login('demo', 'operator');
-  const ids = await machineIdsBySerial(t, operator, ['PM-92-0004']);
-  machine = await provisionMachine(t, tenantOf(operator), ids['PM-92-0004']!);
+  const ids = await machineIdsBySerial(t, operator, ['PM-137-0003']);
+  machine = await provisionMachine(t, tenantOf(operator), ids['PM-137-0003']!);
 });
 afterAll(() => t.close());
 

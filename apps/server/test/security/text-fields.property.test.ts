@@ -287,6 +287,24 @@ beforeAll(async () => {
   }
   const registrationId = apiTokens[0]!.registrationId;
   const machineOrder = () => [{ manufacturer: 'Polar', model: 'N 115 Plus', count: 1 }];
+  // The operator terminal (issue 12): machines of the operator's location, an open order on each
+  // of two of them (one split into partial jobs, one renamed while it has no cut).
+  const operatorMachines = (
+    await call('GET', '/api/printing-shop/cutting-machines/operator-selection-view', undefined, operator)
+  ).json() as { machineId: string }[];
+  const [splitMachine, renameMachine, statusMachine] = operatorMachines.map((m) => m.machineId);
+  const openOrder = async (machine: string) => {
+    const order = await call(
+      'POST',
+      '/api/printing-shop/orders',
+      { machineId: machine, name: 'Fuzz order' },
+      operator,
+    );
+    expect(order.statusCode, order.body).toBe(201);
+    return order.json().id as string;
+  };
+  await openOrder(splitMachine!);
+  const renameJob = await openOrder(renameMachine!);
   fixtures = {
     'POST /api/knife/calculate-price': {
       url: () => '/api/knife/calculate-price',
@@ -417,9 +435,35 @@ beforeAll(async () => {
       body: () => ({ value: 'ENGLISH' }),
     },
     'PUT /api/printing-shop/cutting-machines/{id}/status': {
-      url: () => `/api/printing-shop/cutting-machines/${machineId}/status`,
+      url: () => `/api/printing-shop/cutting-machines/${statusMachine}/status`,
       as: 'operator',
       body: () => ({ value: 'RUNNING' }),
+    },
+    'PUT /api/printing-shop/users/self/current-machine': {
+      url: () => '/api/printing-shop/users/self/current-machine',
+      as: 'operator',
+      body: () => ({ machineId: statusMachine }),
+    },
+    // one open order per machine: after the first, creating answers MACHINE_HAS_OPEN_ORDER (409)
+    'POST /api/printing-shop/orders': {
+      url: () => '/api/printing-shop/orders',
+      as: 'operator',
+      body: () => ({ machineId: statusMachine, name: 'Flyer A5', orderNumber: 'AU-1', programNumber: 'P-1' }),
+    },
+    'PUT /api/printing-shop/orders/{id}': {
+      url: () => `/api/printing-shop/orders/${renameJob}`,
+      as: 'operator',
+      body: () => ({ name: 'Flyer A5', orderNumber: 'AU-1', programNumber: 'P-1' }),
+    },
+    'POST /api/report/cutting-jobs/partial-jobs': {
+      url: () => '/api/report/cutting-jobs/partial-jobs',
+      as: 'operator',
+      body: () => ({ newJobName: 'Flyer A5 part 2', machineId: splitMachine }),
+    },
+    'PUT /api/report/cutting-jobs/partial-jobs/{id}/name': {
+      url: () => `/api/report/cutting-jobs/partial-jobs/${renameJob}/name`,
+      as: 'operator',
+      body: () => ({ value: 'Flyer A5 rest' }),
     },
     'POST /api/knife/knives': {
       url: () => '/api/knife/knives',

@@ -7,6 +7,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transactions } from '../../db/transactions';
 import type { Authenticator } from '../../lib/route';
+import type { LivePublisher } from '../../live/live-event';
+import { registerCurrentMachineRoutes } from './current-machine.routes';
+import { createCurrentMachineService } from './current-machine.service';
 import { registerMachineCredentialRoutes } from './machine-credentials.routes';
 import type { MachineCredentialsService } from './machine-credentials.service';
 import { registerMachineStatusRoutes } from './machine-status.routes';
@@ -49,6 +52,7 @@ export {
 } from './machine-status.service';
 export { DEMO_MACHINE_SERIALS, insertMachine, type NewMachine, seedDemoMachines } from './machines.seed';
 export { type OnlineStatusChange, onlineStatusOf } from './online-status';
+export { findCurrentMachineOf, findOperableMachine } from './operator-machines.repository';
 
 /** Machine status and agent credential endpoints (under `/api/printing-shop`, as spec §7 lists them). */
 export function registerMachinesModule(
@@ -61,11 +65,17 @@ export function registerMachinesModule(
     credentials: MachineCredentialsService;
     demo: boolean;
     brokerPort: () => number | null;
+    /** live events of operators taking and leaving machines */
+    live?: LivePublisher;
   },
 ) {
   const { authenticator, transactions } = deps;
   const machineStatus = createMachineStatusService({ transactions, telemetry: deps.telemetry });
   registerMachineStatusRoutes(app, { authenticator, machineStatus });
+  registerCurrentMachineRoutes(app, {
+    authenticator,
+    currentMachine: createCurrentMachineService({ transactions, live: deps.live }),
+  });
   registerMachineCredentialRoutes(app, {
     authenticator,
     credentials: deps.credentials,

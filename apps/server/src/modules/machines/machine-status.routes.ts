@@ -9,8 +9,11 @@ export function registerMachineStatusRoutes(
   deps: { authenticator: Authenticator; machineStatus: MachineStatusService },
 ) {
   const { authenticator, machineStatus } = deps;
-  registerRoute(app, authenticator, setMachineStatus, ({ actor, params, body }) =>
-    machineStatus.setStatus(actor, params.id, body.value),
+  registerRoute(app, authenticator, setMachineStatus, ({ actor, params, body, headers }) =>
+    machineStatus.setStatus(actor, params.id, body.value, {
+      idempotencyKey: headers['idempotency-key'],
+      at: body.at,
+    }),
   );
   registerRoute(app, authenticator, getMachineStatusView, ({ actor, params }) =>
     machineStatus.statusView(actor, params.id),

@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto';
 import {
   knifeSwapUrgency,
   type LiveEventType,
+  MAX_STATUS_BACKDATE_MS,
   type MachineOnlineStatusSchema,
   type MachineStatus,
   type MachineStatusView,
+  statusTransition,
   type TelemetryEvent,
 } from '@kerf/contracts';
 import type { z } from 'zod';
@@ -14,6 +16,7 @@ import { AppError } from '../../lib/app-error';
 import { type LiveEvent, liveEvent } from '../../live/live-event';
 import { findMachineSerial, findMachinesLive, type MachineLiveRow } from './machines.repository';
 import { onlineStatusOf } from './online-status';
+import { findOperableMachine, isStatusRequestApplied } from './operator-machines.repository';
 
 function toView(row: MachineLiveRow): MachineStatusView {
   return {
@@ -36,6 +39,18 @@ function toView(row: MachineLiveRow): MachineStatusView {
           swapUrgency: knifeSwapUrgency(row.knifeCutsSinceLastGrinding, row.knifeSwapInterval),
         }
       : null,
+    currentJob:
+      row.jobId && row.jobName && row.jobStartedAt
+        ? {
+            id: row.jobId,
+            name: row.jobName,
+            orderNumber: row.jobOrderNumber,
+            programNumber: row.jobProgramNumber,
+            parentJobId: row.jobParentId,
+            startDate: row.jobStartedAt.toISOString(),
+            cuts: row.jobCuts ?? 0,
+          }
+        : null,
   };
 }
 
@@ -131,20 +146,51 @@ export function createMachineStatusService(deps: { transactions: Transactions; t
 
     /**
      * The operator sets a status (spec §4). It takes the machine telemetry path: an interval,
-     * the operator on the machine, live events, all idempotent by (machine, boot, seq).
+     * the operator on the machine, live events, all idempotent by (machine, boot, seq) — the
+     * request's idempotency key is the boot, so a replayed request finds its interval and answers
+     * as the first time without checking the transition again. Refused transitions: contracts
+     * `statusTransition`. An operator drives only machines of their own locations.
      */
-    async setStatus(actor: Pick<Actor, 'tenantId' | 'userId'>, machineId: string, status: MachineStatus) {
-      const serial = await transactions.withTenant(actor.tenantId, (tx) => findMachineSerial(tx, machineId));
-      if (!serial) throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
-      await telemetry.record(actor.tenantId, [
-        {
-          serial,
-          boot: randomUUID(),
-          source: 'OPERATOR',
-          operatorId: actor.userId,
-          events: [{ type: 'status', seq: 1, at: new Date().toISOString(), status }],
-        },
-      ]);
+    async setStatus(
+      actor: Pick<Actor, 'tenantId' | 'userId' | 'role'>,
+      machineId: string,
+      status: MachineStatus,
+      options: { idempotencyKey?: string; at?: string } = {},
+    ) {
+      const boot = options.idempotencyKey ?? randomUUID();
+      const now = Date.now();
+      const requested = options.at ? Date.parse(options.at) : now;
+      const check = await transactions.withTenant(actor.tenantId, async (tx) => {
+        const machine = await findOperableMachine(tx, actor, machineId);
+        if (!machine) return null;
+        const replay = options.idempotencyKey
+          ? await isStatusRequestApplied(tx, machineId, options.idempotencyKey)
+          : false;
+        return { machine, replay };
+      });
+      if (!check) throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
+      if (!check.replay) {
+        const from = (check.machine.currentStatus as MachineStatus | null) ?? null;
+        const verdict = statusTransition(from, status);
+        if (verdict === 'UNCHANGED') throw new AppError('service.printing-shops.MACHINE_STATUS_UNCHANGED');
+        if (verdict === 'NOT_ALLOWED')
+          throw new AppError('service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED');
+        // Dated when the operator chose it (kept offline), but never before the status it follows:
+        // inputs apply in the order they were made, whatever the terminal's clock says.
+        const after = check.machine.statusSince?.getTime() ?? 0;
+        const at = new Date(
+          Math.max(after, Math.min(now, Math.max(requested, now - MAX_STATUS_BACKDATE_MS))),
+        ).toISOString();
+        await telemetry.record(actor.tenantId, [
+          {
+            serial: check.machine.serialNumber,
+            boot,
+            source: 'OPERATOR',
+            operatorId: actor.userId,
+            events: [{ type: 'status', seq: 1, at, status }],
+          },
+        ]);
+      }
       return statusView(actor, machineId);
     },
 

@@ -21,6 +21,14 @@ export interface MachineLiveRow {
   knifeCutsSinceLastGrinding: number | null;
   knifeTotalCuts: number | null;
   knifeSwapInterval: number | null;
+  locationId: string | null;
+  jobId: string | null;
+  jobName: string | null;
+  jobOrderNumber: string | null;
+  jobProgramNumber: string | null;
+  jobParentId: string | null;
+  jobStartedAt: Date | null;
+  jobCuts: number | null;
 }
 
 const dateOrNull = (value: unknown) => (value ? new Date(value as string) : null);
@@ -32,6 +40,8 @@ function toLiveRow(row: Record<string, unknown>): MachineLiveRow {
     presenceAt: dateOrNull(row.presenceAt),
     lastHeartbeatAt: dateOrNull(row.lastHeartbeatAt),
     lastCutAt: dateOrNull(row.lastCutAt),
+    jobStartedAt: dateOrNull(row.jobStartedAt),
+    jobCuts: row.jobCuts == null ? null : Number(row.jobCuts),
     totalCuts: Number(row.totalCuts),
     knifeCutsSinceLastGrinding:
       row.knifeCutsSinceLastGrinding == null ? null : Number(row.knifeCutsSinceLastGrinding),
@@ -54,9 +64,13 @@ export async function findMachinesLive(
            m.total_cuts::float8 AS "totalCuts", m.last_cut_at AS "lastCutAt",
            m.current_knife_rfid AS "knifeRfid",
            k.cuts_since_last_grinding::float8 AS "knifeCutsSinceLastGrinding", k.total_cuts::float8 AS "knifeTotalCuts",
-           COALESCE(k.knife_swap_interval, m.knife_swap_interval, l.knife_swap_interval) AS "knifeSwapInterval"
+           COALESCE(k.knife_swap_interval, m.knife_swap_interval, l.knife_swap_interval) AS "knifeSwapInterval",
+           m.location_id AS "locationId", j.id AS "jobId", j.name AS "jobName",
+           j.order_number AS "jobOrderNumber", j.program_number AS "jobProgramNumber",
+           j.parent_job_id AS "jobParentId", j.started_at AS "jobStartedAt", j.cuts::float8 AS "jobCuts"
     FROM cutting_machines m
     LEFT JOIN users u ON u.id = m.current_operator_id
+    LEFT JOIN cutting_jobs j ON j.id = m.current_job_id AND j.state = 'OPEN'
     LEFT JOIN knives k ON k.rfid = m.current_knife_rfid
     LEFT JOIN locations l ON l.id = m.location_id
     WHERE m.deleted_at IS NULL AND (

@@ -8,6 +8,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transactions } from '../../db/transactions';
 import type { Authenticator } from '../../lib/route';
+import { registerOrderRoutes } from './orders.routes';
+import { createOrdersService } from './orders.service';
 import { registerReportRoutes } from './report.routes';
 import { createReportService } from './report.service';
 
@@ -20,5 +22,9 @@ export function registerReportModule(
   registerReportRoutes(app, {
     authenticator: deps.authenticator,
     reports: createReportService({ transactions: deps.transactions }),
+  });
+  registerOrderRoutes(app, {
+    authenticator: deps.authenticator,
+    orders: createOrdersService({ transactions: deps.transactions }),
   });
 }

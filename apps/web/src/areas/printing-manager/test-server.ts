@@ -82,6 +82,15 @@ export const STATUS_VIEW = {
     knifeSwapInterval: 3_500,
     swapUrgency: 'OK',
   },
+  currentJob: {
+    id: JOB_ID,
+    name: 'Flyer Stadtfest',
+    orderNumber: 'A-2026-117',
+    programNumber: null,
+    parentJobId: null,
+    startDate: '2026-11-21T07:00:00.000Z',
+    cuts: 240,
+  },
 };
 
 export const REPORT_MACHINE = {

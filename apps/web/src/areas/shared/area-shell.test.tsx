@@ -25,7 +25,7 @@ describe('role areas', () => {
     signIn();
     const { router } = await renderApp({ path: '/printing-admin/machines' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/operator'));
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Anna Becker');
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Select your machine');
   });
 
   it('show who is signed in, the role, the tenant and the area navigation', async () => {

@@ -37,7 +37,8 @@ export function AreaShell({ area, navItems, touch, children }: AreaShellProps) {
   const location = useLocation();
   const isSignedIn = useIsSignedIn();
   const self = useSelf();
-  const onLogout = useLogout();
+  // The terminal's next login returns to it and signs in as a terminal again.
+  const onLogout = useLogout(touch ? `/${area}` : undefined);
 
   if (!isSignedIn || (isApiError(self.error) && self.error.status === 401)) {
     return <Navigate to="/login" replace state={{ returnTo: location.pathname }} />;

@@ -75,6 +75,8 @@ export function AppLayout({
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const size = touch ? 'touch' : 'sm';
+  // An area without sections (the operator terminal) gives the whole width to its one screen.
+  const hasNavbar = navItems.length > 0;
 
   // After moving to another page, put keyboard and screen-reader focus at the new content.
   const previousPath = useRef(pathname);
@@ -91,21 +93,25 @@ export function AppLayout({
     <AppShell
       className={clsx(touch && classes.touch)}
       header={{ height: touch ? 80 : 60 }}
-      navbar={{ width: touch ? 300 : 248, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      navbar={
+        hasNavbar ? { width: touch ? 300 : 248, breakpoint: 'sm', collapsed: { mobile: !opened } } : undefined
+      }
       padding={touch ? 'lg' : 'md'}
     >
       <SkipLink />
       <AppShell.Header>
         <div className={classes.header}>
-          <Burger
-            opened={opened}
-            onClick={toggle}
-            hiddenFrom="sm"
-            size={touch ? 'lg' : 'sm'}
-            aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
-            aria-expanded={opened}
-            aria-controls="area-navigation"
-          />
+          {hasNavbar && (
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size={touch ? 'lg' : 'sm'}
+              aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
+              aria-expanded={opened}
+              aria-controls="area-navigation"
+            />
+          )}
           <Brand to={homePath} label={t('nav.home')} />
           <Divider orientation="vertical" visibleFrom="xs" />
           <Text className={classes.tenantName} c="dimmed" fw={500} visibleFrom="xs" translate="no">
@@ -153,35 +159,37 @@ export function AppLayout({
         </div>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm" id="area-navigation" aria-label={t('nav.label')}>
-        <AppShell.Section>
-          <Text size="xs" tt="uppercase" fw={700} c="dimmed" px="sm" pb="xs">
-            {areaTitle}
-          </Text>
-        </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea}>
-          <Stack gap={touch ? 'md' : 4}>
-            {navItems.map((item) => {
-              const active = isActive(item);
-              return (
-                <NavLink
-                  key={item.to}
-                  component={RouterNavLink}
-                  to={item.to}
-                  end={item.end}
-                  label={item.label}
-                  leftSection={<item.icon size={touch ? 26 : 20} aria-hidden />}
-                  active={active}
-                  aria-current={active ? 'page' : undefined}
-                  className={classes.navLink}
-                  classNames={{ label: classes.navLabel }}
-                  onClick={close}
-                />
-              );
-            })}
-          </Stack>
-        </AppShell.Section>
-      </AppShell.Navbar>
+      {hasNavbar && (
+        <AppShell.Navbar p="sm" id="area-navigation" aria-label={t('nav.label')}>
+          <AppShell.Section>
+            <Text size="xs" tt="uppercase" fw={700} c="dimmed" px="sm" pb="xs">
+              {areaTitle}
+            </Text>
+          </AppShell.Section>
+          <AppShell.Section grow component={ScrollArea}>
+            <Stack gap={touch ? 'md' : 4}>
+              {navItems.map((item) => {
+                const active = isActive(item);
+                return (
+                  <NavLink
+                    key={item.to}
+                    component={RouterNavLink}
+                    to={item.to}
+                    end={item.end}
+                    label={item.label}
+                    leftSection={<item.icon size={touch ? 26 : 20} aria-hidden />}
+                    active={active}
+                    aria-current={active ? 'page' : undefined}
+                    className={classes.navLink}
+                    classNames={{ label: classes.navLabel }}
+                    onClick={close}
+                  />
+                );
+              })}
+            </Stack>
+          </AppShell.Section>
+        </AppShell.Navbar>
+      )}
 
       <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} className={classes.main}>
         {children}

@@ -33,7 +33,6 @@ import {
   CutsChartCard,
   ReportTable,
   UptimeTimelineCard,
-  useCuttingJobsReport,
   useMachineUsedKnives,
   useUptimeLast24h,
 } from '../../../features/reports';
@@ -85,17 +84,8 @@ export function MachineDetailsPage() {
   const [period] = useState(pagePeriod);
   const knives = useMachineUsedKnives({ ...period, timeZone: browserTimeZone(), machineIds: [id] });
   const used = knives.data?.find((row) => row.machine.id === id);
-  const jobs = useCuttingJobsReport(
-    {
-      ...period,
-      timeZone: browserTimeZone(),
-      ...(machine.data?.printingShopId ? { locations: [machine.data.printingShopId] } : {}),
-      page: 0,
-      page_size: 100,
-    },
-    Boolean(machine.data),
-  );
-  const job = jobs.data?.items.find((row) => row.machine.id === id && row.state === 'OPEN');
+  // The order the machine's cuts are booked to now: the status view names it exactly.
+  const job = view.data?.currentJob ?? null;
   const name = machine.data?.name ?? view.data?.name;
   usePageTitle(name ?? t('manager.machine.title'));
 
@@ -133,6 +123,7 @@ export function MachineDetailsPage() {
     );
   }
   const data = view.data;
+  const now = Math.max(Date.now(), view.dataUpdatedAt);
   const knife = data?.knife;
   const state = data ? machineState(data) : undefined;
   const cuts24h = report?.cutsPerHour.reduce((sum, bucket) => sum + bucket.cuts, 0);
@@ -156,7 +147,7 @@ export function MachineDetailsPage() {
             </Text>
             <LiveDot live={live} updatedAt={view.dataUpdatedAt} />
           </Stack>
-          <Stack gap={4} align="flex-end" aria-live="polite">
+          <Stack gap={4} align="flex-end" aria-live="polite" data-testid="machine-status">
             {state ? <MachineStatusBadge status={state} size="xl" /> : <Skeleton h={32} w={140} />}
             {data?.statusSince && data.onlineStatus === 'ONLINE' && (
               <Text size="sm" c="dimmed">
@@ -237,7 +228,7 @@ export function MachineDetailsPage() {
             )}
           </Tile>
           <Tile label={t('manager.machine.job')} icon={<IconClipboardList size={16} aria-hidden />}>
-            {jobs.isPending && !jobs.error ? (
+            {!data ? (
               <Skeleton h={40} />
             ) : job ? (
               <Stack gap={2}>
@@ -253,15 +244,13 @@ export function MachineDetailsPage() {
                   )}
                   {t('manager.machine.jobSince')} <DateText value={job.startDate} withTime />
                 </Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" data-testid="job-cuts">
                   {t('manager.machine.jobCuts', { cuts: n(job.cuts) })} ·{' '}
-                  <DurationText seconds={job.durationSeconds} />
+                  <DurationText seconds={Math.max(0, Math.round((now - Date.parse(job.startDate)) / 1000))} />
                 </Text>
               </Stack>
             ) : (
-              <Text c="dimmed">
-                {jobs.error ? t('manager.machine.jobUnknown') : t('manager.machine.noJob')}
-              </Text>
+              <Text c="dimmed">{t('manager.machine.noJob')}</Text>
             )}
           </Tile>
           <Tile label={t('manager.machine.operator')} icon={<IconUser size={16} aria-hidden />}>

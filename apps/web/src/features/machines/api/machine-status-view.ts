@@ -87,6 +87,16 @@ function update(
   );
 }
 
+/** At most one such refetch per machine in this time (cuts arrive every few seconds). */
+const JOB_REFRESH_MS = 10_000;
+const jobRefreshedAt = new Map<string, number>();
+function refreshCurrentJob(queryClient: QueryClient, id: string) {
+  const now = Date.now();
+  if (now - (jobRefreshedAt.get(id) ?? 0) < JOB_REFRESH_MS) return;
+  jobRefreshedAt.set(id, now);
+  void queryClient.invalidateQueries({ queryKey: machineKeys.statusView(id), exact: true });
+}
+
 /** The urgency of the knife after some cuts, by the interval it has (the server's rule, spec §3). */
 function urgencyAfter(
   knife: NonNullable<MachineStatusView['knife']>,
@@ -105,13 +115,17 @@ export function useMachineStatusLive(
   options: { onCut?: (machineId: string, added: number, at: string) => void } = {},
 ) {
   const queryClient = useQueryClient();
-  useLiveEvent('MACHINE_STATUS', machineIds, (data) =>
+  useLiveEvent('MACHINE_STATUS', machineIds, (data) => {
+    const before = queryClient.getQueryData<MachineStatusView>(machineKeys.statusView(data.machineId));
     update(queryClient, data.machineId, (view) => ({
       ...view,
       status: data.status,
       statusSince: data.since,
-    })),
-  );
+    }));
+    // Orders open and close without a live event of their own: a machine with a status change
+    // and no known order is asked again for its current order.
+    if (before && !before.currentJob) refreshCurrentJob(queryClient, data.machineId);
+  });
   useLiveEvent('MACHINE_ONLINE_STATUS', machineIds, (data) =>
     update(queryClient, data.machineId, (view) => ({
       ...view,
@@ -135,6 +149,7 @@ export function useMachineStatusLive(
     }
     const added = data.totalCuts - before.totalCuts;
     if (added <= 0) return;
+    if (!before.currentJob) refreshCurrentJob(queryClient, data.machineId);
     update(queryClient, data.machineId, (view) => {
       let knife = view.knife;
       if (data.knifeRfid && knife?.rfid !== data.knifeRfid) {
@@ -148,7 +163,9 @@ export function useMachineStatusLive(
           swapUrgency: urgencyAfter(knife, data.knifeCutsSinceGrinding),
         };
       }
-      return { ...view, totalCuts: data.totalCuts, lastCutAt: data.lastCutAt, knife };
+      // cuts go to the machine's current job (telemetry books them there)
+      const currentJob = view.currentJob ? { ...view.currentJob, cuts: view.currentJob.cuts + added } : null;
+      return { ...view, totalCuts: data.totalCuts, lastCutAt: data.lastCutAt, knife, currentJob };
     });
     options.onCut?.(data.machineId, added, data.lastCutAt);
   });

@@ -7,6 +7,9 @@ import { getSelf } from '../api/get-self';
 import { sessionKeys } from '../api/keys';
 import { login } from '../api/login';
 
+/** The operator terminal's area: a login that returns there signs in as a terminal (contracts CLIENT_TYPES). */
+const TERMINAL_AREA = `/${ROLE_AREAS.PRINTING_SHOP_OPERATOR}`;
+
 /**
  * Signs in, loads the user, takes over the language saved in the account (if the user has chosen one;
  * otherwise the login page's language stays, and is not written to the account) and opens the user's
@@ -18,7 +21,8 @@ export function useLogin(returnTo?: string) {
   const { adoptLocale } = useLocale();
   return useMutation({
     mutationFn: async (credentials: LoginRequest) => {
-      await login(credentials);
+      const isTerminal = returnTo === TERMINAL_AREA || returnTo?.startsWith(`${TERMINAL_AREA}/`);
+      await login(credentials, isTerminal ? 'OPERATOR_TERMINAL' : 'WEB');
       queryClient.removeQueries();
       return queryClient.fetchQuery({
         queryKey: sessionKeys.self(),

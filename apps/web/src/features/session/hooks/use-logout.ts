@@ -3,8 +3,11 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { logout } from '../api/logout';
 
-/** Deletes the server session, forgets every cached answer and shows the login. */
-export function useLogout() {
+/**
+ * Deletes the server session, forgets every cached answer and shows the login; `returnTo` is where
+ * the next login goes back to (the operator terminal signs in as a terminal again).
+ */
+export function useLogout(returnTo?: string) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
@@ -14,6 +17,6 @@ export function useLogout() {
       // The tokens are gone locally; an unreachable server only delays the session's expiry.
     }
     queryClient.clear();
-    await navigate('/login', { replace: true });
-  }, [queryClient, navigate]);
+    await navigate('/login', { replace: true, ...(returnTo ? { state: { returnTo } } : {}) });
+  }, [queryClient, navigate, returnTo]);
 }

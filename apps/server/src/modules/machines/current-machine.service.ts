@@ -1,0 +1,85 @@
+import type { OperatorMachine } from '@kerf/contracts';
+import type { Transactions } from '../../db/transactions';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { type LivePublisher, liveEvent } from '../../live/live-event';
+import { onlineStatusOf } from './online-status';
+import {
+  claimMachine,
+  findOperableMachine,
+  listOperableMachines,
+  type OperatorMachineRow,
+  releaseMachine,
+} from './operator-machines.repository';
+
+function toOperatorMachine(row: OperatorMachineRow, userId: string): OperatorMachine {
+  return {
+    machineId: row.machineId,
+    name: row.name,
+    serialNumber: row.serialNumber,
+    locationName: row.locationName,
+    status: (row.status as OperatorMachine['status']) ?? null,
+    onlineStatus: onlineStatusOf(row),
+    operator: row.operatorId ? { id: row.operatorId, displayName: row.operatorName ?? 'No pseudonym' } : null,
+    isCurrent: row.operatorId === userId,
+  };
+}
+
+/**
+ * The machine an operator works at (spec §7 `PUT/DELETE /users/self/current-machine`, the operator
+ * machine selection view). The machine's cuts are booked to its current operator (telemetry reads
+ * `current_operator_id` for every cut), so selecting a machine is what books the cuts to a person.
+ */
+export function createCurrentMachineService(deps: { transactions: Transactions; live?: LivePublisher }) {
+  const { transactions } = deps;
+  type Caller = Pick<Actor, 'tenantId' | 'userId' | 'role'>;
+
+  function announce(
+    tenantId: string,
+    changes: { machineId: string; operatorId: string | null; operatorName: string | null }[],
+  ) {
+    if (changes.length === 0) return;
+    const since = new Date().toISOString();
+    deps.live?.publish(
+      changes.map((change) => liveEvent(tenantId, 'OPERATOR_MACHINE_USE', { ...change, since })),
+    );
+  }
+
+  async function selectionView(actor: Caller): Promise<OperatorMachine[]> {
+    const rows = await transactions.withTenant(actor.tenantId, (tx) => listOperableMachines(tx, actor));
+    return rows.map((row) => toOperatorMachine(row, actor.userId));
+  }
+
+  return {
+    selectionView,
+
+    async select(actor: Caller, machineId: string): Promise<OperatorMachine> {
+      const result = await transactions.withTenant(actor.tenantId, async (tx) => {
+        if (!(await findOperableMachine(tx, actor, machineId))) return null;
+        const changed = await claimMachine(tx, actor.userId, machineId);
+        const rows = await listOperableMachines(tx, actor);
+        return { changed, row: rows.find((row) => row.machineId === machineId)! };
+      });
+      if (!result) throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
+      announce(
+        actor.tenantId,
+        result.changed.map((id) =>
+          id === machineId
+            ? { machineId: id, operatorId: actor.userId, operatorName: result.row.operatorName }
+            : { machineId: id, operatorId: null, operatorName: null },
+        ),
+      );
+      return toOperatorMachine(result.row, actor.userId);
+    },
+
+    async release(actor: Caller, machineId: string): Promise<void> {
+      const released = await transactions.withTenant(actor.tenantId, async (tx) => {
+        if (!(await findOperableMachine(tx, actor, machineId))) return null;
+        return releaseMachine(tx, actor.userId, machineId);
+      });
+      if (released === null) throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
+      if (released) announce(actor.tenantId, [{ machineId, operatorId: null, operatorName: null }]);
+    },
+  };
+}
+export type CurrentMachineService = ReturnType<typeof createCurrentMachineService>;

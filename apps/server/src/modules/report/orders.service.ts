@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import type { CreateOrderRequestSchema, Order, UpdateOrderRequestSchema } from '@kerf/contracts';
+import type { z } from 'zod';
+import type { Transactions, Tx } from '../../db/transactions';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { findCurrentMachineOf, findOperableMachine } from '../machines/index';
+import { closeCuttingJob } from './cutting-jobs.repository';
+import {
+  findOpenOrderOf,
+  findOrder,
+  insertOrder,
+  listMachineOrders,
+  type OrderRow,
+  updateOrderFields,
+} from './orders.repository';
+
+type Caller = Pick<Actor, 'tenantId' | 'userId' | 'role'>;
+
+function toOrder(row: OrderRow): Order {
+  return {
+    id: row.id,
+    machineId: row.machineId,
+    name: row.name,
+    orderNumber: row.orderNumber,
+    programNumber: row.programNumber,
+    state: row.state,
+    parentJobId: row.parentJobId,
+    startDate: row.startedAt.toISOString(),
+    endDate: row.endedAt?.toISOString() ?? null,
+    cuts: row.cuts,
+    processingSeconds: row.processingSeconds,
+    downtimeSeconds: row.downtimeSeconds,
+    supportSeconds: row.supportSeconds,
+    createdBy: row.createdById
+      ? { id: row.createdById, displayName: row.createdByName ?? 'No pseudonym' }
+      : null,
+  };
+}
+
+/**
+ * Orders of the operator terminal (spec §4 "Orders") and the report server's partial jobs (spec §7):
+ * an order is a cutting job opened on a machine, which books the machine's cuts to it until it is
+ * closed (CLOSED: cuts and times saved) or deleted (CANCELLED). A partial job ends the open order
+ * and continues it under a new name. Every call acts only on machines the caller may drive
+ * (an operator: the machines of their locations); others are "not found". ADR 0017.
+ */
+export function createOrdersService(deps: { transactions: Transactions }) {
+  const { transactions } = deps;
+
+  /** The order, if its machine is one the caller may drive. */
+  async function orderInScope(tx: Tx, actor: Caller, id: string): Promise<OrderRow> {
+    const order = await findOrder(tx, id);
+    if (!order || !(await findOperableMachine(tx, actor, order.machineId)))
+      throw new AppError('service.printing-shops.ORDER_NOT_FOUND');
+    return order;
+  }
+
+  async function end(actor: Caller, id: string, state: 'CLOSED' | 'CANCELLED'): Promise<Order> {
+    return transactions.withTenant(actor.tenantId, async (tx) => {
+      const order = await orderInScope(tx, actor, id);
+      if (order.state === state) return toOrder(order);
+      if (order.state !== 'OPEN') throw new AppError('service.printing-shops.ORDER_NOT_OPEN');
+      await closeCuttingJob(tx, id, { state, endedAt: new Date().toISOString() });
+      return toOrder((await findOrder(tx, id))!);
+    });
+  }
+
+  return {
+    async list(actor: Caller, machineId: string, limit: number): Promise<Order[]> {
+      return transactions.withTenant(actor.tenantId, async (tx) => {
+        if (!(await findOperableMachine(tx, actor, machineId)))
+          throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
+        return (await listMachineOrders(tx, machineId, limit)).map(toOrder);
+      });
+    },
+
+    /** Answers `created: false` for a replay of an order already created with the same id. */
+    async create(
+      actor: Caller,
+      request: z.output<typeof CreateOrderRequestSchema>,
+    ): Promise<{ order: Order; created: boolean }> {
+      return transactions.withTenant(actor.tenantId, async (tx) => {
+        if (request.id) {
+          const existing = await findOrder(tx, request.id);
+          if (existing) {
+            if (!(await findOperableMachine(tx, actor, existing.machineId)))
+              throw new AppError('service.printing-shops.ORDER_NOT_FOUND');
+            return { order: toOrder(existing), created: false };
+          }
+        }
+        if (!(await findOperableMachine(tx, actor, request.machineId)))
+          throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
+        if (await findOpenOrderOf(tx, request.machineId))
+          throw new AppError('service.printing-shops.MACHINE_HAS_OPEN_ORDER');
+        const id = request.id ?? randomUUID();
+        await insertOrder(tx, actor.tenantId, {
+          id,
+          machineId: request.machineId,
+          name: request.name,
+          orderNumber: request.orderNumber ?? null,
+          programNumber: request.programNumber ?? null,
+          parentJobId: null,
+          startedAt: new Date().toISOString(),
+          createdBy: actor.userId,
+        });
+        return { order: toOrder((await findOrder(tx, id))!), created: true };
+      });
+    },
+
+    async update(
+      actor: Caller,
+      id: string,
+      request: z.output<typeof UpdateOrderRequestSchema>,
+    ): Promise<Order> {
+      return transactions.withTenant(actor.tenantId, async (tx) => {
+        const order = await orderInScope(tx, actor, id);
+        if (order.state !== 'OPEN') throw new AppError('service.printing-shops.ORDER_NOT_OPEN');
+        await updateOrderFields(tx, id, request);
+        return toOrder((await findOrder(tx, id))!);
+      });
+    },
+
+    close: (actor: Caller, id: string) => end(actor, id, 'CLOSED'),
+    remove: async (actor: Caller, id: string) => void (await end(actor, id, 'CANCELLED')),
+
+    /** spec §7 `POST /cutting-jobs/partial-jobs`: the open order ends here and goes on as a new partial job. */
+    async createPartialJob(
+      actor: Caller,
+      request: { newJobName: string; machineId?: string },
+    ): Promise<Order> {
+      return transactions.withTenant(actor.tenantId, async (tx) => {
+        const machineId = request.machineId ?? (await findCurrentMachineOf(tx, actor.userId));
+        if (!machineId) throw new AppError('service.printing-shops.NO_CURRENT_MACHINE');
+        if (!(await findOperableMachine(tx, actor, machineId)))
+          throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
+        const open = await findOpenOrderOf(tx, machineId);
+        if (!open) throw new AppError('service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER');
+        const at = new Date().toISOString();
+        await closeCuttingJob(tx, open.id, { state: 'CLOSED', endedAt: at });
+        const id = randomUUID();
+        await insertOrder(tx, actor.tenantId, {
+          id,
+          machineId,
+          name: request.newJobName,
+          orderNumber: open.orderNumber,
+          programNumber: open.programNumber,
+          parentJobId: open.id,
+          startedAt: at,
+          createdBy: actor.userId,
+        });
+        return toOrder((await findOrder(tx, id))!);
+      });
+    },
+
+    /** A job's name may change while it is open and no cut is booked to it yet. */
+    async isNameEditingAllowed(actor: Caller, id: string): Promise<boolean> {
+      return transactions.withTenant(actor.tenantId, async (tx) => {
+        const order = await orderInScope(tx, actor, id);
+        return order.state === 'OPEN' && order.cuts === 0;
+      });
+    },
+
+    async renamePartialJob(actor: Caller, id: string, name: string): Promise<Order> {
+      return transactions.withTenant(actor.tenantId, async (tx) => {
+        const order = await orderInScope(tx, actor, id);
+        if (order.state !== 'OPEN' || order.cuts > 0)
+          throw new AppError('service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED');
+        await updateOrderFields(tx, id, { name });
+        return toOrder((await findOrder(tx, id))!);
+      });
+    },
+
+    endPartialJobNow: (actor: Caller, id: string) =>
+      transactions.withTenant(actor.tenantId, async (tx) => {
+        const order = await orderInScope(tx, actor, id);
+        if (order.state !== 'OPEN') return toOrder(order);
+        await closeCuttingJob(tx, id, { state: 'CLOSED', endedAt: new Date().toISOString() });
+        return toOrder((await findOrder(tx, id))!);
+      }),
+  };
+}
+export type OrdersService = ReturnType<typeof createOrdersService>;

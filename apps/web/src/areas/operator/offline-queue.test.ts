@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../test/render';
+import { createOutbox, type Outbox } from './offline-queue';
+
+const MACHINE = '22222222-2222-4222-8222-222222222222';
+const ORDER_ID = '44444444-4444-4444-8444-444444444444';
+const USER = '33333333-3333-4333-8333-333333333333';
+
+interface Sent {
+  url: string;
+  method: string;
+  key: string | null;
+  body: Record<string, unknown> | null;
+}
+
+function fakeServer() {
+  const sent: Sent[] = [];
+  let reachable = false;
+  const fetch = vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+    if (!reachable) throw new TypeError('Failed to fetch');
+    const headers = new Headers(init?.headers);
+    sent.push({
+      url: String(input),
+      method: init?.method ?? 'GET',
+      key: headers.get('idempotency-key'),
+      body: init?.body ? JSON.parse(String(init.body)) : null,
+    });
+    if (String(input).endsWith('/close'))
+      return jsonResponse(409, { code: 'service.printing-shops.ORDER_NOT_OPEN', message: 'x' });
+    return jsonResponse(200, {});
+  });
+  return {
+    sent,
+    fetch,
+    setReachable(value: boolean) {
+      reachable = value;
+    },
+  };
+}
+
+let outbox: Outbox | undefined;
+afterEach(() => {
+  outbox?.dispose();
+  vi.useRealTimers();
+  window.localStorage.clear();
+});
+
+describe('operator outbox', () => {
+  it('keeps inputs while offline, survives a reload and sends them in order with their first key and time', async () => {
+    window.localStorage.setItem('bearerToken', 'bearer-1');
+    window.localStorage.setItem('refreshToken', 'refresh-1');
+    const server = fakeServer();
+    outbox = createOutbox(USER);
+    const interruption = outbox.add({
+      kind: 'status',
+      machineId: MACHINE,
+      status: 'INTERRUPTION_PRINTING_MATERIAL_MISPRINT',
+    });
+    const order = outbox.add({
+      kind: 'createOrder',
+      machineId: MACHINE,
+      orderId: ORDER_ID,
+      name: 'Flyer A5',
+      orderNumber: null,
+      programNumber: null,
+    });
+    await vi.waitFor(() => expect(outbox!.getState().offline).toBe(true));
+    expect(outbox.getState().items.map((item) => item.key)).toEqual([interruption.key, order.key]);
+
+    // a reload of the terminal: the inputs are still there
+    outbox.dispose();
+    outbox = createOutbox(USER);
+    expect(outbox.getState().items).toHaveLength(2);
+
+    server.setReachable(true);
+    outbox.add({ kind: 'closeOrder', machineId: MACHINE, orderId: ORDER_ID, name: 'Flyer A5' });
+    outbox.add({ kind: 'status', machineId: MACHINE, status: 'RUNNING' });
+    await vi.waitFor(() => expect(outbox!.getState().items).toHaveLength(0));
+    expect(server.sent.map((s) => `${s.method} ${s.url}`)).toEqual([
+      `PUT /api/printing-shop/cutting-machines/${MACHINE}/status`,
+      'POST /api/printing-shop/orders',
+      `PUT /api/printing-shop/orders/${ORDER_ID}/close`,
+      `PUT /api/printing-shop/cutting-machines/${MACHINE}/status`,
+    ]);
+    expect(server.sent[0]).toMatchObject({
+      key: interruption.key,
+      body: { value: 'INTERRUPTION_PRINTING_MATERIAL_MISPRINT', at: interruption.at },
+    });
+    expect(server.sent[1]!.body).toMatchObject({ id: ORDER_ID, name: 'Flyer A5' });
+    // the refused close is kept to be shown, not lost; the input after it went out all the same
+    expect(outbox.getState().refused).toMatchObject([
+      { kind: 'closeOrder', code: 'service.printing-shops.ORDER_NOT_OPEN' },
+    ]);
+    expect(outbox.getState().offline).toBe(false);
+  });
+});

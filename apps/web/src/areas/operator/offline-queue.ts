@@ -1,0 +1,203 @@
+import {
+  closeOrder,
+  createOrder,
+  deleteOrder,
+  IDEMPOTENCY_KEY_HEADER,
+  type MachineStatus,
+  setMachineStatus,
+  updateOrder,
+} from '@kerf/contracts';
+import { useSyncExternalStore } from 'react';
+import { api, isApiError } from '../../lib/api';
+
+/**
+ * The terminal's outbox (ADR 0017): every input of the operator (status, order created, edited,
+ * closed, deleted) goes into local storage first and is sent from there, one after the other in the
+ * order it was made. While the server cannot be reached the inputs stay and the terminal says it is
+ * offline; when it is back they go out in order. A replay never applies twice: a status carries its
+ * idempotency key and the time it was chosen, an order the id the terminal gave it, and closing or
+ * deleting an order that is already closed or deleted changes nothing.
+ */
+
+export type QueuedInput =
+  | { kind: 'status'; machineId: string; status: MachineStatus }
+  | {
+      kind: 'createOrder';
+      machineId: string;
+      orderId: string;
+      name: string;
+      orderNumber: string | null;
+      programNumber: string | null;
+    }
+  | {
+      kind: 'updateOrder';
+      machineId: string;
+      orderId: string;
+      name: string;
+      orderNumber: string | null;
+      programNumber: string | null;
+    }
+  | { kind: 'closeOrder'; machineId: string; orderId: string; name: string }
+  | { kind: 'deleteOrder'; machineId: string; orderId: string; name: string };
+
+export type QueueItem = QueuedInput & { key: string; at: string };
+
+/** An input the server refused (e.g. a transition no longer possible); kept to be shown, not lost. */
+export type RefusedItem = QueueItem & { code: string };
+
+export interface QueueState {
+  items: QueueItem[];
+  refused: RefusedItem[];
+  /** the last attempt to reach the server failed for want of a connection */
+  offline: boolean;
+  sending: boolean;
+}
+
+const RETRY_MS = 3000;
+const storageKey = (userId: string) => `kerf.operator.outbox.${userId}`;
+
+function read(userId: string): Pick<QueueState, 'items' | 'refused'> {
+  try {
+    const raw = window.localStorage.getItem(storageKey(userId));
+    const parsed = raw ? (JSON.parse(raw) as Partial<QueueState>) : {};
+    return { items: parsed.items ?? [], refused: parsed.refused ?? [] };
+  } catch {
+    return { items: [], refused: [] };
+  }
+}
+
+async function send(item: QueueItem): Promise<void> {
+  switch (item.kind) {
+    case 'status':
+      await api(setMachineStatus, {
+        params: { id: item.machineId },
+        headers: { [IDEMPOTENCY_KEY_HEADER]: item.key },
+        body: { value: item.status, at: item.at },
+      });
+      return;
+    case 'createOrder':
+      await api(createOrder, {
+        body: {
+          id: item.orderId,
+          machineId: item.machineId,
+          name: item.name,
+          orderNumber: item.orderNumber,
+          programNumber: item.programNumber,
+        },
+      });
+      return;
+    case 'updateOrder':
+      await api(updateOrder, {
+        params: { id: item.orderId },
+        body: { name: item.name, orderNumber: item.orderNumber, programNumber: item.programNumber },
+      });
+      return;
+    case 'closeOrder':
+      await api(closeOrder, { params: { id: item.orderId } });
+      return;
+    case 'deleteOrder':
+      await api(deleteOrder, { params: { id: item.orderId } });
+      return;
+  }
+}
+
+/** A network failure or a server that cannot answer now: keep the input and try again later. */
+const isTransient = (error: unknown) =>
+  !isApiError(error) || error.status === 0 || error.status >= 500 || error.status === 429;
+
+export function createOutbox(userId: string, options: { onSent?: (item: QueueItem) => void } = {}) {
+  let state: QueueState = {
+    ...read(userId),
+    offline: typeof navigator !== 'undefined' && navigator.onLine === false,
+    sending: false,
+  };
+  const listeners = new Set<() => void>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  function set(next: Partial<QueueState>) {
+    state = { ...state, ...next };
+    try {
+      window.localStorage.setItem(
+        storageKey(userId),
+        JSON.stringify({ items: state.items, refused: state.refused }),
+      );
+    } catch {
+      // storage full or blocked: the inputs stay in memory for this page
+    }
+    for (const listener of listeners) listener();
+  }
+
+  async function flush(): Promise<void> {
+    if (state.sending) return;
+    clearTimeout(timer);
+    set({ sending: true });
+    try {
+      while (state.items.length > 0) {
+        const item = state.items[0]!;
+        try {
+          await send(item).catch((error: unknown) => {
+            // applied by the server (2xx), only its answer was not what this client expected
+            if (!(isApiError(error) && error.status >= 200 && error.status < 300)) throw error;
+          });
+          set({ items: state.items.slice(1), offline: false });
+          options.onSent?.(item);
+        } catch (error) {
+          if (isTransient(error)) {
+            set({ offline: isApiError(error) ? error.status === 0 : true });
+            timer = setTimeout(() => void flush(), RETRY_MS);
+            return;
+          }
+          const code = isApiError(error) ? error.code : 'errors.generic';
+          set({ items: state.items.slice(1), refused: [...state.refused, { ...item, code }] });
+          options.onSent?.(item);
+        }
+      }
+    } finally {
+      set({ sending: false });
+    }
+  }
+
+  const onOnline = () => void flush();
+  const onOffline = () => set({ offline: true });
+  window.addEventListener('online', onOnline);
+  window.addEventListener('offline', onOffline);
+
+  return {
+    getState: () => state,
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    /** Keeps the input and sends it as soon as the ones before it are sent. */
+    add(input: QueuedInput, at = new Date()): QueueItem {
+      const item = { ...input, key: crypto.randomUUID(), at: at.toISOString() } as QueueItem;
+      set({ items: [...state.items, item] });
+      void flush();
+      return item;
+    },
+    flush,
+    /** A successful read shows the server is reachable again. */
+    markOnline() {
+      if (state.offline) {
+        set({ offline: false });
+        void flush();
+      }
+    },
+    markOffline() {
+      if (!state.offline) set({ offline: true });
+    },
+    dismissRefused() {
+      set({ refused: [] });
+    },
+    dispose() {
+      clearTimeout(timer);
+      window.removeEventListener('online', onOnline);
+      window.removeEventListener('offline', onOffline);
+    },
+  };
+}
+export type Outbox = ReturnType<typeof createOutbox>;
+
+export function useOutboxState(outbox: Outbox): QueueState {
+  return useSyncExternalStore(outbox.subscribe, outbox.getState, outbox.getState);
+}

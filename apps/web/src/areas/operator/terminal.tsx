@@ -1,0 +1,191 @@
+import {
+  getOperatorMachineSelectionView,
+  health,
+  listMachineOrders,
+  type MachineStatus,
+  type MachineStatusView,
+  type Order,
+  releaseCurrentMachine,
+  selectCurrentMachine,
+} from '@kerf/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
+import { machineKeys } from '../../features/machines';
+import { useSelf } from '../../features/session';
+import { api } from '../../lib/api';
+import { createOutbox, type Outbox, type QueuedInput, useOutboxState } from './offline-queue';
+
+export const operatorKeys = {
+  all: ['operator'] as const,
+  selection: () => [...operatorKeys.all, 'selection'] as const,
+  orders: (machineId: string) => [...operatorKeys.all, 'orders', machineId] as const,
+};
+
+/** The machine this terminal worked at last, for a reload while the server cannot be reached. */
+const LAST_MACHINE_KEY = 'kerf.operator.machine';
+export const lastMachine = {
+  get: () => window.localStorage.getItem(LAST_MACHINE_KEY),
+  set: (id: string | null) =>
+    id ? window.localStorage.setItem(LAST_MACHINE_KEY, id) : window.localStorage.removeItem(LAST_MACHINE_KEY),
+};
+
+const PING_OFFLINE_MS = 3000;
+const PING_ONLINE_MS = 15000;
+
+const OutboxContext = createContext<Outbox | null>(null);
+
+/** The terminal's outbox for the signed-in operator, and a heartbeat that tells when the server is back. */
+export function TerminalProvider({ children }: { children: ReactNode }) {
+  const self = useSelf();
+  const userId = self.data?.id;
+  const queryClient = useQueryClient();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one outbox per user
+  const outbox = useMemo(() => {
+    if (!userId) return null;
+    const box = createOutbox(userId, {
+      // once everything is sent, the server's view replaces the one shown meanwhile
+      onSent: (item) => {
+        if (box.getState().items.length > 0) return;
+        void queryClient.invalidateQueries({ queryKey: machineKeys.statusView(item.machineId) });
+        void queryClient.invalidateQueries({ queryKey: operatorKeys.orders(item.machineId) });
+      },
+    });
+    return box;
+  }, [userId]);
+  useEffect(() => {
+    if (!outbox) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const ping = async () => {
+      try {
+        await api(health);
+        outbox.markOnline();
+      } catch {
+        outbox.markOffline();
+      }
+      if (!stopped) timer = setTimeout(ping, outbox.getState().offline ? PING_OFFLINE_MS : PING_ONLINE_MS);
+    };
+    void outbox.flush();
+    timer = setTimeout(ping, PING_OFFLINE_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      outbox.dispose();
+    };
+  }, [outbox]);
+  if (!outbox) return null;
+  return <OutboxContext.Provider value={outbox}>{children}</OutboxContext.Provider>;
+}
+
+export function useOutbox(): Outbox {
+  const outbox = useContext(OutboxContext);
+  if (!outbox) throw new Error('useOutbox outside TerminalProvider');
+  return outbox;
+}
+
+export function useTerminalState() {
+  return useOutboxState(useOutbox());
+}
+
+export function useSelectionView() {
+  return useQuery({
+    queryKey: operatorKeys.selection(),
+    queryFn: ({ signal }) => api(getOperatorMachineSelectionView, { signal }),
+  });
+}
+
+export function useSelectMachine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (machineId: string) => api(selectCurrentMachine, { body: { machineId } }),
+    onSuccess: (machine) => {
+      lastMachine.set(machine.machineId);
+      void queryClient.invalidateQueries({ queryKey: operatorKeys.selection() });
+    },
+  });
+}
+
+export function useReleaseMachine() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (machineId: string) => api(releaseCurrentMachine, { params: { id: machineId } }),
+    onSuccess: () => {
+      lastMachine.set(null);
+      void queryClient.invalidateQueries({ queryKey: operatorKeys.selection() });
+    },
+  });
+}
+
+export function useMachineOrders(machineId: string) {
+  return useQuery({
+    queryKey: operatorKeys.orders(machineId),
+    queryFn: ({ signal }) => api(listMachineOrders, { params: { id: machineId }, query: {}, signal }),
+  });
+}
+
+/**
+ * The operator's inputs: each goes into the outbox and shows at once on the terminal (the machine's
+ * status, its current order, the order list), whether or not the server can be reached right now.
+ */
+export function useTerminalInputs(machineId: string) {
+  const outbox = useOutbox();
+  const queryClient = useQueryClient();
+  const view = (change: (view: MachineStatusView) => MachineStatusView) =>
+    queryClient.setQueryData<MachineStatusView>(machineKeys.statusView(machineId), (before) =>
+      before ? change(before) : before,
+    );
+  const orders = (change: (orders: Order[]) => Order[]) =>
+    queryClient.setQueryData<Order[]>(operatorKeys.orders(machineId), (before) => change(before ?? []));
+  const add = (input: QueuedInput) => outbox.add(input);
+  const ended = (orderId: string, state: 'CLOSED' | 'CANCELLED') => {
+    const endDate = new Date().toISOString();
+    orders((list) => list.map((order) => (order.id === orderId ? { ...order, state, endDate } : order)));
+    view((v) => (v.currentJob?.id === orderId ? { ...v, currentJob: null } : v));
+  };
+
+  return {
+    setStatus(status: MachineStatus) {
+      const item = add({ kind: 'status', machineId, status });
+      view((v) => ({ ...v, status, statusSince: item.at }));
+    },
+    createOrder(fields: { name: string; orderNumber: string | null; programNumber: string | null }) {
+      const orderId = crypto.randomUUID();
+      const item = add({ kind: 'createOrder', machineId, orderId, ...fields });
+      const order: Order = {
+        id: orderId,
+        machineId,
+        ...fields,
+        state: 'OPEN',
+        parentJobId: null,
+        startDate: item.at,
+        endDate: null,
+        cuts: 0,
+        processingSeconds: 0,
+        downtimeSeconds: 0,
+        supportSeconds: 0,
+        createdBy: null,
+      };
+      orders((list) => [order, ...list]);
+      view((v) => ({
+        ...v,
+        currentJob: { id: orderId, ...fields, parentJobId: null, startDate: item.at, cuts: 0 },
+      }));
+    },
+    updateOrder(
+      orderId: string,
+      fields: { name: string; orderNumber: string | null; programNumber: string | null },
+    ) {
+      add({ kind: 'updateOrder', machineId, orderId, ...fields });
+      orders((list) => list.map((order) => (order.id === orderId ? { ...order, ...fields } : order)));
+      view((v) => (v.currentJob?.id === orderId ? { ...v, currentJob: { ...v.currentJob, ...fields } } : v));
+    },
+    closeOrder(order: Pick<Order, 'id' | 'name'>) {
+      add({ kind: 'closeOrder', machineId, orderId: order.id, name: order.name });
+      ended(order.id, 'CLOSED');
+    },
+    deleteOrder(order: Pick<Order, 'id' | 'name'>) {
+      add({ kind: 'deleteOrder', machineId, orderId: order.id, name: order.name });
+      ended(order.id, 'CANCELLED');
+    },
+  };
+}
