@@ -23,6 +23,7 @@ const view = (overrides: Partial<MachineStatusView> = {}): MachineStatusView => 
     knifeSwapInterval: 3500,
     swapUrgency: 'OK',
   },
+  currentJob: null,
   ...overrides,
 });
 

@@ -40,6 +40,10 @@ export function mergeStatusView(
       totalCuts: cached.totalCuts,
       lastCutAt: cached.lastCutAt,
       knife: cached.knife && read.knife && cached.knife.rfid === read.knife.rfid ? cached.knife : read.knife,
+      currentJob:
+        cached.currentJob && read.currentJob && cached.currentJob.id === read.currentJob.id
+          ? { ...read.currentJob, cuts: Math.max(cached.currentJob.cuts, read.currentJob.cuts) }
+          : read.currentJob,
     };
   }
   if (since(cached.statusSince) > since(read.statusSince)) {
