@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type * as Contracts from '@kerf/contracts';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogueParts } from './catalogue-parts.plugin';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 const OUT_DIR = 'dist';
@@ -74,7 +75,7 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), clientRoutes(), precompress()],
+  plugins: [react(), catalogueParts(), clientRoutes(), precompress()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false, ws: true },
@@ -91,5 +92,15 @@ export default defineConfig({
     // The server's CSP forbids inline scripts; Vite emits only external module scripts.
     modulePreload: { polyfill: false },
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically in one chunk: left to itself, the bundler puts
+          // modules the first page needs into chunks shared with staff screens (floating-ui, modals
+          // beside the direction provider), and the public first load grows by those (issue 15).
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });
