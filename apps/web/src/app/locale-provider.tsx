@@ -31,8 +31,8 @@ async function saveToAccount(queryClient: QueryClient, locale: Locale, i18n: I18
 
 /**
  * Owns the language: i18next, `<html lang dir>`, Mantine's direction, local storage and the account.
- * The date pickers' settings follow it in the signed-in areas' shell (the public pages have no date
- * pickers, and their first load no dayjs; issue 15).
+ * The date pickers take their settings where they are (features/reports: the public pages have no
+ * date pickers, and their first load no dayjs; issue 15).
  */
 export function LocaleProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
   const [locale, setLocale] = useState<Locale>(() => currentLocale(i18n));

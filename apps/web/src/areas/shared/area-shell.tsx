@@ -1,6 +1,5 @@
 import { type Area, ROLE_AREAS } from '@kerf/contracts';
 import { Box, Button, Container, Skeleton } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +8,7 @@ import { ErrorAlert, ErrorBoundary } from '../../components/errors';
 import { AppLayout, type NavItem, PageSkeleton, PublicLayout } from '../../components/layout';
 import { displayNameOf, useIsSignedIn, useLogout, useSelf } from '../../features/session';
 import { isApiError } from '../../lib/api';
-import { firstDayOfWeek, translateKey, useLocale } from '../../lib/i18n';
+import { translateKey } from '../../lib/i18n';
 
 export interface AreaShellProps {
   area: Area;
@@ -35,7 +34,6 @@ function FrameSkeleton() {
  */
 export function AreaShell({ area, navItems, touch, children }: AreaShellProps) {
   const { t } = useTranslation();
-  const { locale } = useLocale();
   const location = useLocation();
   const isSignedIn = useIsSignedIn();
   const self = useSelf();
@@ -65,28 +63,25 @@ export function AreaShell({ area, navItems, touch, children }: AreaShellProps) {
   const ownArea = ROLE_AREAS[self.data.role];
   if (ownArea !== area) return <Navigate to={`/${ownArea}`} replace />;
 
-  // Confirm dialogs and the date pickers' language live with the signed-in areas, not with every
-  // page (app/providers.tsx, app/locale-provider.tsx).
+  // Confirm dialogs live with the signed-in areas, not with every page (app/providers.tsx).
   return (
-    <DatesProvider settings={{ locale, firstDayOfWeek: firstDayOfWeek(locale) }}>
-      <ModalsProvider>
-        <AppLayout
-          homePath={`/${area}`}
-          areaTitle={translateKey(t, `areas.${area}.title`)}
-          navItems={navItems}
-          touch={touch}
-          onLogout={() => void onLogout()}
-          user={{
-            name: displayNameOf(self.data),
-            username: self.data.username,
-            roleLabel: translateKey(t, `roles.${self.data.role}`),
-            tenantName: self.data.tenant.name,
-          }}
-        >
-          {/* A crash in one page keeps the frame; moving to another page clears it. */}
-          <ErrorBoundary key={location.pathname}>{children}</ErrorBoundary>
-        </AppLayout>
-      </ModalsProvider>
-    </DatesProvider>
+    <ModalsProvider>
+      <AppLayout
+        homePath={`/${area}`}
+        areaTitle={translateKey(t, `areas.${area}.title`)}
+        navItems={navItems}
+        touch={touch}
+        onLogout={() => void onLogout()}
+        user={{
+          name: displayNameOf(self.data),
+          username: self.data.username,
+          roleLabel: translateKey(t, `roles.${self.data.role}`),
+          tenantName: self.data.tenant.name,
+        }}
+      >
+        {/* A crash in one page keeps the frame; moving to another page clears it. */}
+        <ErrorBoundary key={location.pathname}>{children}</ErrorBoundary>
+      </AppLayout>
+    </ModalsProvider>
   );
 }
