@@ -6,6 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type * as Contracts from '@kerf/contracts';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { catalogueParts } from './catalogue-parts.plugin';
 
 const API_TARGET = 'http://127.0.0.1:8080';
 const OUT_DIR = 'dist';
@@ -72,9 +73,44 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * `<link rel="modulepreload">` for the home page's chunk and its imports: the home page is where
+ * most visitors land, and without the hint its code is asked for only once the entry has run — one
+ * more round trip before the first paint (issue 15).
+ */
+function preloadHomePage(): Plugin {
+  return {
+    name: 'kerf-preload-home-page',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, { bundle }) {
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+        const home = chunks.find((chunk) =>
+          chunk.facadeModuleId?.endsWith('/src/areas/website/pages/home-page.tsx'),
+        );
+        if (!home) throw new Error('preload: no chunk for src/areas/website/pages/home-page.tsx');
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          if (files.has(fileName) || html.includes(`/${fileName}"`)) return;
+          files.add(fileName);
+          for (const next of chunks.find((chunk) => chunk.fileName === fileName)?.imports ?? []) visit(next);
+        };
+        visit(home.fileName);
+        return [...files].map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), clientRoutes(), precompress()],
+  plugins: [react(), catalogueParts(), clientRoutes(), preloadHomePage(), precompress()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false, ws: true },
@@ -91,5 +127,15 @@ export default defineConfig({
     // The server's CSP forbids inline scripts; Vite emits only external module scripts.
     modulePreload: { polyfill: false },
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry imports statically in one chunk: left to itself, the bundler puts
+          // modules the first page needs into chunks shared with staff screens (floating-ui, modals
+          // beside the direction provider), and the public first load grows by those (issue 15).
+          groups: [{ name: 'app', tags: ['$initial'] }],
+        },
+      },
+    },
   },
 });

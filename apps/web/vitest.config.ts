@@ -1,10 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { catalogueParts } from './catalogue-parts.plugin';
 
 /** Used alone (`vitest` in apps/web) and as the `web` project of the root test run. */
 export default defineProject({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), catalogueParts()],
   test: {
     name: 'web',
     environment: 'jsdom',

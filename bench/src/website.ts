@@ -10,7 +10,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -93,10 +93,20 @@ interface Sample {
   scriptKb: number;
 }
 
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
 async function main() {
   const runs = Number(argument('runs', '3'));
   const chunks = homeChunks();
   const initialKb = gzipKb(chunks);
+  // The bundle size does not depend on the machine; Lighthouse's timings do: say how busy it was.
+  console.info(
+    `website /: initial JS ${initialKb.toFixed(1)} KB gzip in ${chunks.length} chunks (budget ${BUDGET_KB} KB, ratio ${(initialKb / BUDGET_KB).toFixed(2)})`,
+  );
+  const loadBefore = load();
   const server = await startServer();
   const chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
@@ -141,9 +151,7 @@ async function main() {
     await chrome.kill();
     await server.stop();
   }
-  console.info(
-    `website /: initial JS ${initialKb.toFixed(1)} KB gzip in ${chunks.length} chunks (budget ${BUDGET_KB} KB, ratio ${(initialKb / BUDGET_KB).toFixed(2)})`,
-  );
+  console.info(`load average (1, 5, 15 min) before ${loadBefore}, after ${load()}`);
   for (const [preset, list] of Object.entries(samples)) {
     const pick = (key: keyof Sample) => median(list.map((sample) => sample[key]));
     console.info(

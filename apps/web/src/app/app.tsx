@@ -9,7 +9,7 @@ export function App({ i18n }: { i18n: I18n }) {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   return (
-    <Providers i18n={i18n} queryClient={queryClient} modals={false}>
+    <Providers i18n={i18n} queryClient={queryClient}>
       <RouterProvider router={router} />
     </Providers>
   );

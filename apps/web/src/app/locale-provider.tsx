@@ -1,12 +1,10 @@
 import { useDirection } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import {
   currentLocale,
   directionOf,
-  firstDayOfWeek,
   type Locale,
   LocaleContext,
   type LocaleContextValue,
@@ -31,7 +29,11 @@ async function saveToAccount(queryClient: QueryClient, locale: Locale, i18n: I18
   }
 }
 
-/** Owns the language: i18next, `<html lang dir>`, Mantine's direction, local storage and the account. */
+/**
+ * Owns the language: i18next, `<html lang dir>`, Mantine's direction, local storage and the account.
+ * The date pickers take their settings where they are (features/reports: the public pages have no
+ * date pickers, and their first load no dayjs; issue 15).
+ */
 export function LocaleProvider({ i18n, children }: { i18n: I18n; children: ReactNode }) {
   const [locale, setLocale] = useState<Locale>(() => currentLocale(i18n));
   const { setDirection } = useDirection();
@@ -65,9 +67,5 @@ export function LocaleProvider({ i18n, children }: { i18n: I18n; children: React
     () => ({ locale, chooseLocale, adoptLocale }),
     [locale, chooseLocale, adoptLocale],
   );
-  return (
-    <LocaleContext.Provider value={value}>
-      <DatesProvider settings={{ locale, firstDayOfWeek: firstDayOfWeek(locale) }}>{children}</DatesProvider>
-    </LocaleContext.Provider>
-  );
+  return <LocaleContext.Provider value={value}>{children}</LocaleContext.Provider>;
 }

@@ -1,5 +1,4 @@
 import { DirectionProvider, MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -20,7 +19,7 @@ export function Providers({
   i18n,
   queryClient,
   liveClient,
-  modals = true,
+  wrap = (screens) => screens,
   children,
 }: {
   i18n: I18n;
@@ -28,10 +27,11 @@ export function Providers({
   /** the live socket's client; by default the browser's own */
   liveClient?: LiveClient;
   /**
-   * Confirm dialogs for every screen (tests); the app leaves them to the signed-in areas' shell, so
-   * the public pages do not load the dialog code (issue 15).
+   * Wraps the screens, inside every other provider: tests pass Mantine's `ModalsProvider` so that
+   * confirm dialogs work on any screen. The app passes nothing — the signed-in areas' shell has its
+   * own — so the public pages' first load carries no dialog code (issue 15).
    */
-  modals?: boolean;
+  wrap?: (screens: ReactNode) => ReactNode;
   children: ReactNode;
 }) {
   const screens = liveClient ? (
@@ -48,7 +48,7 @@ export function Providers({
               <Suspense fallback={null}>
                 <Notifications position="top-center" limit={4} />
               </Suspense>
-              {modals ? <ModalsProvider>{screens}</ModalsProvider> : screens}
+              {wrap(screens)}
             </LocaleProvider>
           </QueryClientProvider>
         </MantineProvider>

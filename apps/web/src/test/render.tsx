@@ -1,3 +1,4 @@
+import { ModalsProvider } from '@mantine/modals';
 import { render } from '@testing-library/react';
 import type { Resource } from 'i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -48,7 +49,12 @@ export async function renderApp({
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   const view = render(
-    <Providers i18n={i18n} queryClient={queryClient} liveClient={live.client} modals={modals}>
+    <Providers
+      i18n={i18n}
+      queryClient={queryClient}
+      liveClient={live.client}
+      wrap={modals ? (screens) => <ModalsProvider>{screens}</ModalsProvider> : undefined}
+    >
       <RouterProvider router={router} />
     </Providers>,
   );

@@ -159,3 +159,16 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_unsent_idx').on(t.createdAt).where(sql`sent_at IS NULL`)],
 );
+
+/**
+ * Captcha challenges already solved and used, by their signature, until the challenge expires: one
+ * solution sends one form, on whichever server instance it arrives. Holds no tenant data.
+ */
+export const spentCaptchas = pgTable(
+  'spent_captchas',
+  {
+    signature: text('signature').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('spent_captchas_expires_at_idx').on(t.expiresAt)],
+);

@@ -2,6 +2,8 @@ import { createHmac, randomBytes } from 'node:crypto';
 import type { CaptchaChallenge, CaptchaPayload } from '@kerf/contracts';
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { Transactions } from '../../db/transactions';
+import { isCaptchaSpent, spendCaptcha } from './captcha.repository';
 
 /** How long a challenge may be solved and used. */
 const CHALLENGE_TTL_SECONDS = 20 * 60;
@@ -19,23 +21,23 @@ export interface Captcha {
  * ALTCHA proof of work (self-hosted, altcha-lib v2, deterministic mode): the server signs a challenge
  * whose answer is a counter between `maxCounter / 10` and `maxCounter`; the browser finds it by
  * hashing (about a second at the default size), the server checks the signature, the expiry and the
- * derived key. Used solutions are remembered until their challenge expires, so one solution sends one
- * form. The secret derives from JWT_SECRET (the same on every instance) or is made per process.
+ * derived key. Used solutions are stored in the database (`spent_captchas`) until their challenge
+ * expires, so one solution sends one form, whichever instance it reaches. The secret derives from
+ * JWT_SECRET (the same on every instance) or is made per process.
  */
-export function createCaptcha(options: { secret?: string; maxCounter: number }): Captcha {
+export function createCaptcha(options: {
+  secret?: string;
+  maxCounter: number;
+  transactions: Transactions;
+}): Captcha {
+  const { transactions } = options;
   const base = options.secret ?? randomBytes(32).toString('hex');
   const hmacSignatureSecret = createHmac('sha256', base).update('kerf-captcha-challenge').digest('hex');
   const hmacKeySignatureSecret = createHmac('sha256', base).update('kerf-captcha-key').digest('hex');
-  const used = new Map<string, number>();
-
-  function forgetExpired(now: number) {
-    for (const [signature, expiresAt] of used) if (expiresAt <= now) used.delete(signature);
-  }
-
-  async function verify(payload: CaptchaPayload) {
+  /** The solution is right, signed by us and not expired (whether it is spent is asked apart). */
+  async function solves(payload: CaptchaPayload) {
     if (payload.challenge.parameters.algorithm !== ALGORITHM) return false;
     if (!payload.challenge.signature || !payload.challenge.parameters.expiresAt) return false;
-    if (used.has(payload.challenge.signature)) return false;
     try {
       const result = await verifySolution({
         challenge: payload.challenge,
@@ -64,15 +66,16 @@ export function createCaptcha(options: { secret?: string; maxCounter: number }):
       });
       return challenge as CaptchaChallenge;
     },
-    verify,
-    async redeem(payload) {
-      const now = Date.now();
-      forgetExpired(now);
-      if (!(await verify(payload))) return false;
+    async verify(payload) {
+      if (!(await solves(payload))) return false;
       const signature = payload.challenge.signature!;
-      if (used.has(signature)) return false;
-      used.set(signature, (payload.challenge.parameters.expiresAt ?? 0) * 1000);
-      return true;
+      return !(await transactions.withSignIn((tx) => isCaptchaSpent(tx, signature)));
+    },
+    async redeem(payload) {
+      if (!(await solves(payload))) return false;
+      const signature = payload.challenge.signature!;
+      const expiresAt = new Date(payload.challenge.parameters.expiresAt! * 1000);
+      return transactions.withSignIn((tx) => spendCaptcha(tx, signature, expiresAt));
     },
   };
 }

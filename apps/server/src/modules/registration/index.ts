@@ -1,7 +1,7 @@
 /**
  * The public website's calls of the knife server (spec §7 "Knife server": registration, contact,
  * captcha, prices) and the additional-machines order, at /api/knife. Owns `registrations`,
- * `registration_tokens`, `invoices` and `contact_requests` (ADR 0012); tenants and users are created
+ * `registration_tokens`, `invoices`, `contact_requests` and `spent_captchas` (ADR 0012); tenants and users are created
  * through auth, machines through machines, mail through mail.
  */
 
@@ -48,7 +48,11 @@ export function registerRegistrationModule(
     GBP: { ...DEFAULT_PRICE_LIST.GBP, installationNetCents: config.installationFeeCents.GBP },
   };
   const support = { phone: config.supportPhone, email: config.supportEmail };
-  const captcha = createCaptcha({ secret: config.jwtSecret, maxCounter: config.captchaMaxCounter });
+  const captcha = createCaptcha({
+    secret: config.jwtSecret,
+    maxCounter: config.captchaMaxCounter,
+    transactions: deps.transactions,
+  });
   const registration = createRegistrationService({
     transactions: deps.transactions,
     hasher: deps.hasher,

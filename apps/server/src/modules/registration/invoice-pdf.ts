@@ -1,5 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import type { Price } from '@kerf/contracts';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import bidiFactory from 'bidi-js';
+import { type Color, PDFDocument, type PDFFont, type PDFPage, rgb } from 'pdf-lib';
 import type { AddressValue } from '../../db/schema/index';
 
 export interface InvoiceDocument {
@@ -77,9 +81,44 @@ const TEXT = {
   },
 } as const;
 
-/** The standard PDF fonts speak WinAnsi only: anything else (Arabic, Cyrillic names) becomes "?". */
-function winAnsi(value: string) {
-  return value.normalize('NFC').replace(/[^\x20-\x7E\xA0-\xFF€–—„“”‘’•…]/g, '?');
+/**
+ * DejaVu Sans (an npm package, free to embed): Latin, Cyrillic, Greek and Arabic with its joining
+ * forms in one font, so a customer's name prints in any of the shops' languages. Embedded as a
+ * subset of the glyphs used; the files are read once per process.
+ */
+const FONT_FILES = {
+  regular: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+  bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+} as const;
+const require = createRequire(import.meta.url);
+let fontFiles: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
+const loadFontFiles = () =>
+  (fontFiles ??= Promise.all([
+    readFile(require.resolve(FONT_FILES.regular)),
+    readFile(require.resolve(FONT_FILES.bold)),
+  ]).then(([regular, bold]) => ({ regular, bold })));
+
+const bidi = bidiFactory();
+
+/**
+ * A line's runs of one direction (Unicode bidirectional algorithm, left-to-right paragraph) in the
+ * order they stand on the line from the left, each run in reading order: the font engine joins the
+ * Arabic letters and lays a right-to-left run out from the right itself.
+ */
+export function visualRuns(text: string): string[] {
+  const embedding = bidi.getEmbeddingLevels(text, 'ltr');
+  const position: number[] = [];
+  bidi.getReorderedIndices(text, embedding).forEach((index, visual) => {
+    position[index] = visual;
+  });
+  const runs: { text: string; at: number }[] = [];
+  let start = 0;
+  for (let end = 1; end <= text.length; end++) {
+    if (end < text.length && embedding.levels[end] === embedding.levels[start]) continue;
+    runs.push({ text: text.slice(start, end), at: Math.min(...position.slice(start, end)) });
+    start = end;
+  }
+  return runs.sort((a, b) => a.at - b.at).map((run) => run.text);
 }
 
 function money(cents: number, currency: string, language: 'de' | 'en') {
@@ -97,31 +136,46 @@ function date(value: Date, language: 'de' | 'en') {
   }).format(value);
 }
 
-/** The invoice as a one-page A4 PDF (pdf-lib, standard Helvetica: no font files shipped). */
+/** The invoice as a one-page A4 PDF (pdf-lib, DejaVu Sans embedded). */
 export async function renderInvoicePdf(invoice: InvoiceDocument): Promise<Uint8Array> {
   const t = TEXT[invoice.language];
   const lang = invoice.language;
   const doc = await PDFDocument.create();
-  doc.setTitle(winAnsi(`${t.title} ${invoice.number}`));
+  doc.registerFontkit(fontkit);
+  doc.setTitle(`${t.title} ${invoice.number}`);
   doc.setAuthor('Kerf GmbH');
   doc.setCreationDate(invoice.issuedAt);
   doc.setModificationDate(invoice.issuedAt);
   const page: PDFPage = doc.addPage([595.28, 841.89]);
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
+  const files = await loadFontFiles();
+  const regular = await doc.embedFont(files.regular, { subset: true });
+  const bold = await doc.embedFont(files.bold, { subset: true });
   const grey = rgb(0.35, 0.35, 0.35);
   const left = 56;
   const right = 539;
   let y = 790;
 
-  const write = (text: string, x: number, size = 10, font: PDFFont = regular, color = rgb(0, 0, 0)) =>
-    page.drawText(winAnsi(text), { x, y, size, font, color });
+  const widthOf = (text: string, size: number, font: PDFFont) =>
+    visualRuns(text.normalize('NFC')).reduce((sum, run) => sum + font.widthOfTextAtSize(run, size), 0);
+  const write = (
+    text: string,
+    x: number,
+    size = 10,
+    font: PDFFont = regular,
+    color: Color = rgb(0, 0, 0),
+  ) => {
+    let at = x;
+    for (const run of visualRuns(text.normalize('NFC'))) {
+      page.drawText(run, { x: at, y, size, font, color });
+      at += font.widthOfTextAtSize(run, size);
+    }
+  };
   const writeRight = (text: string, x: number, size = 10, font: PDFFont = regular) =>
-    page.drawText(winAnsi(text), { x: x - font.widthOfTextAtSize(winAnsi(text), size), y, size, font });
+    write(text, x - widthOf(text, size, font), size, font);
   const wrap = (text: string, width: number, size = 9) => {
     const lines: string[] = [];
     let line = '';
-    for (const word of winAnsi(text).split(' ')) {
+    for (const word of text.normalize('NFC').split(' ')) {
       const next = line ? `${line} ${word}` : word;
       if (regular.widthOfTextAtSize(next, size) > width && line) {
         lines.push(line);

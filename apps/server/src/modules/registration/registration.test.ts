@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, nextAddress, startTestApp, type TestApp } from '../../../test/harness';
 import { registrationBody, solvedCaptcha, WEBSITE_TEST_ENV } from '../../../test/website-helpers';
+import { buildApp } from '../../app';
+import { openDatabase } from '../../db/client';
 
 let t: TestApp;
 
@@ -162,6 +164,48 @@ describe('registration of a printing shop (POST /api/knife/register)', () => {
     const replay = await post('/api/knife/register', registrationBody(captcha));
     expect(replay.json().code).toBe('service.knives.CAPTCHA_INVALID');
     expect((await post('/api/knife/captcha-test', { captcha })).json()).toEqual({ verified: false });
+  });
+});
+
+describe('captcha solutions across server instances (one database)', () => {
+  it('a solution used on one instance is refused by the other, and each instance accepts a fresh one', async () => {
+    // A second instance with the same configuration; on PostgreSQL with a connection pool of its own.
+    const url = (t.database as { url?: string }).url;
+    const database = url ? await openDatabase({ kind: 'postgres', url, poolSize: 2 }) : t.database;
+    const other = await buildApp(t.config, { database });
+    try {
+      const contact = (captcha: unknown) => ({
+        salutation: 'MS',
+        firstName: 'Olena',
+        lastName: 'Kovalenko',
+        email: 'olena@druk.example',
+        phone: '+49 30 1234567',
+        company: '',
+        message: 'Bitte rufen Sie mich an.',
+        language: 'GERMAN',
+        captcha,
+      });
+      const send = (app: typeof other, payload: unknown, url = '/api/knife/contact') =>
+        app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: nextAddress() });
+
+      const captcha = await solvedCaptcha(t);
+      expect((await send(other, { captcha }, '/api/knife/captcha-test')).json()).toEqual({ verified: true });
+      expect((await send(t.app, contact(captcha))).statusCode).toBe(201);
+      // the other instance knows it is spent: neither the test call nor a form accepts it again
+      expect((await send(other, { captcha }, '/api/knife/captcha-test')).json()).toEqual({ verified: false });
+      const replay = await send(other, contact(captcha));
+      expect(replay.statusCode).toBe(400);
+      expect(replay.json().code).toBe('service.knives.CAPTCHA_INVALID');
+
+      // the same race on both instances at once: exactly one of them takes it
+      const raced = await solvedCaptcha(t);
+      const answers = await Promise.all([send(t.app, contact(raced)), send(other, contact(raced))]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400]);
+      expect(await rowCount("contact_requests WHERE last_name = 'Kovalenko'")).toBe(2);
+    } finally {
+      await other.close();
+      if (url) await database.close();
+    }
   });
 });
 

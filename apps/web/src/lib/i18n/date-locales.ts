@@ -1,4 +1,3 @@
-import dayjs from 'dayjs';
 import type { Locale } from './locales';
 
 // dayjs (used by @mantine/dates pickers) needs its own locale data; loaded with the catalogue.
@@ -13,8 +12,17 @@ const DAYJS_LOCALES: Record<Locale, () => Promise<unknown>> = {
   ru: () => import('dayjs/locale/ru'),
 };
 
+const importDayjs = () => import('dayjs').then((module) => module.default);
+let dayjsModule: ReturnType<typeof importDayjs> | undefined;
+
+/**
+ * dayjs itself loads with the first language that needs it: it starts in English, so English pages
+ * (the website's first load above all) do without it until a date picker brings it along.
+ */
 export async function loadDateLocale(locale: Locale) {
-  await DAYJS_LOCALES[locale]();
+  if (locale === 'en' && !dayjsModule) return;
+  dayjsModule ??= importDayjs();
+  const [dayjs] = await Promise.all([dayjsModule, DAYJS_LOCALES[locale]()]);
   dayjs.locale(locale);
 }
 

@@ -433,6 +433,8 @@ export function RegistrationPage() {
                     autoCapitalize="none"
                     spellCheck={false}
                     description={availabilityHint}
+                    // hints under the field, so that it lines up with its neighbour in the grid
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
                     {...form.getInputProps('tenantId')}
                   />
                   <TextInput
@@ -449,6 +451,7 @@ export function RegistrationPage() {
                     required
                     autoComplete="new-password"
                     description={t('registration.passwordRule')}
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
                     {...form.getInputProps('password')}
                   />
                   <PasswordInput

@@ -1,8 +1,9 @@
 import { Button, Group, MultiSelect, Paper, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import { IconCalendar, IconRefresh, IconSearch } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatPeriod } from '../../../lib/format';
+import { firstDayOfWeek, useLocale } from '../../../lib/i18n';
 import { useMinimalLocations } from '../../locations';
 import type { ReportFilter } from '../api/report-filter';
 
@@ -37,6 +38,7 @@ export function ReportFilterBar({
   filter: ReportFilter;
 }) {
   const { t, i18n } = useTranslation();
+  const { locale } = useLocale();
   const locations = useMinimalLocations();
   const set = (change: Partial<ReportFilterInput>) => onChange({ ...value, ...change });
   const options = (locations.data ?? []).map((location) => ({ value: location.id, label: location.name }));
@@ -60,18 +62,21 @@ export function ReportFilterBar({
             />
           </Stack>
           {value.mode === 'custom' && (
-            <DatePickerInput
-              type="range"
-              label={t('reports.filters.days')}
-              placeholder={t('reports.filters.daysPlaceholder')}
-              value={value.range}
-              onChange={(range) => set({ range: range as [string | null, string | null] })}
-              maxDate={new Date()}
-              allowSingleDateInRange
-              leftSection={<IconCalendar size={16} aria-hidden />}
-              miw={240}
-              clearable
-            />
+            // the pickers' language and first weekday; the only date pickers of the app (app/locale-provider.tsx)
+            <DatesProvider settings={{ locale, firstDayOfWeek: firstDayOfWeek(locale) }}>
+              <DatePickerInput
+                type="range"
+                label={t('reports.filters.days')}
+                placeholder={t('reports.filters.daysPlaceholder')}
+                value={value.range}
+                onChange={(range) => set({ range: range as [string | null, string | null] })}
+                maxDate={new Date()}
+                allowSingleDateInRange
+                leftSection={<IconCalendar size={16} aria-hidden />}
+                miw={240}
+                clearable
+              />
+            </DatesProvider>
           )}
           <MultiSelect
             label={t('reports.filters.locations')}
