@@ -16,6 +16,7 @@ export const STAFF_NAMESPACES: readonly string[] = [
   'manager',
   'manufacturer',
   'network',
+  'operator',
   'printingAdmin',
   'reports',
   'roles',
