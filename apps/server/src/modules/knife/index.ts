@@ -11,6 +11,7 @@ import type { Authenticator } from '../../lib/route';
 import { registerKnifeRoutes } from './knife.routes';
 import { createKnivesService } from './knives.service';
 
+export { recordShopGrinding, type ShopGrinding } from './knife-grinding';
 export { seedDemoKnives } from './knife.seed';
 export {
   creditKnifeRegrind,
