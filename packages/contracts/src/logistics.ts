@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { TenantSlugSchema } from './auth';
 import { pageQuerySchema, pageSchema } from './common';
-import { GrindingCycleSchema, KNIFE_HEIGHT_MAX, KNIFE_THICKNESS_MAX, KnifeParamsSchema, KnifeStateSchema } from './knife';
+import {
+  GrindingCycleSchema,
+  KNIFE_HEIGHT_MAX,
+  KNIFE_THICKNESS_MAX,
+  KnifeParamsSchema,
+  KnifeStateSchema,
+} from './knife';
 import { defineRoute } from './route';
 import { RfidSchema } from './telemetry';
 import { text } from './text';

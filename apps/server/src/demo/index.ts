@@ -214,6 +214,10 @@ export async function seedDemo(deps: {
     grantedBy: 'demo',
   });
   // Knife logistics between the demo printing shop and the demo grinding shop (issue 13).
-  await seedDemoLogistics(transactions, { printingShop: 'demo', grindingShop: 'demo-grind', invitingShop: 'demo-at' });
+  await seedDemoLogistics(transactions, {
+    printingShop: 'demo',
+    grindingShop: 'demo-grind',
+    invitingShop: 'demo-at',
+  });
   return { created };
 }

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  foreignKey,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tenants } from './platform';
 import { knives } from './printing-shop';
 
@@ -89,9 +98,10 @@ export const knifeCustody = pgTable(
   (t) => [
     primaryKey({ columns: [t.printingTenantId, t.id] }),
     uniqueIndex('knife_custody_id_key').on(t.id),
-    foreignKey({ columns: [t.printingTenantId, t.rfid], foreignColumns: [knives.tenantId, knives.rfid] }).onDelete(
-      'cascade',
-    ),
+    foreignKey({
+      columns: [t.printingTenantId, t.rfid],
+      foreignColumns: [knives.tenantId, knives.rfid],
+    }).onDelete('cascade'),
     uniqueIndex('knife_custody_open_key')
       .on(t.printingTenantId, t.rfid)
       .where(sql`returned_at IS NULL AND scrapped_at IS NULL`),

@@ -11,8 +11,8 @@ import type { Authenticator } from '../../lib/route';
 import { registerKnifeRoutes } from './knife.routes';
 import { createKnivesService } from './knives.service';
 
-export { recordShopGrinding, type ShopGrinding } from './knife-grinding';
 export { seedDemoKnives } from './knife.seed';
+export { recordShopGrinding, type ShopGrinding } from './knife-grinding';
 export {
   creditKnifeRegrind,
   findKnifeInterval,

@@ -1,4 +1,11 @@
-import type { Custody, CustodyState, Partnership, PassportEvent, Shipment, ShipmentDirection } from '@kerf/contracts';
+import type {
+  Custody,
+  CustodyState,
+  Partnership,
+  PassportEvent,
+  Shipment,
+  ShipmentDirection,
+} from '@kerf/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
@@ -185,7 +192,9 @@ export function toCustody(row: CustodyRecord): Custody {
 }
 
 async function custodyWhere(tx: Tx, where: SQL, order: SQL = sql`c.sent_at DESC`) {
-  return (await queryRows<CustodyRow>(tx, sql`${custodySelect} WHERE ${where} ORDER BY ${order}`)).map(toRecord);
+  return (await queryRows<CustodyRow>(tx, sql`${custodySelect} WHERE ${where} ORDER BY ${order}`)).map(
+    toRecord,
+  );
 }
 
 /** A knife's stays on the tenant's side (as owner or as grinding shop), newest first. */
@@ -294,7 +303,11 @@ const knifeSelect = sql`
   FROM knives`;
 
 function toKnifeRow(row: KnifeRow): KnifeRow {
-  return { ...row, cutsSinceLastGrinding: Number(row.cutsSinceLastGrinding), totalCuts: Number(row.totalCuts) };
+  return {
+    ...row,
+    cutsSinceLastGrinding: Number(row.cutsSinceLastGrinding),
+    totalCuts: Number(row.totalCuts),
+  };
 }
 
 export async function findKnifeRow(tx: Tx, tenantId: string, rfid: string, lock = false) {
@@ -307,7 +320,10 @@ export async function findKnifeRow(tx: Tx, tenantId: string, rfid: string, lock 
 
 export async function lockOwnKnives(tx: Tx, tenantId: string, rfids: string[]) {
   return (
-    await queryRows<KnifeRow>(tx, sql`${knifeSelect} WHERE tenant_id = ${tenantId} AND rfid IN ${rfids} FOR UPDATE`)
+    await queryRows<KnifeRow>(
+      tx,
+      sql`${knifeSelect} WHERE tenant_id = ${tenantId} AND rfid IN ${rfids} FOR UPDATE`,
+    )
   ).map(toKnifeRow);
 }
 
@@ -352,12 +368,21 @@ export async function listCycles(tx: Tx, ownerTenantId: string, rfid: string, gr
           ${grindingTenantId ? sql`AND grinding_tenant_id = ${grindingTenantId}` : sql``}
         ORDER BY sharpened_at DESC, id`,
   );
-  return rows.map((row) => ({ ...row, sharpenedAt: iso(row.sharpenedAt), cutsInCycle: Number(row.cutsInCycle) }));
+  return rows.map((row) => ({
+    ...row,
+    sharpenedAt: iso(row.sharpenedAt),
+    cutsInCycle: Number(row.cutsInCycle),
+  }));
 }
 
 /** The owner's scans of the knife in its machines, newest first. */
 export async function listScans(tx: Tx, rfid: string, limit: number) {
-  return queryRows<{ at: string | Date; kind: string; machineName: string | null; locationName: string | null }>(
+  return queryRows<{
+    at: string | Date;
+    kind: string;
+    machineName: string | null;
+    locationName: string | null;
+  }>(
     tx,
     sql`SELECT s.at, s.kind, m.name AS "machineName", l.name AS "locationName"
         FROM knife_scans s

@@ -29,16 +29,24 @@ export function registerOwnerLogisticsRoutes(
 ) {
   const { authenticator: auth, logistics } = deps;
   registerRoute(app, auth, listPartnerships, ({ actor }) => logistics.partnerships(actor, 'printing'));
-  registerRoute(app, auth, invitePartner, ({ actor, body }) => logistics.invite(actor, body.grindingShopClient));
+  registerRoute(app, auth, invitePartner, ({ actor, body }) =>
+    logistics.invite(actor, body.grindingShopClient),
+  );
   registerRoute(app, auth, endPartnershipAsOwner, ({ actor, params }) =>
     logistics.end(actor, 'printing', params.id),
   );
   registerRoute(app, auth, listShipments, ({ actor, query }) =>
     logistics.shipments(actor, 'printing', query.page, query.page_size),
   );
-  registerRoute(app, auth, shipKnives, ({ actor, body }) => logistics.ship(actor, body.partnershipId, body.rfids));
-  registerRoute(app, auth, getKnifePassport, ({ actor, params }) => logistics.ownerPassport(actor, params.rfid));
-  registerRoute(app, auth, getKnifeForecast, ({ actor, params }) => logistics.ownerForecast(actor, params.rfid));
+  registerRoute(app, auth, shipKnives, ({ actor, body }) =>
+    logistics.ship(actor, body.partnershipId, body.rfids),
+  );
+  registerRoute(app, auth, getKnifePassport, ({ actor, params }) =>
+    logistics.ownerPassport(actor, params.rfid),
+  );
+  registerRoute(app, auth, getKnifeForecast, ({ actor, params }) =>
+    logistics.ownerForecast(actor, params.rfid),
+  );
 }
 
 /** The grinding shop's workbench, mounted in the grinding-shop module (/api/grinding-shop). */
@@ -60,6 +68,10 @@ export function registerGrinderLogisticsRoutes(
     logistics.recordCycle(actor, params.rfid, body),
   );
   registerRoute(app, auth, scrapKnife, ({ actor, params }) => logistics.scrap(actor, params.rfid));
-  registerRoute(app, auth, getGrinderPassport, ({ actor, params }) => logistics.grinderPassport(actor, params.rfid));
-  registerRoute(app, auth, getGrinderForecast, ({ actor, params }) => logistics.grinderForecast(actor, params.rfid));
+  registerRoute(app, auth, getGrinderPassport, ({ actor, params }) =>
+    logistics.grinderPassport(actor, params.rfid),
+  );
+  registerRoute(app, auth, getGrinderForecast, ({ actor, params }) =>
+    logistics.grinderForecast(actor, params.rfid),
+  );
 }

@@ -3,12 +3,19 @@ import { queryRows } from '../../db/client';
 import type { Transactions } from '../../db/transactions';
 import { findTenantBySlug } from '../auth/index';
 import { recordShopGrinding } from '../knife/index';
-import { findKnifeRow, insertCustody, insertPartnership, insertShipment, markReceived } from './logistics.repository';
+import {
+  findKnifeRow,
+  insertCustody,
+  insertPartnership,
+  insertShipment,
+  markReceived,
+} from './logistics.repository';
 
 const SYSTEM = { tenantId: '00000000-0000-0000-0000-000000000000', userId: null } as const;
 const DAY = 24 * 3600_000;
 /** A stable id derived from text, shaped as a version-4 UUID (what the API's schemas accept). */
-const uuidOf = (text: SQL) => sql`overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
+const uuidOf = (text: SQL) =>
+  sql`overlay(overlay(md5(${text}) placing '4' from 13) placing '8' from 17)::uuid`;
 const rfid = (n: number) => `E2801160${String(n).padStart(8, '0')}`;
 
 /**

@@ -5,8 +5,8 @@ import {
   type GrindingCycleRecordSchema,
   type KnifeForecast,
   type KnifePassport,
-  type Page,
   PASSPORT_SCAN_LIMIT,
+  type Page,
   type Partnership,
   type PassportEvent,
   REGRIND_ALLOWANCE_MM,
@@ -81,7 +81,8 @@ export function forecastOf(
   pace: { count: number; first: string | Date | null; last: string | Date | null },
   now = new Date(),
 ): KnifeForecast {
-  const minimumHeight = knife.originalHeight === null ? null : round(knife.originalHeight - REGRIND_ALLOWANCE_MM, 2);
+  const minimumHeight =
+    knife.originalHeight === null ? null : round(knife.originalHeight - REGRIND_ALLOWANCE_MM, 2);
   const lost =
     knife.originalHeight !== null && knife.height !== null ? knife.originalHeight - knife.height : null;
   const measured = lost !== null && lost > 0 && knife.rotation > 0;
@@ -93,7 +94,8 @@ export function forecastOf(
         ? null
         : Math.max(0, Math.floor((knife.height - minimumHeight) / averageLossPerGrind + 1e-9));
   const closedCuts = knife.totalCuts - knife.cutsSinceLastGrinding;
-  const averageCutsPerCycle = knife.rotation > 0 && closedCuts > 0 ? Math.round(closedCuts / knife.rotation) : null;
+  const averageCutsPerCycle =
+    knife.rotation > 0 && closedCuts > 0 ? Math.round(closedCuts / knife.rotation) : null;
   const estimatedCutsLeft =
     regrindsLeft === null || averageCutsPerCycle === null
       ? null
@@ -150,7 +152,8 @@ function custodyEvents(stays: CustodyRecord[]): PassportEvent[] {
       holderKind: 'PRINTING_SHOP',
       shipmentId: stay.outboundShipmentId,
     });
-    if (stay.receivedAt) events.push({ ...blankEvent, ...grinder, at: at(stay.receivedAt), kind: 'RECEIVED' });
+    if (stay.receivedAt)
+      events.push({ ...blankEvent, ...grinder, at: at(stay.receivedAt), kind: 'RECEIVED' });
     if (stay.returnedAt)
       events.push({
         ...blankEvent,
@@ -159,7 +162,8 @@ function custodyEvents(stays: CustodyRecord[]): PassportEvent[] {
         kind: 'SHIPPED_BACK',
         shipmentId: stay.returnShipmentId,
       });
-    if (stay.scrappedAt) events.push({ ...blankEvent, ...grinder, at: at(stay.scrappedAt), kind: 'SCRAPPED' });
+    if (stay.scrappedAt)
+      events.push({ ...blankEvent, ...grinder, at: at(stay.scrappedAt), kind: 'SCRAPPED' });
   }
   return events;
 }
@@ -175,8 +179,16 @@ const newestFirst = (a: PassportEvent, b: PassportEvent) => b.at.localeCompare(a
  */
 export function createLogisticsService(deps: { transactions: Transactions }) {
   const { transactions } = deps;
-  const inTenant = <T>(actor: Actor, fn: (tx: Tx) => Promise<T>) => transactions.withTenant(actor.tenantId, fn);
-  const audit = (tx: Tx, actor: Actor, action: string, targetType: string, targetId: string, details?: object) =>
+  const inTenant = <T>(actor: Actor, fn: (tx: Tx) => Promise<T>) =>
+    transactions.withTenant(actor.tenantId, fn);
+  const audit = (
+    tx: Tx,
+    actor: Actor,
+    action: string,
+    targetType: string,
+    targetId: string,
+    details?: object,
+  ) =>
     recordAudit(tx, {
       tenantId: actor.tenantId,
       actorUserId: actor.userId,
@@ -220,7 +232,9 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
   async function grinderKnife(tx: Tx, actor: Actor, stay: CustodyRecord): Promise<GrinderKnife> {
     const knife = await findKnifeRow(tx, stay.printingTenantId, stay.rfid);
     if (!knife) throw new AppError('service.knives.KNIFE_NOT_FOUND');
-    const [fresh] = (await listKnifeCustody(tx, 'grinding', actor.tenantId, stay.rfid)).filter((s) => s.id === stay.id);
+    const [fresh] = (await listKnifeCustody(tx, 'grinding', actor.tenantId, stay.rfid)).filter(
+      (s) => s.id === stay.id,
+    );
     const cycles = await listCycles(tx, stay.printingTenantId, stay.rfid, actor.tenantId);
     return {
       rfid: knife.rfid,
@@ -261,7 +275,9 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
     // ---- both sides -------------------------------------------------------------------------
 
     partnerships: (actor: Actor, side: Side): Promise<Partnership[]> =>
-      inSide(actor, side, async (tx) => (await listPartnershipRows(tx, side, actor.tenantId)).map(toPartnership)),
+      inSide(actor, side, async (tx) =>
+        (await listPartnershipRows(tx, side, actor.tenantId)).map(toPartnership),
+      ),
 
     async shipments(actor: Actor, side: Side, page: number, pageSize: number): Promise<Page<Shipment>> {
       const { items, total } = await inSide(actor, side, (tx) =>
@@ -283,7 +299,7 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
         },
         (tx) => findTenantBySlug(tx, grindingShopClient),
       );
-      if (!partner || partner.kind !== 'GRINDING_SHOP' || !partner.active)
+      if (partner?.kind !== 'GRINDING_SHOP' || !partner.active)
         throw new AppError('service.knives.TENANT_NOT_FOUND', {
           details: { fields: [{ field: 'grindingShopClient', in: 'body', code: 'INVALID_VALUE' }] },
         });
@@ -319,8 +335,10 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
         const unique = [...new Set(rfids)];
         const knives = await lockOwnKnives(tx, actor.tenantId, unique);
         if (knives.length !== unique.length) throw new AppError('service.knives.KNIFE_NOT_FOUND');
-        if (knives.some((k) => k.state === 'SCRAPPED')) throw new AppError('service.knives.KNIFE_IS_SCRAPPED');
-        if (knives.some((k) => k.state === 'SHIPPED')) throw new AppError('service.knives.KNIFE_ALREADY_SHIPPED');
+        if (knives.some((k) => k.state === 'SCRAPPED'))
+          throw new AppError('service.knives.KNIFE_IS_SCRAPPED');
+        if (knives.some((k) => k.state === 'SHIPPED'))
+          throw new AppError('service.knives.KNIFE_ALREADY_SHIPPED');
         const shipmentId = await insertShipment(tx, {
           printingTenantId: actor.tenantId,
           grindingTenantId: partnership.grindingTenantId,
@@ -480,7 +498,9 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
         await setKnifeState(tx, stay.printingTenantId, [rfid], 'SCRAPPED');
         await markScrapped(tx, stay.id, actor.userId);
         await audit(tx, actor, LOGISTICS_AUDIT.scrapped, 'knife', rfid, { owner: stay.ownerName });
-        const [after] = (await listKnifeCustody(tx, 'grinding', actor.tenantId, rfid)).filter((s) => s.id === stay.id);
+        const [after] = (await listKnifeCustody(tx, 'grinding', actor.tenantId, rfid)).filter(
+          (s) => s.id === stay.id,
+        );
         return toCustody(after!);
       }),
 

@@ -64,7 +64,11 @@ describe('demo data', () => {
   it('makes the demo printing and grinding shops partners with knives in every state', async () => {
     const partnerships = (await owner('GET', '/partnerships', manager)).json() as Partnership[];
     expect(partnerships).toEqual([
-      expect.objectContaining({ state: 'ACTIVE', grindingShopName: 'Schleiferei Muster KG', knivesAtGrinder: 2 }),
+      expect.objectContaining({
+        state: 'ACTIVE',
+        grindingShopName: 'Schleiferei Muster KG',
+        knivesAtGrinder: 2,
+      }),
     ]);
     const inbox = (await shop('GET', '/shipments/inbox', grinder)).json() as Custody[];
     expect(inbox.map((c) => [c.rfid, c.state, c.cycles])).toEqual([
@@ -79,12 +83,17 @@ describe('demo data', () => {
     ]);
     const shipments = (await owner('GET', '/shipments?page_size=100', manager)).json();
     expect(shipments.total).toBeGreaterThan(40);
-    expect(new Set(shipments.items.map((s: Shipment) => s.direction))).toEqual(new Set(['TO_GRINDER', 'TO_OWNER']));
-    const passport = (await owner('GET', `/knives/${rfid(19)}/passport`, manager)).json() as KnifePassport;
-    expect(passport.custody[0]).toMatchObject({ state: 'SCRAPPED', grindingShopName: 'Schleiferei Muster KG' });
-    expect(passport.events.filter((e) => e.kind === 'GROUND' && e.holderKind === 'GRINDING_SHOP').length).toBe(
-      38,
+    expect(new Set(shipments.items.map((s: Shipment) => s.direction))).toEqual(
+      new Set(['TO_GRINDER', 'TO_OWNER']),
     );
+    const passport = (await owner('GET', `/knives/${rfid(19)}/passport`, manager)).json() as KnifePassport;
+    expect(passport.custody[0]).toMatchObject({
+      state: 'SCRAPPED',
+      grindingShopName: 'Schleiferei Muster KG',
+    });
+    expect(
+      passport.events.filter((e) => e.kind === 'GROUND' && e.holderKind === 'GRINDING_SHOP').length,
+    ).toBe(38);
   });
 });
 
@@ -101,9 +110,9 @@ describe('partnerships', () => {
     const again = await owner('POST', '/partnerships', manager, { grindingShopClient: 'other-grind' });
     expect(again.json().id).toBe(invited.json().id);
     const operator = await t.login('demo', 'operator');
-    expect((await owner('POST', '/partnerships', operator, { grindingShopClient: 'other-grind' })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await owner('POST', '/partnerships', operator, { grindingShopClient: 'other-grind' })).statusCode,
+    ).toBe(403);
   });
 
   it('lets only the invited grinding shop accept, and either side end it', async () => {
@@ -135,7 +144,10 @@ describe('a round trip to the grinding shop', () => {
     expect(scrapped.json().code).toBe('service.knives.KNIFE_IS_SCRAPPED');
     const away = await owner('POST', '/shipments', manager, { partnershipId, rfids: [rfid(1), rfid(17)] });
     expect(away.json().code).toBe('service.knives.KNIFE_ALREADY_SHIPPED');
-    const unknown = await owner('POST', '/shipments', manager, { partnershipId, rfids: ['FFFFFFFFFFFF0001'] });
+    const unknown = await owner('POST', '/shipments', manager, {
+      partnershipId,
+      rfids: ['FFFFFFFFFFFF0001'],
+    });
     expect(unknown.json().code).toBe('service.knives.KNIFE_NOT_FOUND');
     const shipped = await owner('POST', '/shipments', manager, { partnershipId, rfids: three });
     expect(shipped.statusCode).toBe(201);
@@ -201,7 +213,11 @@ describe('a round trip to the grinding shop', () => {
       grindingReference: 'SM-T-1',
     });
     const after = await details(rfid(1));
-    expect(after).toMatchObject({ cutsSinceLastGrinding: 0, rotation: before.rotation + 1, totalCuts: before.totalCuts });
+    expect(after).toMatchObject({
+      cutsSinceLastGrinding: 0,
+      rotation: before.rotation + 1,
+      totalCuts: before.totalCuts,
+    });
     expect(after.height).toBeCloseTo(before.height! - 0.6, 6);
     const cycles = (await owner('GET', `/knives/${rfid(1)}/grinding-cycles`, manager)).json();
     expect(cycles.at(-1)).toMatchObject({ grindingReference: 'SM-T-1' });
@@ -224,7 +240,11 @@ describe('a round trip to the grinding shop', () => {
     expect(nothing.json().code).toBe('service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS');
     const back = await shop('POST', '/shipments', grinder, { rfids: three });
     expect(back.statusCode).toBe(201);
-    expect((back.json() as Shipment).knives.map((k) => k.state)).toEqual(['RETURNED', 'RETURNED', 'RETURNED']);
+    expect((back.json() as Shipment).knives.map((k) => k.state)).toEqual([
+      'RETURNED',
+      'RETURNED',
+      'RETURNED',
+    ]);
     expect((await details(rfid(1))).state).toBe('ACTIVE');
     const again = await shop('POST', '/shipments', grinder, { rfids: [rfid(1)] });
     expect(again.json().code).toBe('service.grinding-shops.KNIFE_ALREADY_SHIPPED');
@@ -239,16 +259,16 @@ describe('a round trip to the grinding shop', () => {
 
   it('afterwards shows the grinding shop only its own work, not the later scans or grindings', async () => {
     // The knife goes back into a machine and is ground in house once more.
-    const events = [
-      { type: 'knife-inserted' as const, rfid: rfid(1), at: new Date().toISOString(), seq: 1 },
-    ];
+    const events = [{ type: 'knife-inserted' as const, rfid: rfid(1), at: new Date().toISOString(), seq: 1 }];
     await t.app.kerf.telemetry.record(demoId, [
       { serial: 'PM-115-0001', boot: randomUUID(), events, source: 'MACHINE', operatorId: null },
     ]);
     const mine = (await owner('GET', `/knives/${rfid(1)}/passport`, manager)).json() as KnifePassport;
     expect(mine.viewer).toBe('OWNER');
     expect(mine.events[0]).toMatchObject({ kind: 'SCANNED_IN', holderKind: 'PRINTING_SHOP' });
-    expect(mine.events.map((e) => e.kind)).toEqual(expect.arrayContaining(['SHIPPED', 'RECEIVED', 'GROUND', 'SHIPPED_BACK']));
+    expect(mine.events.map((e) => e.kind)).toEqual(
+      expect.arrayContaining(['SHIPPED', 'RECEIVED', 'GROUND', 'SHIPPED_BACK']),
+    );
 
     const theirs = (await shop('GET', `/knives/${rfid(1)}/passport`, grinder)).json() as KnifePassport;
     expect(theirs.viewer).toBe('GRINDING_SHOP');
@@ -340,7 +360,9 @@ describe('isolation', () => {
     expect((await shop('POST', '/shipments', otherGrinder, { rfids: [rfid(18)] })).statusCode).toBe(404);
     expect((await shop('GET', '/shipments/inbox', otherGrinder)).json()).toEqual([]);
     expect((await shop('POST', `/partnerships/${partnershipId}/end`, otherGrindAdmin)).statusCode).toBe(404);
-    expect((await shop('POST', `/partnerships/${partnershipId}/accept`, otherGrindAdmin)).statusCode).toBe(404);
+    expect((await shop('POST', `/partnerships/${partnershipId}/accept`, otherGrindAdmin)).statusCode).toBe(
+      404,
+    );
     // Its own, ended partnership with the demo shop is all it sees.
     const own = (await shop('GET', '/partnerships', otherGrindAdmin)).json() as Partnership[];
     expect(own.map((p) => p.state)).toEqual(['ENDED']);
