@@ -374,8 +374,7 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
         const cycles = await listCycles(tx, actor.tenantId, rfid);
         const scans = await listScans(tx, rfid, PASSPORT_SCAN_LIMIT);
         const owner = { holderName: ownerName, holderKind: 'PRINTING_SHOP' as const };
-        const events: PassportEvent[] = [
-          { ...blankEvent, ...owner, at: new Date(knife.createdAt).toISOString(), kind: 'REGISTERED' },
+        const history: PassportEvent[] = [
           ...scans.map(
             (scan): PassportEvent => ({
               ...blankEvent,
@@ -402,6 +401,9 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
           ),
           ...custodyEvents(stays),
         ];
+        // A knife entered with its history (or first read by a machine) existed before its first event.
+        const registeredAt = [new Date(knife.createdAt).toISOString(), ...history.map((e) => e.at)].sort()[0]!;
+        const events = [...history, { ...blankEvent, ...owner, at: registeredAt, kind: 'REGISTERED' as const }];
         return {
           rfid,
           articleNumber: knife.articleNumber,

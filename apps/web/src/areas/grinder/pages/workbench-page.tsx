@@ -97,7 +97,7 @@ export function WorkbenchPage() {
             onChange={(event) => setRfid(event.currentTarget.value)}
             error={rfidError}
             dir="ltr"
-            ff="monospace"
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             autoComplete="off"
             autoCapitalize="characters"
             style={{ flex: '1 1 16rem' }}
@@ -134,7 +134,7 @@ export function WorkbenchPage() {
         ) : rows.length === 0 ? (
           <EmptyState title={t('grinder.inbox.empty')} description={t('grinder.inbox.emptyHint')} />
         ) : (
-          <Table.ScrollContainer minWidth={520}>
+          <Table.ScrollContainer minWidth={0}>
             <Table striped highlightOnHover aria-label={t('grinder.inbox.title')}>
               <Table.Thead>
                 <Table.Tr>
@@ -149,11 +149,13 @@ export function WorkbenchPage() {
                     />
                   </Table.Th>
                   <Table.Th>{t('knives.fields.rfid')}</Table.Th>
-                  <Table.Th>{t('grinder.inbox.owner')}</Table.Th>
+                  <Table.Th visibleFrom="xs">{t('grinder.inbox.owner')}</Table.Th>
                   <Table.Th visibleFrom="sm">{t('knives.fields.knifeClassName')}</Table.Th>
                   <Table.Th>{t('grinder.inbox.state')}</Table.Th>
                   <Table.Th visibleFrom="sm">{t('grinder.inbox.sentAt')}</Table.Th>
-                  <Table.Th ta="end">{t('grinder.inbox.cycles')}</Table.Th>
+                  <Table.Th ta="end" visibleFrom="sm">
+                    {t('grinder.inbox.cycles')}
+                  </Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
@@ -177,7 +179,7 @@ export function WorkbenchPage() {
                         {row.rfid}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td>{row.ownerName}</Table.Td>
+                    <Table.Td visibleFrom="xs">{row.ownerName}</Table.Td>
                     <Table.Td visibleFrom="sm" translate="no">
                       {row.knifeClassName}
                     </Table.Td>
@@ -187,7 +189,7 @@ export function WorkbenchPage() {
                     <Table.Td visibleFrom="sm">
                       <DateText value={row.sentAt} />
                     </Table.Td>
-                    <Table.Td ta="end" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                    <Table.Td ta="end" visibleFrom="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
                       {row.cycles}
                     </Table.Td>
                   </Table.Tr>

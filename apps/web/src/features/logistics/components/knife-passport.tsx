@@ -33,7 +33,7 @@ const ICON = {
   SCRAPPED: IconRecycle,
 } as const;
 
-const FIRST_EVENTS = 25;
+const FIRST_EVENTS = 12;
 
 /**
  * The knife's passport: who held it when (its stays with grinding shops) and everything that

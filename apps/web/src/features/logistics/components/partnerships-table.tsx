@@ -80,9 +80,15 @@ export function PartnershipsTable({
       title: t('logistics.partnerships.knivesAtGrinder'),
       numeric: true,
       sortable: true,
+      visibleFrom: 'sm',
     },
-    dateColumn('invitedAt', t('logistics.partnerships.invitedAt'), (p) => p.invitedAt, { sortable: true }),
-    {
+    dateColumn('invitedAt', t('logistics.partnerships.invitedAt'), (p) => p.invitedAt, {
+      sortable: true,
+      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+    }),
+  ];
+  if (canManage)
+    columns.push({
       accessor: 'actions',
       title: t('table.actions'),
       render: (p) =>
@@ -109,8 +115,7 @@ export function PartnershipsTable({
             </Button>
           </Group>
         ) : null,
-    },
-  ];
+    });
   return (
     <DataTable
       label={t('logistics.partnerships.title')}
