@@ -33,6 +33,7 @@ test.describe('knife logistics', () => {
       await picker.fill(rfid);
       await manager.getByRole('option', { name: new RegExp(`^${rfid}`) }).click();
     }
+    await picker.press('Tab');
     await expect(send.getByText('Knives chosen: 3')).toBeVisible();
     await send.getByRole('button', { name: 'Save' }).click();
     await expect(send).toBeHidden();
