@@ -72,7 +72,9 @@ test.describe('knife logistics', () => {
         await height.fill('140');
         await dialog.getByRole('button', { name: 'Save' }).click();
         await expect(dialog).toBeHidden();
-        await expect(grinder.getByRole('table', { name: 'Grinding cycles' }).getByText('140.00')).toBeVisible();
+        await expect(
+          grinder.getByRole('table', { name: 'Grinding cycles' }).getByText('140.00'),
+        ).toBeVisible();
         await expect(grinder.getByText('Grindings: 1')).toBeVisible();
       }
       if (index === 0) await expectNoSeriousA11yViolations(grinder);

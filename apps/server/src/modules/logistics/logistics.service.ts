@@ -402,8 +402,14 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
           ...custodyEvents(stays),
         ];
         // A knife entered with its history (or first read by a machine) existed before its first event.
-        const registeredAt = [new Date(knife.createdAt).toISOString(), ...history.map((e) => e.at)].sort()[0]!;
-        const events = [...history, { ...blankEvent, ...owner, at: registeredAt, kind: 'REGISTERED' as const }];
+        const registeredAt = [
+          new Date(knife.createdAt).toISOString(),
+          ...history.map((e) => e.at),
+        ].sort()[0]!;
+        const events = [
+          ...history,
+          { ...blankEvent, ...owner, at: registeredAt, kind: 'REGISTERED' as const },
+        ];
         return {
           rfid,
           articleNumber: knife.articleNumber,
