@@ -68,7 +68,7 @@ export function GrinderKnifePage() {
     });
     if (!ok) return;
     scrap.mutate(undefined, {
-      onSuccess: () => notifySuccess(t('grinder.scrap.done', { rfid })),
+      onSuccess: () => notifySuccess(t('grinder.scrap.done', { rfid }), undefined, t('actions.close')),
       onError: (error) => notifyError(error, t, i18n),
     });
   };
@@ -77,7 +77,11 @@ export function GrinderKnifePage() {
       { rfids: [rfid] },
       {
         onSuccess: (shipment) => {
-          notifySuccess(t('grinder.shipBack.done', { count: 1, owner: shipment.printingShopName }));
+          notifySuccess(
+            t('grinder.shipBack.done', { count: 1, owner: shipment.printingShopName }),
+            undefined,
+            t('actions.close'),
+          );
           void navigate('../..', { relative: 'path' });
         },
         onError: (error) => notifyError(error, t, i18n),

@@ -47,7 +47,11 @@ export function WorkbenchPage() {
     setRfidError(null);
     receive.mutate(value, {
       onSuccess: (knife) => {
-        notifySuccess(t('grinder.receive.done', { rfid: knife.rfid, owner: knife.ownerName }));
+        notifySuccess(
+          t('grinder.receive.done', { rfid: knife.rfid, owner: knife.ownerName }),
+          undefined,
+          t('actions.close'),
+        );
         void navigate(`knives/${knife.rfid}`);
       },
       onError: (error) => setRfidError(errorText(error, t, i18n).message),
@@ -68,6 +72,8 @@ export function WorkbenchPage() {
         onSuccess: (shipment) => {
           notifySuccess(
             t('grinder.shipBack.done', { count: shipment.knives.length, owner: shipment.printingShopName }),
+            undefined,
+            t('actions.close'),
           );
           setSelected([]);
         },

@@ -63,7 +63,7 @@ export function PartnershipsTable({
     });
     if (!ok) return;
     end.mutate(partnership.id, {
-      onSuccess: () => notifySuccess(t('logistics.partnerships.ended')),
+      onSuccess: () => notifySuccess(t('logistics.partnerships.ended'), undefined, t('actions.close')),
       onError: (error) => notifyError(error, t, i18n),
     });
   };
@@ -100,7 +100,8 @@ export function PartnershipsTable({
                 loading={accept.isPending && accept.variables === p.id}
                 onClick={() =>
                   accept.mutate(p.id, {
-                    onSuccess: () => notifySuccess(t('logistics.partnerships.accepted')),
+                    onSuccess: () =>
+                      notifySuccess(t('logistics.partnerships.accepted'), undefined, t('actions.close')),
                     onError: (error) => notifyError(error, t, i18n),
                   })
                 }

@@ -39,6 +39,8 @@ export function ShipKnivesModal({
         onSuccess: (shipment) => {
           notifySuccess(
             t('logistics.ship.done', { count: shipment.knives.length, partner: shipment.grindingShopName }),
+            undefined,
+            t('actions.close'),
           );
           onClose();
         },
