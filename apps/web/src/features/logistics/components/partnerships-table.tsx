@@ -84,7 +84,7 @@ export function PartnershipsTable({
     },
     dateColumn('invitedAt', t('logistics.partnerships.invitedAt'), (p) => p.invitedAt, {
       sortable: true,
-      visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
+      visibleFrom: 'md',
     }),
   ];
   if (canManage)
