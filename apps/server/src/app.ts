@@ -15,6 +15,7 @@ import { registerLiveGateway, startLiveBus } from './live/index';
 import { createAuthentication, registerAuthModule } from './modules/auth/index';
 import { registerCustomerServiceModule } from './modules/customer-service/index';
 import { registerKnifeModule } from './modules/knife/index';
+import { registerLogisticsModule } from './modules/logistics/index';
 import {
   createMachineBrokerAccess,
   createMachineCredentialsService,
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     live: liveBus.publisher,
   });
   registerKnifeModule(app, { authenticator, transactions });
+  registerLogisticsModule(app, { authenticator, transactions });
   registerSetupModule(app, {
     authenticator,
     transactions,

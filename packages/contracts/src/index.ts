@@ -4,6 +4,7 @@ export * from './customer-service';
 export * from './errors';
 export * from './knife';
 export * from './live';
+export * from './logistics';
 export * from './machine-status';
 export * from './operator';
 export * from './password';

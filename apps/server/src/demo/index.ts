@@ -4,6 +4,7 @@ import type { PasswordHasher } from '../lib/password-hasher';
 import { seedTenant, seedUsers } from '../modules/auth/index';
 import { seedDemoCustomerService, seedDemoCustomerSite } from '../modules/customer-service/index';
 import { seedDemoKnives } from '../modules/knife/index';
+import { seedDemoLogistics } from '../modules/logistics/index';
 import { seedDemoMachines } from '../modules/machines/index';
 import { seedDemoAdministration, seedDemoLocations } from '../modules/printing-shop/index';
 import { seedDemoContactRequests, seedDemoRegistration } from '../modules/registration/index';
@@ -211,6 +212,12 @@ export async function seedDemo(deps: {
     benelux: ['demo-nl'],
     manufacturer: 'demo-maker',
     grantedBy: 'demo',
+  });
+  // Knife logistics between the demo printing shop and the demo grinding shop (issue 13).
+  await seedDemoLogistics(transactions, {
+    printingShop: 'demo',
+    grindingShop: 'demo-grind',
+    invitingShop: 'demo-at',
   });
   return { created };
 }

@@ -1,6 +1,7 @@
 export * from './administration';
 export * from './customer-service';
 export * from './knife';
+export * from './logistics';
 export * from './platform';
 export * from './printing-shop';
 export * from './registration';

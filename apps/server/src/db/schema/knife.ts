@@ -32,6 +32,12 @@ export const grindingCycles = pgTable(
     angleHf: doublePrecision('angle_hf'),
     angleTm: doublePrecision('angle_tm'),
     grindingReference: text('grinding_reference'),
+    /** the grinding shop that recorded it (issue 13); null for regrinds recorded by the printing shop */
+    grindingTenantId: uuid('grinding_tenant_id'),
+    /** the knife's stay at that grinding shop (knife_custody.id) */
+    custodyId: uuid('custody_id'),
+    /** the grinder who recorded it (a user of the grinding shop) */
+    recordedBy: uuid('recorded_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
   },
   (t) => [
@@ -40,5 +46,6 @@ export const grindingCycles = pgTable(
       'cascade',
     ),
     index('grinding_cycles_rfid_sharpened_idx').on(t.tenantId, t.rfid, t.sharpenedAt),
+    index('grinding_cycles_grinding_tenant_idx').on(t.grindingTenantId, t.rfid),
   ],
 );

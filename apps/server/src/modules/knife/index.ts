@@ -12,6 +12,7 @@ import { registerKnifeRoutes } from './knife.routes';
 import { createKnivesService } from './knives.service';
 
 export { seedDemoKnives } from './knife.seed';
+export { recordShopGrinding, type ShopGrinding } from './knife-grinding';
 export {
   creditKnifeRegrind,
   findKnifeInterval,

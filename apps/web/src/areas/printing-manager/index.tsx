@@ -1,4 +1,12 @@
-import { IconBlade, IconBuildingFactory2, IconChartBar, IconColumns, IconGauge } from '@tabler/icons-react';
+import {
+  IconBlade,
+  IconBuildingFactory2,
+  IconChartBar,
+  IconColumns,
+  IconGauge,
+  IconTruckDelivery,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
@@ -31,6 +39,12 @@ const KnifeDetailsPage = lazy(() =>
 const KnifeComparisonPage = lazy(() =>
   import('./pages/knife-comparison-page').then((m) => ({ default: m.KnifeComparisonPage })),
 );
+const ShipmentsPage = lazy(() =>
+  import('./pages/shipments-page').then((m) => ({ default: m.ShipmentsPage })),
+);
+const GrindingPartnersPage = lazy(() =>
+  import('./pages/grinding-partners-page').then((m) => ({ default: m.GrindingPartnersPage })),
+);
 
 export const HOME = '/printing-manager';
 const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
@@ -46,6 +60,8 @@ export function Component() {
     { to: `${HOME}/locations`, label: t('sections.locations'), icon: IconBuildingFactory2 },
     { to: `${HOME}/knives`, label: t('sections.knives'), icon: IconBlade, end: true },
     { to: `${HOME}/knife-comparison`, label: t('sections.knifeComparison'), icon: IconColumns },
+    { to: `${HOME}/shipments`, label: t('logistics.shipments.title'), icon: IconTruckDelivery },
+    { to: `${HOME}/grinding-partners`, label: t('logistics.partnerships.title'), icon: IconUsersGroup },
     { to: `${HOME}/reports`, label: t('manager.reporting.title'), icon: IconChartBar },
   ];
   return (
@@ -59,6 +75,8 @@ export function Component() {
         <Route path="knives" element={page(<KnifeListPage />)} />
         <Route path="knives/:rfid" element={page(<KnifeDetailsPage />)} />
         <Route path="knife-comparison" element={page(<KnifeComparisonPage />)} />
+        <Route path="shipments" element={page(<ShipmentsPage />)} />
+        <Route path="grinding-partners" element={page(<GrindingPartnersPage />)} />
         <Route path="*" element={<NotFoundContent homePath={HOME} />} />
       </Routes>
     </AreaShell>

@@ -17,6 +17,7 @@ import {
   useGrindingCycles,
   useKnife,
 } from '../../../features/knives';
+import { KnifeForecast, KnifePassport } from '../../../features/logistics';
 
 /** Knife details: every field, the grinding cycles as chart and table, the knife's history; edit and interval. */
 export function KnifeDetailsPage() {
@@ -105,6 +106,7 @@ export function KnifeDetailsPage() {
         </Text>
       )}
       {data ? <KnifeFacts knife={data} /> : <Skeleton height={220} />}
+      <KnifeForecast side="owner" rfid={rfid} />
       <KnifeCyclesChart cycles={cycles.data} isLoading={cycles.isPending} error={cycles.error} />
       <Stack gap="lg">
         <Stack gap="xs" miw={0}>
@@ -118,6 +120,7 @@ export function KnifeDetailsPage() {
             onRetry={() => void cycles.refetch()}
           />
         </Stack>
+        <KnifePassport side="owner" rfid={rfid} />
         <KnifeEvents rfid={rfid} />
       </Stack>
       {dialog === 'edit' && data && <KnifeEditModal knife={data} onClose={() => setDialog(null)} />}

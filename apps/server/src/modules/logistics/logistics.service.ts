@@ -1,0 +1,605 @@
+import {
+  DEFAULT_LOSS_PER_GRIND_MM,
+  type GrinderKnife,
+  type GrindingCycle,
+  type GrindingCycleRecordSchema,
+  type KnifeForecast,
+  type KnifePassport,
+  PASSPORT_SCAN_LIMIT,
+  type Page,
+  type Partnership,
+  type PassportEvent,
+  REGRIND_ALLOWANCE_MM,
+  type Shipment,
+} from '@kerf/contracts';
+import type { z } from 'zod';
+import { recordAudit } from '../../db/audit.repository';
+import type { Transactions, Tx } from '../../db/transactions';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import { findTenantBySlug } from '../auth/index';
+import { recordShopGrinding } from '../knife/index';
+import {
+  acceptPartnershipRow,
+  type CustodyRecord,
+  cyclePace,
+  endPartnershipRow,
+  findKnifeRow,
+  findOpenPartnership,
+  findPartnershipRow,
+  findShipment,
+  insertCustody,
+  insertPartnership,
+  insertShipment,
+  type KnifeRow,
+  listCycles,
+  listKnifeCustody,
+  listOpenCustody,
+  listPartnershipRows,
+  listScans,
+  listShipmentPage,
+  lockCustody,
+  lockOwnKnives,
+  markReceived,
+  markReturned,
+  markScrapped,
+  ownTenantName,
+  type Side,
+  setKnifeState,
+  toCustody,
+  toPartnership,
+} from './logistics.repository';
+
+type CycleRecord = z.output<typeof GrindingCycleRecordSchema>;
+
+/** Audit actions of knife logistics, recorded in the acting tenant's log. */
+export const LOGISTICS_AUDIT = {
+  invited: 'logistics.partnership.invited',
+  accepted: 'logistics.partnership.accepted',
+  ended: 'logistics.partnership.ended',
+  shipped: 'logistics.knives.shipped',
+  received: 'logistics.knife.received',
+  ground: 'logistics.knife.ground',
+  shippedBack: 'logistics.knives.shipped-back',
+  scrapped: 'logistics.knife.scrapped',
+  lookup: 'logistics.partner.lookup',
+} as const;
+
+const DAY = 24 * 3600_000;
+/** A grinding recorded "in the future" beyond this clock skew is refused. */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * The remaining-life forecast (contracts `KnifeForecastSchema`): regrinds left from the height lost
+ * per grinding so far (or the default loss before the first measured one) down to the minimum
+ * height, cuts left at the knife's average cycle, and the end of life at its grinding pace.
+ */
+export function forecastOf(
+  knife: KnifeRow,
+  pace: { count: number; first: string | Date | null; last: string | Date | null },
+  now = new Date(),
+): KnifeForecast {
+  const minimumHeight =
+    knife.originalHeight === null ? null : round(knife.originalHeight - REGRIND_ALLOWANCE_MM, 2);
+  const lost =
+    knife.originalHeight !== null && knife.height !== null ? knife.originalHeight - knife.height : null;
+  const measured = lost !== null && lost > 0 && knife.rotation > 0;
+  const averageLossPerGrind = measured ? round(lost / knife.rotation, 3) : DEFAULT_LOSS_PER_GRIND_MM;
+  const regrindsLeft =
+    knife.state === 'SCRAPPED'
+      ? 0
+      : knife.height === null || minimumHeight === null
+        ? null
+        : Math.max(0, Math.floor((knife.height - minimumHeight) / averageLossPerGrind + 1e-9));
+  const closedCuts = knife.totalCuts - knife.cutsSinceLastGrinding;
+  const averageCutsPerCycle =
+    knife.rotation > 0 && closedCuts > 0 ? Math.round(closedCuts / knife.rotation) : null;
+  const estimatedCutsLeft =
+    regrindsLeft === null || averageCutsPerCycle === null
+      ? null
+      : Math.max(0, averageCutsPerCycle - knife.cutsSinceLastGrinding) + regrindsLeft * averageCutsPerCycle;
+  const span =
+    pace.count >= 2 && pace.first && pace.last
+      ? new Date(pace.last).getTime() - new Date(pace.first).getTime()
+      : null;
+  const averageDaysBetweenGrinds = span !== null && span > 0 ? round(span / DAY / (pace.count - 1), 1) : null;
+  const estimatedEndOfLife =
+    averageDaysBetweenGrinds !== null && regrindsLeft !== null && knife.state !== 'SCRAPPED' && pace.last
+      ? new Date(
+          Math.max(now.getTime(), new Date(pace.last).getTime()) +
+            (regrindsLeft + 1) * averageDaysBetweenGrinds * DAY,
+        ).toISOString()
+      : null;
+  return {
+    rfid: knife.rfid,
+    height: knife.height,
+    originalHeight: knife.originalHeight,
+    minimumHeight,
+    averageLossPerGrind,
+    lossSource: measured ? 'MEASURED' : 'DEFAULT',
+    regrindsLeft,
+    averageCutsPerCycle,
+    estimatedCutsLeft,
+    averageDaysBetweenGrinds,
+    estimatedEndOfLife,
+    state: knife.state,
+  };
+}
+
+const blankEvent = {
+  machineName: null,
+  locationName: null,
+  cutsInCycle: null,
+  height: null,
+  backThickness: null,
+  grindingReference: null,
+  shipmentId: null,
+};
+
+/** What happened during the stays: shipped, received, shipped back, scrapped (newest last). */
+function custodyEvents(stays: CustodyRecord[]): PassportEvent[] {
+  const events: PassportEvent[] = [];
+  for (const stay of stays) {
+    const at = (value: string | Date) => new Date(value).toISOString();
+    const grinder = { holderName: stay.grindingShopName, holderKind: 'GRINDING_SHOP' as const };
+    events.push({
+      ...blankEvent,
+      at: at(stay.sentAt),
+      kind: 'SHIPPED',
+      holderName: stay.ownerName,
+      holderKind: 'PRINTING_SHOP',
+      shipmentId: stay.outboundShipmentId,
+    });
+    if (stay.receivedAt)
+      events.push({ ...blankEvent, ...grinder, at: at(stay.receivedAt), kind: 'RECEIVED' });
+    if (stay.returnedAt)
+      events.push({
+        ...blankEvent,
+        ...grinder,
+        at: at(stay.returnedAt),
+        kind: 'SHIPPED_BACK',
+        shipmentId: stay.returnShipmentId,
+      });
+    if (stay.scrappedAt)
+      events.push({ ...blankEvent, ...grinder, at: at(stay.scrappedAt), kind: 'SCRAPPED' });
+  }
+  return events;
+}
+
+const newestFirst = (a: PassportEvent, b: PassportEvent) => b.at.localeCompare(a.at);
+
+/**
+ * Knife logistics between a printing shop and its grinding shops (issue 13). The printing shop
+ * (knife module routes) invites partners, ships knives and reads passport and forecast; the
+ * grinding shop (grinding-shop module routes) accepts, receives, grinds, ships back and scraps.
+ * Both work as kerf_app in their own tenant; row-level security lets each reach the other's rows
+ * only as far as ADR 0018 says.
+ */
+export function createLogisticsService(deps: { transactions: Transactions }) {
+  const { transactions } = deps;
+  const inTenant = <T>(actor: Actor, fn: (tx: Tx) => Promise<T>) =>
+    transactions.withTenant(actor.tenantId, fn);
+  const audit = (
+    tx: Tx,
+    actor: Actor,
+    action: string,
+    targetType: string,
+    targetId: string,
+    details?: object,
+  ) =>
+    recordAudit(tx, {
+      tenantId: actor.tenantId,
+      actorUserId: actor.userId,
+      action,
+      targetType,
+      targetId,
+      ip: actor.ip,
+      ...(details ? { details: details as Record<string, unknown> } : {}),
+    });
+
+  /** The printing shop's calls are for printing shops, the workbench's for grinding shops. */
+  function requireSide(actor: Actor, side: Side) {
+    if (actor.tenantKind !== (side === 'printing' ? 'PRINTING_SHOP' : 'GRINDING_SHOP'))
+      throw new AppError('authentication.FORBIDDEN');
+  }
+  const inSide = <T>(actor: Actor, side: Side, fn: (tx: Tx) => Promise<T>) => {
+    requireSide(actor, side);
+    return inTenant(actor, fn);
+  };
+
+  async function requirePartnership(tx: Tx, side: Side, actor: Actor, id: string) {
+    const row = await findPartnershipRow(tx, side, actor.tenantId, id);
+    if (!row) throw new AppError('common.NOT_FOUND');
+    return row;
+  }
+
+  /**
+   * The grinding shop's open stay of a knife. Without one, the latest closed stay says why:
+   * shipped back already, or scrapped; a knife it never had is not found.
+   */
+  async function requireOpenStay(tx: Tx, actor: Actor, rfid: string): Promise<CustodyRecord> {
+    const stays = await listKnifeCustody(tx, 'grinding', actor.tenantId, rfid);
+    const open = stays.find((stay) => stay.state === 'IN_TRANSIT' || stay.state === 'AT_GRINDER');
+    if (open) return open;
+    const latest = stays[0];
+    if (latest?.state === 'RETURNED') throw new AppError('service.grinding-shops.KNIFE_ALREADY_SHIPPED');
+    if (latest?.state === 'SCRAPPED') throw new AppError('service.knives.KNIFE_IS_SCRAPPED');
+    throw new AppError('service.knives.KNIFE_NOT_FOUND');
+  }
+
+  async function grinderKnife(tx: Tx, actor: Actor, stay: CustodyRecord): Promise<GrinderKnife> {
+    const knife = await findKnifeRow(tx, stay.printingTenantId, stay.rfid);
+    if (!knife) throw new AppError('service.knives.KNIFE_NOT_FOUND');
+    const [fresh] = (await listKnifeCustody(tx, 'grinding', actor.tenantId, stay.rfid)).filter(
+      (s) => s.id === stay.id,
+    );
+    const cycles = await listCycles(tx, stay.printingTenantId, stay.rfid, actor.tenantId);
+    return {
+      rfid: knife.rfid,
+      articleNumber: knife.articleNumber,
+      knifeClassName: knife.knifeClassName,
+      ownerName: stay.ownerName,
+      state: knife.state,
+      height: knife.height,
+      backThickness: knife.backThickness,
+      originalHeight: knife.originalHeight,
+      originalBackThickness: knife.originalBackThickness,
+      angleVf: knife.angleVf,
+      angleHf: knife.angleHf,
+      angleTm: knife.angleTm,
+      material: knife.material,
+      rotation: knife.rotation,
+      cutsSinceLastGrinding: knife.cutsSinceLastGrinding,
+      totalCuts: knife.totalCuts,
+      custody: toCustody(fresh ?? stay),
+      cycles: cycles.map(toCycle),
+      forecast: forecastOf(knife, await cyclePace(tx, stay.printingTenantId, stay.rfid)),
+    };
+  }
+
+  const toCycle = (row: Awaited<ReturnType<typeof listCycles>>[number]): GrindingCycle => ({
+    id: row.id,
+    sharpenedAt: row.sharpenedAt,
+    cutsInCycle: row.cutsInCycle,
+    height: row.height,
+    backThickness: row.backThickness,
+    angleVf: row.angleVf,
+    angleHf: row.angleHf,
+    angleTm: row.angleTm,
+    grindingReference: row.grindingReference,
+  });
+
+  return {
+    // ---- both sides -------------------------------------------------------------------------
+
+    partnerships: (actor: Actor, side: Side): Promise<Partnership[]> =>
+      inSide(actor, side, async (tx) =>
+        (await listPartnershipRows(tx, side, actor.tenantId)).map(toPartnership),
+      ),
+
+    async shipments(actor: Actor, side: Side, page: number, pageSize: number): Promise<Page<Shipment>> {
+      const { items, total } = await inSide(actor, side, (tx) =>
+        listShipmentPage(tx, side, actor.tenantId, page, pageSize),
+      );
+      return { items, total, page, pageSize };
+    },
+
+    // ---- printing shop ------------------------------------------------------------------------
+
+    /** Invites a grinding shop by its client ID; the lookup of the other tenant is audited. */
+    async invite(actor: Actor, grindingShopClient: string): Promise<Partnership> {
+      requireSide(actor, 'printing');
+      const partner = await transactions.withPlatform(
+        {
+          actor: { tenantId: actor.tenantId, userId: actor.userId, ip: actor.ip },
+          action: LOGISTICS_AUDIT.lookup,
+          details: { client: grindingShopClient },
+        },
+        (tx) => findTenantBySlug(tx, grindingShopClient),
+      );
+      if (partner?.kind !== 'GRINDING_SHOP' || !partner.active)
+        throw new AppError('service.knives.TENANT_NOT_FOUND', {
+          details: { fields: [{ field: 'grindingShopClient', in: 'body', code: 'INVALID_VALUE' }] },
+        });
+      return inSide(actor, 'printing', async (tx) => {
+        const open = await findOpenPartnership(tx, actor.tenantId, partner.id);
+        if (open) return toPartnership(open);
+        const id = await insertPartnership(tx, {
+          printingTenantId: actor.tenantId,
+          grindingTenantId: partner.id,
+          printingShopName: await ownTenantName(tx, actor.tenantId),
+          grindingShopName: partner.name,
+        });
+        await audit(tx, actor, LOGISTICS_AUDIT.invited, 'partnership', id, { grindingShop: partner.slug });
+        return toPartnership((await findPartnershipRow(tx, 'printing', actor.tenantId, id))!);
+      });
+    },
+
+    end: (actor: Actor, side: Side, id: string): Promise<Partnership> =>
+      inSide(actor, side, async (tx) => {
+        const row = await requirePartnership(tx, side, actor, id);
+        if (row.state !== 'ENDED') {
+          await endPartnershipRow(tx, id, actor.tenantId);
+          await audit(tx, actor, LOGISTICS_AUDIT.ended, 'partnership', id);
+        }
+        return toPartnership((await findPartnershipRow(tx, side, actor.tenantId, id))!);
+      }),
+
+    /** Sends active knives of the printing shop to an active partner; all or none. */
+    ship: (actor: Actor, partnershipId: string, rfids: string[]): Promise<Shipment> =>
+      inSide(actor, 'printing', async (tx) => {
+        const partnership = await requirePartnership(tx, 'printing', actor, partnershipId);
+        if (partnership.state !== 'ACTIVE') throw new AppError('common.NOT_FOUND');
+        const unique = [...new Set(rfids)];
+        const knives = await lockOwnKnives(tx, actor.tenantId, unique);
+        if (knives.length !== unique.length) throw new AppError('service.knives.KNIFE_NOT_FOUND');
+        if (knives.some((k) => k.state === 'SCRAPPED'))
+          throw new AppError('service.knives.KNIFE_IS_SCRAPPED');
+        if (knives.some((k) => k.state === 'SHIPPED'))
+          throw new AppError('service.knives.KNIFE_ALREADY_SHIPPED');
+        const shipmentId = await insertShipment(tx, {
+          printingTenantId: actor.tenantId,
+          grindingTenantId: partnership.grindingTenantId,
+          partnershipId,
+          direction: 'TO_GRINDER',
+          shippedBy: actor.userId,
+        });
+        const sentAt = new Date();
+        for (const rfid of unique)
+          await insertCustody(tx, {
+            printingTenantId: actor.tenantId,
+            grindingTenantId: partnership.grindingTenantId,
+            rfid,
+            outboundShipmentId: shipmentId,
+            sentAt,
+          });
+        await setKnifeState(tx, actor.tenantId, unique, 'SHIPPED');
+        await audit(tx, actor, LOGISTICS_AUDIT.shipped, 'shipment', shipmentId, {
+          rfids: unique,
+          grindingShop: partnership.grindingShopName,
+        });
+        return (await findShipment(tx, shipmentId))!;
+      }),
+
+    /** The whole chain of custody of one of the printing shop's knives. */
+    ownerPassport: (actor: Actor, rfid: string): Promise<KnifePassport> =>
+      inSide(actor, 'printing', async (tx) => {
+        const knife = await findKnifeRow(tx, actor.tenantId, rfid);
+        if (!knife) throw new AppError('service.knives.KNIFE_NOT_FOUND');
+        const ownerName = await ownTenantName(tx, actor.tenantId);
+        const stays = await listKnifeCustody(tx, 'printing', actor.tenantId, rfid);
+        const shopOf = new Map(stays.map((stay) => [stay.id, stay.grindingShopName]));
+        const cycles = await listCycles(tx, actor.tenantId, rfid);
+        const scans = await listScans(tx, rfid, PASSPORT_SCAN_LIMIT);
+        const owner = { holderName: ownerName, holderKind: 'PRINTING_SHOP' as const };
+        const history: PassportEvent[] = [
+          ...scans.map(
+            (scan): PassportEvent => ({
+              ...blankEvent,
+              ...owner,
+              at: new Date(scan.at).toISOString(),
+              kind: scan.kind === 'INSERTED' ? 'SCANNED_IN' : 'SCANNED_OUT',
+              machineName: scan.machineName,
+              locationName: scan.locationName,
+            }),
+          ),
+          ...cycles.map(
+            (cycle): PassportEvent => ({
+              ...blankEvent,
+              ...(cycle.custodyId && shopOf.has(cycle.custodyId)
+                ? { holderName: shopOf.get(cycle.custodyId)!, holderKind: 'GRINDING_SHOP' as const }
+                : owner),
+              at: cycle.sharpenedAt,
+              kind: 'GROUND',
+              cutsInCycle: cycle.cutsInCycle,
+              height: cycle.height,
+              backThickness: cycle.backThickness,
+              grindingReference: cycle.grindingReference,
+            }),
+          ),
+          ...custodyEvents(stays),
+        ];
+        // A knife entered with its history (or first read by a machine) existed before its first event.
+        const registeredAt = [
+          new Date(knife.createdAt).toISOString(),
+          ...history.map((e) => e.at),
+        ].sort()[0]!;
+        const events = [
+          ...history,
+          { ...blankEvent, ...owner, at: registeredAt, kind: 'REGISTERED' as const },
+        ];
+        return {
+          rfid,
+          articleNumber: knife.articleNumber,
+          knifeClassName: knife.knifeClassName,
+          ownerName,
+          viewer: 'OWNER',
+          custody: stays.map(toCustody),
+          events: events.sort(newestFirst),
+        };
+      }),
+
+    ownerForecast: (actor: Actor, rfid: string): Promise<KnifeForecast> =>
+      inSide(actor, 'printing', async (tx) => {
+        const knife = await findKnifeRow(tx, actor.tenantId, rfid);
+        if (!knife) throw new AppError('service.knives.KNIFE_NOT_FOUND');
+        return forecastOf(knife, await cyclePace(tx, actor.tenantId, rfid));
+      }),
+
+    // ---- grinding shop ------------------------------------------------------------------------
+
+    accept: (actor: Actor, id: string): Promise<Partnership> =>
+      inSide(actor, 'grinding', async (tx) => {
+        const row = await requirePartnership(tx, 'grinding', actor, id);
+        if (row.state === 'INVITED') {
+          await acceptPartnershipRow(tx, id);
+          await audit(tx, actor, LOGISTICS_AUDIT.accepted, 'partnership', id);
+        } else if (row.state === 'ENDED') throw new AppError('common.NOT_FOUND');
+        return toPartnership((await findPartnershipRow(tx, 'grinding', actor.tenantId, id))!);
+      }),
+
+    inbox: (actor: Actor) =>
+      inSide(actor, 'grinding', async (tx) => (await listOpenCustody(tx, actor.tenantId)).map(toCustody)),
+
+    /** The knife arrives: scanned or typed at the workbench. Receiving twice changes nothing. */
+    receive: (actor: Actor, rfid: string): Promise<GrinderKnife> =>
+      inSide(actor, 'grinding', async (tx) => {
+        const stay = await requireOpenStay(tx, actor, rfid);
+        if (stay.state === 'IN_TRANSIT') {
+          await markReceived(tx, stay.id, actor.userId);
+          await audit(tx, actor, LOGISTICS_AUDIT.received, 'knife', rfid, { owner: stay.ownerName });
+        }
+        return grinderKnife(tx, actor, stay);
+      }),
+
+    knife: (actor: Actor, rfid: string): Promise<GrinderKnife> =>
+      inSide(actor, 'grinding', async (tx) => {
+        const stays = await listKnifeCustody(tx, 'grinding', actor.tenantId, rfid);
+        const open = stays.find((stay) => stay.state === 'IN_TRANSIT' || stay.state === 'AT_GRINDER');
+        if (!open) throw new AppError('service.knives.KNIFE_NOT_FOUND');
+        return grinderKnife(tx, actor, open);
+      }),
+
+    /** A grinding of a knife the shop holds (received on the way if it was still in transit). */
+    recordCycle: (actor: Actor, rfid: string, input: CycleRecord): Promise<GrindingCycle> =>
+      inSide(actor, 'grinding', async (tx) => {
+        const stay = await requireOpenStay(tx, actor, rfid);
+        const sharpenedAt = input.sharpenedAt ? new Date(input.sharpenedAt) : new Date();
+        if (
+          sharpenedAt.getTime() > Date.now() + CLOCK_SKEW_MS ||
+          sharpenedAt.getTime() < new Date(stay.sentAt).getTime()
+        )
+          throw new AppError('validation.INVALID_INPUT', {
+            details: { fields: [{ field: 'sharpenedAt', in: 'body', code: 'INVALID_VALUE' }] },
+          });
+        await lockCustody(tx, stay.id);
+        if (stay.state === 'IN_TRANSIT') await markReceived(tx, stay.id, actor.userId);
+        const cycle = await recordShopGrinding(tx, {
+          ownerTenantId: stay.printingTenantId,
+          rfid,
+          grindingTenantId: actor.tenantId,
+          custodyId: stay.id,
+          recordedBy: actor.userId,
+          sharpenedAt,
+          height: input.height,
+          backThickness: input.backThickness,
+          angleVf: input.angleVf ?? null,
+          angleHf: input.angleHf ?? null,
+          angleTm: input.angleTm ?? null,
+          grindingReference: input.grindingReference || null,
+        });
+        await audit(tx, actor, LOGISTICS_AUDIT.ground, 'knife', rfid, {
+          cycleId: cycle.id,
+          height: cycle.height,
+          backThickness: cycle.backThickness,
+        });
+        return cycle;
+      }),
+
+    /** End of life at the grinder: the knife is scrapped for its owner too, and stays here. */
+    scrap: (actor: Actor, rfid: string) =>
+      inSide(actor, 'grinding', async (tx) => {
+        const stay = await requireOpenStay(tx, actor, rfid);
+        // The knife first: its policy lets the holder write only while the stay is open.
+        await setKnifeState(tx, stay.printingTenantId, [rfid], 'SCRAPPED');
+        await markScrapped(tx, stay.id, actor.userId);
+        await audit(tx, actor, LOGISTICS_AUDIT.scrapped, 'knife', rfid, { owner: stay.ownerName });
+        const [after] = (await listKnifeCustody(tx, 'grinding', actor.tenantId, rfid)).filter(
+          (s) => s.id === stay.id,
+        );
+        return toCustody(after!);
+      }),
+
+    /**
+     * Ships knives back to their owner in one shipment: all must belong to one printing shop, and
+     * at least one must have been ground here (otherwise there is nothing to bill).
+     */
+    shipBack: (actor: Actor, rfids: string[]): Promise<Shipment> =>
+      inSide(actor, 'grinding', async (tx) => {
+        const unique = [...new Set(rfids)];
+        const stays: CustodyRecord[] = [];
+        for (const rfid of unique) stays.push(await requireOpenStay(tx, actor, rfid));
+        const owners = new Set(stays.map((stay) => stay.printingTenantId));
+        if (owners.size > 1)
+          throw new AppError('validation.INVALID_INPUT', {
+            details: { fields: [{ field: 'rfids', in: 'body', code: 'INVALID_VALUE' }] },
+          });
+        if (!stays.some((stay) => stay.cycles > 0))
+          throw new AppError('service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS');
+        const first = stays[0]!;
+        for (const stay of stays) await lockCustody(tx, stay.id);
+        const shipmentId = await insertShipment(tx, {
+          printingTenantId: first.printingTenantId,
+          grindingTenantId: actor.tenantId,
+          partnershipId: first.partnershipId,
+          direction: 'TO_OWNER',
+          shippedBy: actor.userId,
+        });
+        // The knives first: the holder may write them only while their stays are open.
+        await setKnifeState(tx, first.printingTenantId, unique, 'ACTIVE');
+        await markReturned(
+          tx,
+          stays.map((stay) => stay.id),
+          shipmentId,
+          actor.userId,
+        );
+        await audit(tx, actor, LOGISTICS_AUDIT.shippedBack, 'shipment', shipmentId, {
+          rfids: unique,
+          owner: first.ownerName,
+        });
+        return (await findShipment(tx, shipmentId))!;
+      }),
+
+    /** The part of the passport the grinding shop did: its stays and its grindings, nothing else. */
+    grinderPassport: (actor: Actor, rfid: string): Promise<KnifePassport> =>
+      inSide(actor, 'grinding', async (tx) => {
+        const stays = await listKnifeCustody(tx, 'grinding', actor.tenantId, rfid);
+        const latest = stays[0];
+        if (!latest) throw new AppError('service.knives.KNIFE_NOT_FOUND');
+        const shopName = latest.grindingShopName;
+        const owners = [...new Set(stays.map((stay) => stay.printingTenantId))];
+        const cycles = (
+          await Promise.all(owners.map((owner) => listCycles(tx, owner, rfid, actor.tenantId)))
+        ).flat();
+        const events: PassportEvent[] = [
+          ...cycles.map(
+            (cycle): PassportEvent => ({
+              ...blankEvent,
+              holderName: shopName,
+              holderKind: 'GRINDING_SHOP',
+              at: cycle.sharpenedAt,
+              kind: 'GROUND',
+              cutsInCycle: cycle.cutsInCycle,
+              height: cycle.height,
+              backThickness: cycle.backThickness,
+              grindingReference: cycle.grindingReference,
+            }),
+          ),
+          ...custodyEvents(stays),
+        ];
+        return {
+          rfid,
+          articleNumber: latest.articleNumber,
+          knifeClassName: latest.knifeClassName,
+          ownerName: latest.ownerName,
+          viewer: 'GRINDING_SHOP',
+          custody: stays.map(toCustody),
+          events: events.sort(newestFirst),
+        };
+      }),
+
+    grinderForecast: (actor: Actor, rfid: string): Promise<KnifeForecast> =>
+      inSide(actor, 'grinding', async (tx) => {
+        const stays = await listKnifeCustody(tx, 'grinding', actor.tenantId, rfid);
+        const open = stays.find((stay) => stay.state === 'IN_TRANSIT' || stay.state === 'AT_GRINDER');
+        if (!open) throw new AppError('service.knives.KNIFE_NOT_FOUND');
+        const knife = await findKnifeRow(tx, open.printingTenantId, rfid);
+        if (!knife) throw new AppError('service.knives.KNIFE_NOT_FOUND');
+        return forecastOf(knife, await cyclePace(tx, open.printingTenantId, rfid));
+      }),
+  };
+}
+
+export type LogisticsService = ReturnType<typeof createLogisticsService>;

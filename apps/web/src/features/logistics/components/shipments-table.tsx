@@ -1,0 +1,93 @@
+import type { Shipment } from '@kerf/contracts';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { IconArrowBackUp, IconTruckDelivery } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataTable, dateColumn, type TableColumn, textColumn } from '../../../components/data-table';
+import { ToneBadge } from '../../../components/status';
+import { SHIPMENTS_PAGE_SIZE, useShipments } from '../api/shipments';
+import { CustodyStateBadge } from './custody-state-badge';
+
+/** Shipments to and from the grinding shops, newest first, with where each knife is now. */
+export function ShipmentsTable({
+  knifePath,
+  emptyAction,
+}: {
+  knifePath: (rfid: string) => string;
+  emptyAction?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const shipments = useShipments(page - 1);
+  const columns: TableColumn<Shipment>[] = [
+    dateColumn('shippedAt', t('logistics.shipments.shippedAt'), (s) => s.shippedAt, {
+      withTime: true,
+      sortable: false,
+    }),
+    {
+      accessor: 'direction',
+      title: t('logistics.shipments.direction'),
+      render: (s) =>
+        s.direction === 'TO_GRINDER' ? (
+          <ToneBadge color="blue" icon={IconTruckDelivery}>
+            {t('logistics.shipments.toGrinder')}
+          </ToneBadge>
+        ) : (
+          <ToneBadge color="green" icon={IconArrowBackUp}>
+            {t('logistics.shipments.toOwner')}
+          </ToneBadge>
+        ),
+    },
+    textColumn('grindingShopName', t('logistics.shipments.partner'), (s) => s.grindingShopName, {
+      visibleFrom: 'sm',
+    }),
+    {
+      accessor: 'knives',
+      title: t('logistics.shipments.knives'),
+      render: (s) => (
+        <Stack gap={4}>
+          {s.knives.map((knife) => (
+            <Group key={knife.id} gap="xs" wrap="nowrap">
+              <Anchor
+                component={Link}
+                to={knifePath(knife.rfid)}
+                ff="monospace"
+                size="sm"
+                dir="ltr"
+                translate="no"
+              >
+                {knife.rfid}
+              </Anchor>
+              <CustodyStateBadge state={knife.state} />
+            </Group>
+          ))}
+          {s.knives.length === 0 && <Text size="sm">–</Text>}
+        </Stack>
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      label={t('logistics.shipments.title')}
+      columns={columns}
+      idAccessor="id"
+      records={shipments.data?.items}
+      isLoading={shipments.isPending}
+      error={shipments.error}
+      onRetry={() => void shipments.refetch()}
+      totalRecords={shipments.data?.total ?? 0}
+      page={page}
+      onPageChange={setPage}
+      recordsPerPage={SHIPMENTS_PAGE_SIZE}
+      onRecordsPerPageChange={() => undefined}
+      sortStatus={{ columnAccessor: 'shippedAt', direction: 'desc' }}
+      onSortStatusChange={() => undefined}
+      empty={{
+        title: t('logistics.shipments.empty'),
+        description: t('logistics.shipments.emptyHint'),
+        action: emptyAction,
+      }}
+    />
+  );
+}

@@ -1,0 +1,14 @@
+/** Knife logistics between companies: partners, shipments, the grinder's workbench, passport and forecast. */
+
+export type { LogisticsSide } from './api/keys';
+export { useGrinderKnife, useReceiveKnife, useScrapKnife } from './api/knives';
+export { usePartnerships } from './api/partnerships';
+export { useInbox, useShipBack } from './api/shipments';
+export { CustodyStateBadge } from './components/custody-state-badge';
+export { GrindingCycleModal } from './components/grinding-cycle-modal';
+export { InvitePartnerModal } from './components/invite-partner-modal';
+export { KnifeForecast } from './components/knife-forecast';
+export { KnifePassport } from './components/knife-passport';
+export { PartnershipStateBadge, PartnershipsTable } from './components/partnerships-table';
+export { ShipKnivesModal } from './components/ship-knives-modal';
+export { ShipmentsTable } from './components/shipments-table';
