@@ -33,7 +33,7 @@ async function withLocations(tx: Tx, rows: UserRow[]): Promise<GrindingEmployee[
   const [assigned, current] = [await locationIdsOf(tx, ids), await currentLocationsOf(tx, ids)];
   return rows.map((row) => ({
     ...toUser(row),
-    grindingShopIds: assigned.get(row.id) ?? [],
+    grindingShopIds: (assigned.get(row.id) ?? []).sort(),
     currentLocationId: current.get(row.id) ?? null,
   }));
 }
