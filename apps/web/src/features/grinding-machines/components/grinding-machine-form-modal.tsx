@@ -3,6 +3,7 @@ import { Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormModal, NumberInput, useContractForm, useFormSubmit } from '../../../components/form';
 import { renderNoTranslateOption } from '../../../components/inputs';
+import { isApiError } from '../../../lib/api';
 import { useSaveGrindingMachine } from '../api/save-grinding-machine';
 
 const orNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
@@ -45,7 +46,16 @@ export function GrindingMachineFormModal({
         manufacturer: orNull(values.manufacturer),
         designation: orNull(values.designation),
       }),
-    { onSaved: onClose },
+    {
+      onSaved: onClose,
+      // the serial number belongs to the field it is typed in
+      onError: (error) => {
+        if (!isApiError(error) || error.code !== 'service.grinding-shops.SERIAL_NUMBER_ALREADY_USED')
+          return false;
+        form.setFieldError('serialNumber', t(`errors.${error.code}`));
+        return true;
+      },
+    },
   );
 
   return (
