@@ -103,10 +103,10 @@ describe('grinding-admin: locations', () => {
     signIn();
     await renderApp({ path: '/grinding-admin/locations' });
     await userEvent.click(await screen.findByRole('button', { name: 'Add employee' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create employee' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add employee' });
     await fill(within(dialog).getByLabelText(/^First name/), 'Lukas');
     await fill(within(dialog).getByLabelText(/^Last name/), 'Berger');
-    await fill(within(dialog).getByLabelText(/^User name/), 'l.berger');
+    await fill(within(dialog).getByLabelText(/^Username/), 'l.berger');
     await fill(within(dialog).getByLabelText(/^Password/), 'Schleifen-2026!');
     await userEvent.click(within(dialog).getByRole('textbox', { name: 'Locations' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Schleifwerk Bielefeld' }));

@@ -24,6 +24,9 @@ import {
 } from '../../../features/locations';
 import { formatNumber } from '../../../lib/format';
 
+/** The overview is the start page and /locations: links to the details are absolute. */
+const DETAILS = '/grinding-admin/locations';
+
 const BY_NAME: DataTableSortStatus<GrindingShop> = { columnAccessor: 'name', direction: 'asc' };
 
 /** Locations overview (spec §2): location and name columns, create location and add employee. */
@@ -51,7 +54,7 @@ export function LocationsPage() {
       accessor: 'name',
       title: t('locations.name'),
       render: (location) => (
-        <Anchor component={Link} to={location.id} fw={500} translate="no" dir="auto">
+        <Anchor component={Link} to={`${DETAILS}/${location.id}`} fw={500} translate="no" dir="auto">
           {location.name}
         </Anchor>
       ),
@@ -140,7 +143,7 @@ export function LocationsPage() {
           location={editing === 'new' ? undefined : editing}
           onClose={() => setEditing(null)}
           onSaved={(saved) => {
-            if (editing === 'new') void navigate(saved.id);
+            if (editing === 'new') void navigate(`${DETAILS}/${saved.id}`);
           }}
         />
       )}
