@@ -13,7 +13,7 @@ describe('grinding-admin screens have no raw strings', () => {
     fakeGrindingShopServer();
     signIn();
     await renderApp(options('/grinding-admin/locations'));
-    await screen.findByText('Schleifwerk Bielefeld');
+    await screen.findByText('Schleifwerk Bielefeld', {}, { timeout: 20_000 });
     expect(untranslatedTexts()).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: '⟦Create location⟧' }));
     await screen.findByRole('dialog');
