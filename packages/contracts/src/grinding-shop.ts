@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CreateUserSchema, UserSchema } from './auth';
 import { IdParamsSchema, pageQuerySchema, pageSchema } from './common';
-import { CountrySchema, SerialNumberInputSchema } from './printing-shop';
+import { CountrySchema, SerialNumberInputSchema, SORT_DIRECTIONS } from './printing-shop';
 import { defineRoute } from './route';
 import { searchText, text } from './text';
 
@@ -43,6 +43,8 @@ export const GrindingShopSchema = z
 export type GrindingShop = z.infer<typeof GrindingShopSchema>;
 
 export const GrindingShopListQuerySchema = pageQuerySchema(20).extend({
+  /** by name */
+  sort_direction: z.enum(SORT_DIRECTIONS).default('ASCENDING'),
   search: searchText(100).optional(),
 });
 
@@ -111,7 +113,7 @@ export const listGrindingShops = defineRoute({
   module: MODULE,
   method: 'GET',
   path: '/grinding-shops',
-  summary: 'Locations of the grinding shop with machine and employee counts, by name',
+  summary: 'Locations of the grinding shop with machine and employee counts, by name (either direction)',
   access: 'grinding-locations:manage',
   query: GrindingShopListQuerySchema,
   responses: { 200: pageSchema(GrindingShopSchema).meta({ id: 'GrindingShopPage' }) },

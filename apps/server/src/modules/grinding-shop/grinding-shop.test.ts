@@ -91,6 +91,8 @@ describe('locations', () => {
     expect((await call('GET', `/grinding-shops/${id}`)).json().city).toBe('Kassel');
     const updated = await call('PUT', `/grinding-shops/${id}`, location({ name: 'Schleifwerk Kassel-Ost' }));
     expect(updated.json().name).toBe('Schleifwerk Kassel-Ost');
+    const descending = (await call('GET', '/grinding-shops?sort_direction=DESCENDING')).json();
+    expect(descending.items[0].name).toBe('Servicestelle Leipzig');
     const found = (await call('GET', '/grinding-shops?search=kassel')).json();
     expect(found.items.map((item: { id: string }) => item.id)).toEqual([id]);
     expect((await call('DELETE', `/grinding-shops/${id}`)).statusCode).toBe(204);

@@ -1,5 +1,5 @@
 import { CountrySchema, type GrindingShop } from '@kerf/contracts';
-import { asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { locations } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
 import { escapeLike } from '../printing-shop/index';
@@ -55,14 +55,15 @@ function toGrindingShop(row: Row): GrindingShop {
 
 export async function listGrindingShops(
   tx: Tx,
-  options: { page: number; pageSize: number; search?: string },
+  options: { page: number; pageSize: number; descending: boolean; search?: string },
 ) {
+  const direction = options.descending ? desc : asc;
   const where = options.search ? ilike(locations.name, `%${escapeLike(options.search)}%`) : undefined;
   const rows = await tx
     .select(columns)
     .from(locations)
     .where(where)
-    .orderBy(asc(sql`lower(${locations.name})`), asc(locations.id))
+    .orderBy(direction(sql`lower(${locations.name})`), asc(locations.id))
     .limit(options.pageSize)
     .offset(options.page * options.pageSize);
   const [total] = await tx.select({ value: count() }).from(locations).where(where);

@@ -84,12 +84,13 @@ export function createGrindingShopsService(deps: { transactions: Transactions })
   return {
     listLocations: (
       actor: Actor,
-      query: { page: number; page_size: number; search?: string },
+      query: { page: number; page_size: number; sort_direction: 'ASCENDING' | 'DESCENDING'; search?: string },
     ): Promise<Page<GrindingShop>> =>
       inTenant(actor, async (tx) => ({
         ...(await listGrindingShops(tx, {
           page: query.page,
           pageSize: query.page_size,
+          descending: query.sort_direction === 'DESCENDING',
           search: query.search,
         })),
         page: query.page,

@@ -40,19 +40,22 @@ export function LocationsPage() {
   const [debouncedSearch] = useDebouncedValue(search, 250);
   const [editing, setEditing] = useState<GrindingShop | 'new' | null>(null);
   const [addingEmployee, setAddingEmployee] = useState(false);
+  const [sortStatus, setSortStatus] = useState<DataTableSortStatus<GrindingShop>>(BY_NAME);
   const deleteLocation = useDeleteLocationFlow('grinding-shop');
 
   const query = useGrindingShops({
     page: page - 1,
     page_size: pageSize,
+    sort_direction: sortStatus.direction === 'asc' ? 'ASCENDING' : 'DESCENDING',
     search: debouncedSearch.trim() || undefined,
   });
 
-  // The server sorts by name (spec §2 names the columns location and name).
+  // The server sorts by name, either way (spec §2 names the columns location and name).
   const columns: TableColumn<GrindingShop>[] = [
     {
       accessor: 'name',
       title: t('locations.name'),
+      sortable: true,
       render: (location) => (
         <Anchor component={Link} to={`${DETAILS}/${location.id}`} fw={500} translate="no" dir="auto">
           {location.name}
@@ -120,8 +123,11 @@ export function LocationsPage() {
             setPageSize(size);
             setPage(1);
           }}
-          sortStatus={BY_NAME}
-          onSortStatusChange={() => {}}
+          sortStatus={sortStatus}
+          onSortStatusChange={(status) => {
+            setSortStatus(status);
+            setPage(1);
+          }}
           search={{
             value: search,
             onChange: (value) => {

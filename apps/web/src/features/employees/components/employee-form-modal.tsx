@@ -114,6 +114,7 @@ export function EmployeeFormModal({
           label={t('employees.password')}
           withAsterisk={!editing}
           autoComplete="new-password"
+          visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
           description={editing ? t('employees.passwordKeep') : t('employees.passwordRule')}
           {...form.getInputProps('password')}
         />
