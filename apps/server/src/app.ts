@@ -14,6 +14,7 @@ import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher
 import { registerLiveGateway, startLiveBus } from './live/index';
 import { createAuthentication, registerAuthModule } from './modules/auth/index';
 import { registerCustomerServiceModule } from './modules/customer-service/index';
+import { registerGrindingShopModule } from './modules/grinding-shop/index';
 import { registerKnifeModule } from './modules/knife/index';
 import { registerLogisticsModule } from './modules/logistics/index';
 import {
@@ -182,6 +183,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   registerCustomerServiceModule(app, { authenticator, transactions, hasher });
+  registerGrindingShopModule(app, { authenticator, transactions, hasher });
   registerReportModule(app, { authenticator, transactions });
   const mail = createMailSender({
     smtpUrl: config.smtpUrl,

@@ -2,6 +2,7 @@ export * from './auth';
 export * from './common';
 export * from './customer-service';
 export * from './errors';
+export * from './grinding-shop';
 export * from './knife';
 export * from './live';
 export * from './logistics';

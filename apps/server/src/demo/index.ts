@@ -3,6 +3,7 @@ import type { Transactions } from '../db/transactions';
 import type { PasswordHasher } from '../lib/password-hasher';
 import { seedTenant, seedUsers } from '../modules/auth/index';
 import { seedDemoCustomerService, seedDemoCustomerSite } from '../modules/customer-service/index';
+import { seedDemoGrindingShop } from '../modules/grinding-shop/index';
 import { seedDemoKnives } from '../modules/knife/index';
 import { seedDemoLogistics } from '../modules/logistics/index';
 import { seedDemoMachines } from '../modules/machines/index';
@@ -194,6 +195,8 @@ export async function seedDemo(deps: {
         await seedDemoSetupChecks(tx, tenant.id);
         await seedDemoRegistration(tx, tenant.id, { tenantSlug: demo.slug, support: DEMO_SUPPORT });
       }
+      // Locations, grinding machines and grinders of the demo grinding shop (issue 13).
+      if (demo.slug === 'demo-grind') await seedDemoGrindingShop(tx, tenant.id, hashes[0]!);
       // The smaller customers of the service areas: a site, machines, a network admin (issue 14).
       await seedDemoCustomerSite(tx, tenant.id, demo.slug);
     });

@@ -1,5 +1,6 @@
 export * from './administration';
 export * from './customer-service';
+export * from './grinding-shop';
 export * from './knife';
 export * from './logistics';
 export * from './platform';

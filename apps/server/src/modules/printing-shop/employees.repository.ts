@@ -81,3 +81,8 @@ export async function removeDeletedEmployeesFrom(tx: Tx, locationId: string) {
       ),
     );
 }
+
+/** Every assignment to the location, of current and deleted employees (a grinding shop's location goes with them). */
+export async function removeEmployeesFrom(tx: Tx, locationId: string) {
+  await tx.delete(userLocations).where(eq(userLocations.locationId, locationId));
+}

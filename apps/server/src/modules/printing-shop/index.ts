@@ -1,6 +1,7 @@
 /**
  * Printing-shop administration (spec §2 "Printing-shop admin", §7 "Printing-shop server"), at
- * /api/printing-shop. Owns `locations`, `user_locations` and `machine_licences` (ADR 0012); machines,
+ * /api/printing-shop. Owns `locations`, `user_locations` and `machine_licences` (ADR 0012; the grinding-shop module
+ * writes its locations and their employees through the functions exported here); machines,
  * knives and the tenant's network admin are written through the modules that own them.
  */
 
@@ -15,7 +16,20 @@ import { createLocationsService } from './locations.service';
 import { createNetworkAdminService } from './network-admin.service';
 import { registerPrintingShopRoutes } from './printing-shop.routes';
 
-export { insertLocation } from './locations.repository';
+export {
+  listEmployees as listLocationEmployees,
+  locationIdsOf,
+  removeEmployeesFrom,
+  replaceUserLocations,
+} from './employees.repository';
+export {
+  deleteLocation,
+  escapeLike,
+  insertLocation,
+  type LocationValues,
+  lockLocation,
+  updateLocation,
+} from './locations.repository';
 export { seedDemoAdministration, seedDemoLocations } from './printing-shop.seed';
 export { reportEmployee, visibleLocationIds } from './report-scope';
 

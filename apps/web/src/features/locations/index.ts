@@ -1,6 +1,12 @@
-/** Locations (printing shops): queries, the location dialog, the delete flow and the knife interval editor. */
+/** Locations (of printing and grinding shops): queries, the location dialog, the delete flow and the knife interval editor. */
 export { addressOf } from './address';
 export { useLocation, useLocationOptions } from './api/get-location';
+export {
+  type GrindingShopListQuery,
+  useGrindingShop,
+  useGrindingShopEmployees,
+  useGrindingShops,
+} from './api/grinding-shops';
 export { locationKeys } from './api/keys';
 export { useAssignedLocations, useMachinesOfLocations } from './api/list-assigned-locations';
 export { useLocationEmployees } from './api/list-location-employees';
@@ -11,3 +17,4 @@ export { showDeleteBlocked, useDeleteLocationFlow } from './components/delete-lo
 export { KnifeIntervalEditor } from './components/knife-interval-editor';
 export { LocationFormModal } from './components/location-form-modal';
 export { LocationBreadcrumbs, LocationLoadError } from './components/location-page-parts';
+export type { ShopKind } from './shop-kind';

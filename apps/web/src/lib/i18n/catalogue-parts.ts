@@ -9,6 +9,7 @@ export const STAFF_NAMESPACES: readonly string[] = [
   'customerService',
   'employees',
   'grinder',
+  'grindingAdmin',
   'knifeInterval',
   'knives',
   'licensing',

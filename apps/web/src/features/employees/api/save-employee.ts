@@ -1,24 +1,43 @@
-import { type CreateUser, createUser, setUserPrintingShops, updateUser } from '@kerf/contracts';
+import {
+  type CreateUser,
+  createGrindingEmployee,
+  createUser,
+  setGrindingEmployeeLocations,
+  setUserPrintingShops,
+  updateUser,
+} from '@kerf/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import type { ShopKind } from '../../locations';
 
 export interface EmployeeSave {
   user: CreateUser;
-  printingShopIds: string[];
+  /** the locations the employee works at (printing or grinding shop's, after `kind`) */
+  locationIds: string[];
 }
 
-/** Creates or changes the user, then assigns the locations (the assignment replaces the old one). */
-export function useSaveEmployee(id?: string) {
+/**
+ * Creates or changes the user, then assigns the locations (the assignment replaces the old one). A
+ * grinding shop creates the employee with their locations in one call, so a grinder is never without one.
+ */
+export function useSaveEmployee(id?: string, kind: ShopKind = 'printing-shop') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ user, printingShopIds }: EmployeeSave) => {
+    mutationFn: async ({ user, locationIds }: EmployeeSave) => {
+      if (kind === 'grinding-shop' && !id)
+        return api(createGrindingEmployee, { body: { ...user, grindingShopIds: locationIds } });
       const saved = id
         ? await api(updateUser, {
             params: { id },
             body: { ...user, password: user.password ? user.password : undefined },
           })
         : await api(createUser, { body: user });
-      return api(setUserPrintingShops, { params: { id: saved.id }, body: { printingShopIds } });
+      return kind === 'grinding-shop'
+        ? api(setGrindingEmployeeLocations, {
+            params: { id: saved.id },
+            body: { grindingShopIds: locationIds },
+          })
+        : api(setUserPrintingShops, { params: { id: saved.id }, body: { printingShopIds: locationIds } });
     },
     onSuccess: () => queryClient.invalidateQueries(),
   });

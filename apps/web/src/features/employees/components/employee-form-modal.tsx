@@ -2,6 +2,7 @@ import {
   type CreateUser,
   CreateUserSchema,
   type Employee,
+  type GrindingEmployee,
   type Role,
   UpdateUserSchema,
 } from '@kerf/contracts';
@@ -11,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal, helpText, schemaErrors, useFormSubmit } from '../../../components/form';
 import { renderNoTranslateOption } from '../../../components/inputs';
 import { translateKey } from '../../../lib/i18n';
-import { useMinimalLocations } from '../../locations';
+import { type ShopKind, useMinimalLocations } from '../../locations';
 import { useAssignableRoles } from '../api/list-roles';
 import { useSaveEmployee } from '../api/save-employee';
 
@@ -30,23 +31,33 @@ export function toUser({ printingShopIds: _ids, ...values }: Values, editing: bo
   };
 }
 
-/** Create or edit an employee and their locations. The password is only required for a new account. */
+/** The locations an employee of either kind of shop works at. */
+export const locationIdsOf = (employee: Employee | GrindingEmployee) =>
+  'grindingShopIds' in employee ? employee.grindingShopIds : employee.printingShopIds;
+
+/**
+ * Create or edit an employee and their locations. The password is only required for a new account.
+ * `kind` says whose locations they are (a grinding shop's employees start as grinders).
+ */
 export function EmployeeFormModal({
   opened,
   onClose,
   employee,
   printingShopId,
+  kind = 'printing-shop',
 }: {
   opened: boolean;
   onClose: () => void;
-  employee?: Employee;
+  employee?: Employee | GrindingEmployee;
+  /** the location a new employee starts at (of either kind of shop) */
   printingShopId?: string;
+  kind?: ShopKind;
 }) {
   const { t } = useTranslation();
   const editing = Boolean(employee);
   const roles = useAssignableRoles();
-  const locations = useMinimalLocations();
-  const save = useSaveEmployee(employee?.id);
+  const locations = useMinimalLocations(kind);
+  const save = useSaveEmployee(employee?.id, kind);
   const form = useForm<Values>({
     validateInputOnBlur: true,
     initialValues: {
@@ -57,9 +68,9 @@ export function EmployeeFormModal({
       lastName: employee?.lastName ?? '',
       displayName: employee?.displayName ?? '',
       personnelNumber: employee?.personnelNumber ?? '',
-      role: employee?.role ?? 'PRINTING_SHOP_OPERATOR',
+      role: employee?.role ?? (kind === 'grinding-shop' ? 'GRINDER' : 'PRINTING_SHOP_OPERATOR'),
       active: employee?.active ?? true,
-      printingShopIds: employee?.printingShopIds ?? (printingShopId ? [printingShopId] : []),
+      printingShopIds: employee ? locationIdsOf(employee) : printingShopId ? [printingShopId] : [],
     },
     validate: (values) =>
       schemaErrors(editing ? UpdateUserSchema : CreateUserSchema, toUser(values, editing), t),
@@ -67,7 +78,7 @@ export function EmployeeFormModal({
 
   const submit = useFormSubmit(
     form,
-    (values) => save.mutateAsync({ user: toUser(values, editing), printingShopIds: values.printingShopIds }),
+    (values) => save.mutateAsync({ user: toUser(values, editing), locationIds: values.printingShopIds }),
     { onSaved: onClose },
   );
 
@@ -103,6 +114,7 @@ export function EmployeeFormModal({
           label={t('employees.password')}
           withAsterisk={!editing}
           autoComplete="new-password"
+          visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
           description={editing ? t('employees.passwordKeep') : t('employees.passwordRule')}
           {...form.getInputProps('password')}
         />

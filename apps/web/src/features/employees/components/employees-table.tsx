@@ -1,4 +1,4 @@
-import type { Employee } from '@kerf/contracts';
+import type { GrindingEmployee, Employee as PrintingShopEmployee } from '@kerf/contracts';
 import { Button, Group, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -17,9 +17,12 @@ import {
 } from '../../../components/data-table';
 import { confirmDelete, notifyDeleted, notifyError } from '../../../components/feedback';
 import { translateKey } from '../../../lib/i18n';
+import type { ShopKind } from '../../locations';
 import { useSelf } from '../../session';
 import { useDeleteEmployee } from '../api/delete-employee';
 import { EmployeeFormModal } from './employee-form-modal';
+
+type Employee = PrintingShopEmployee | GrindingEmployee;
 
 const fullName = (employee: Employee) => `${employee.firstName} ${employee.lastName}`;
 
@@ -31,6 +34,7 @@ export function EmployeesTable({
   onRetry,
   printingShopId,
   readOnly = false,
+  kind = 'printing-shop',
 }: {
   employees: Employee[] | undefined;
   isLoading: boolean;
@@ -39,6 +43,8 @@ export function EmployeesTable({
   printingShopId?: string;
   /** for roles that may read but not manage employees (the manager): no create, edit, delete */
   readOnly?: boolean;
+  /** whose employees: a printing shop's or a grinding shop's */
+  kind?: ShopKind;
 }) {
   const { t, i18n } = useTranslation();
   const [editing, setEditing] = useState<Employee | 'new' | null>(null);
@@ -155,6 +161,7 @@ export function EmployeesTable({
           opened
           employee={editing === 'new' ? undefined : editing}
           printingShopId={printingShopId}
+          kind={kind}
           onClose={() => setEditing(null)}
         />
       )}

@@ -8,10 +8,12 @@ import { confirmDelete, notifyDeleted, notifyError } from '../../../components/f
 import { isApiError } from '../../../lib/api';
 import { translateKey } from '../../../lib/i18n';
 import { useDeleteLocation } from '../api/delete-location';
+import type { ShopKind } from '../shop-kind';
 
 const BLOCKING_CODES = [
   'service.printing-shops.PRINTING_SHOP_HAS_USERS',
   'service.printing-shops.PRINTING_SHOP_HAS_MACHINES',
+  'service.grinding-shops.SHOP_HAS_MACHINES',
 ] as const;
 
 /** DESIGN.md: a blocked delete says why and what to do first, in a dialog rather than a passing toast. */
@@ -41,9 +43,9 @@ export function showDeleteBlocked(t: TFunction, name: string, code: string) {
 }
 
 /** Ask first, then delete; resolves true when the location is gone. */
-export function useDeleteLocationFlow() {
+export function useDeleteLocationFlow(kind: ShopKind = 'printing-shop') {
   const { t, i18n } = useTranslation();
-  const remove = useDeleteLocation();
+  const remove = useDeleteLocation(kind);
   return async (location: Pick<PrintingShop, 'id' | 'name'>): Promise<boolean> => {
     if (!(await confirmDelete(t, t('locations.thing'), location.name))) return false;
     try {

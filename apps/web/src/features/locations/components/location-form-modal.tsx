@@ -1,5 +1,6 @@
 import {
   COUNTRIES,
+  type GrindingShop,
   KNIFE_SWAP_INTERVAL_MAX,
   KNIFE_SWAP_INTERVAL_MIN,
   type LocationInput,
@@ -11,10 +12,11 @@ import { useTranslation } from 'react-i18next';
 import { FormModal, NumberInput, useContractForm, useFormSubmit } from '../../../components/form';
 import { countryName, renderNoTranslateOption } from '../../../components/inputs';
 import { useSaveLocation } from '../api/save-location';
+import type { ShopKind } from '../shop-kind';
 
 const emptyToNull = (value: string | null | undefined) => (value?.trim() ? value : null);
 
-function initialValues(location?: PrintingShop): LocationInput {
+function initialValues(location?: PrintingShop | GrindingShop): LocationInput {
   return {
     name: location?.name ?? '',
     street: location?.street ?? '',
@@ -22,24 +24,29 @@ function initialValues(location?: PrintingShop): LocationInput {
     zip: location?.zip ?? '',
     city: location?.city ?? '',
     country: location?.country ?? 'DE',
-    knifeSwapInterval: location?.knifeSwapInterval ?? null,
+    knifeSwapInterval: location && 'knifeSwapInterval' in location ? location.knifeSwapInterval : null,
   };
 }
 
-/** Create or edit a location (DESIGN.md: a modal for small entities). */
-export function LocationFormModal({
+/**
+ * Create or edit a location (DESIGN.md: a modal for small entities). A grinding shop's location
+ * (`kind` grinding-shop) has the same address and no knife swap interval.
+ */
+export function LocationFormModal<L extends PrintingShop | GrindingShop = PrintingShop>({
   opened,
   onClose,
   location,
   onSaved,
+  kind = 'printing-shop',
 }: {
   opened: boolean;
   onClose: () => void;
-  location?: PrintingShop;
-  onSaved?: (location: PrintingShop) => void;
+  location?: L;
+  onSaved?: (location: L) => void;
+  kind?: ShopKind;
 }) {
   const { t, i18n } = useTranslation();
-  const save = useSaveLocation(location?.id);
+  const save = useSaveLocation(location?.id, kind);
   const form = useContractForm(LocationInputSchema, { initialValues: initialValues(location) });
 
   const submit = useFormSubmit(
@@ -54,7 +61,7 @@ export function LocationFormModal({
       }),
     {
       onSaved: (saved) => {
-        onSaved?.(saved);
+        onSaved?.(saved as L);
         onClose();
       },
     },
@@ -91,20 +98,22 @@ export function LocationFormModal({
         data={COUNTRIES.map((code) => ({ value: code, label: countryName(code, i18n.language) }))}
         {...form.getInputProps('country')}
       />
-      <NumberInput
-        label={t('knifeInterval.label')}
-        description={t('knifeInterval.locationHint')}
-        min={KNIFE_SWAP_INTERVAL_MIN}
-        max={KNIFE_SWAP_INTERVAL_MAX}
-        step={100}
-        allowDecimal={false}
-        thousandSeparator
-        {...form.getInputProps('knifeSwapInterval')}
-        value={form.values.knifeSwapInterval ?? ''}
-        onChange={(value) =>
-          form.setFieldValue('knifeSwapInterval', typeof value === 'number' ? value : null)
-        }
-      />
+      {kind === 'printing-shop' && (
+        <NumberInput
+          label={t('knifeInterval.label')}
+          description={t('knifeInterval.locationHint')}
+          min={KNIFE_SWAP_INTERVAL_MIN}
+          max={KNIFE_SWAP_INTERVAL_MAX}
+          step={100}
+          allowDecimal={false}
+          thousandSeparator
+          {...form.getInputProps('knifeSwapInterval')}
+          value={form.values.knifeSwapInterval ?? ''}
+          onChange={(value) =>
+            form.setFieldValue('knifeSwapInterval', typeof value === 'number' ? value : null)
+          }
+        />
+      )}
     </FormModal>
   );
 }

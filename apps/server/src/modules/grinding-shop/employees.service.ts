@@ -1,0 +1,172 @@
+import {
+  ASSIGNABLE_ROLES,
+  type CreateGrindingEmployeeSchema,
+  type GrindingEmployee,
+  type GrindingShop,
+  type Role,
+} from '@kerf/contracts';
+import { inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { locations } from '../../db/schema/index';
+import type { Transactions, Tx } from '../../db/transactions';
+import type { Actor } from '../../lib/actor';
+import { AppError, isUniqueViolation } from '../../lib/app-error';
+import type { PasswordHasher } from '../../lib/password-hasher';
+import { findUserById, insertUser, passwordProblem, toUser } from '../auth/index';
+import { listLocationEmployees, locationIdsOf, replaceUserLocations } from '../printing-shop/index';
+import {
+  clearCurrentLocation,
+  currentLocationsOf,
+  saveCurrentLocation,
+} from './current-locations.repository';
+import { findGrindingShop } from './grinding-shops.repository';
+import { audit } from './shared';
+
+type CreateInput = z.output<typeof CreateGrindingEmployeeSchema>;
+type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+const USERNAME_KEY = 'users_tenant_username_key';
+
+/** Users as grinding-shop employees: their locations and the one they work at now. */
+async function withLocations(tx: Tx, rows: UserRow[]): Promise<GrindingEmployee[]> {
+  const ids = rows.map((row) => row.id);
+  const [assigned, current] = [await locationIdsOf(tx, ids), await currentLocationsOf(tx, ids)];
+  return rows.map((row) => ({
+    ...toUser(row),
+    grindingShopIds: (assigned.get(row.id) ?? []).sort(),
+    currentLocationId: current.get(row.id) ?? null,
+  }));
+}
+
+export async function employeesAt(tx: Tx, locationId: string) {
+  const { rows } = await listLocationEmployees(tx, { page: 0, pageSize: 10_000, locationIds: [locationId] });
+  return withLocations(tx, rows);
+}
+
+/**
+ * The location a grinding-shop user works at now, where received knives and grinding cycles are
+ * booked; `USER_HAS_NO_LOCATION` when none is set. Runs in the caller's tenant transaction.
+ */
+export async function requireCurrentLocation(tx: Tx, userId: string): Promise<GrindingShop> {
+  const locationId = (await currentLocationsOf(tx, [userId])).get(userId);
+  const location = locationId ? await findGrindingShop(tx, locationId) : null;
+  if (!location) throw new AppError('service.grinding-shops.USER_HAS_NO_LOCATION');
+  return location;
+}
+
+/** Every id must name a location of the tenant (row-level security hides the others). */
+async function checkLocations(tx: Tx, ids: string[]) {
+  const distinct = [...new Set(ids)];
+  if (distinct.length === 0) return distinct;
+  const found = await tx.select({ id: locations.id }).from(locations).where(inArray(locations.id, distinct));
+  if (found.length !== distinct.length) throw new AppError('service.grinding-shops.LOCATION_NOT_FOUND');
+  return distinct;
+}
+
+/**
+ * Assigns the locations and keeps the current location among them: a grinder works somewhere
+ * (`USER_HAS_NO_LOCATION` otherwise) and starts at the first location when none is current.
+ */
+async function assignLocations(tx: Tx, actor: Actor, user: UserRow, ids: string[]) {
+  const distinct = await checkLocations(tx, ids);
+  if (user.role === 'GRINDER' && distinct.length === 0)
+    throw new AppError('service.grinding-shops.USER_HAS_NO_LOCATION');
+  await replaceUserLocations(tx, actor.tenantId, user.id, distinct);
+  const current = (await currentLocationsOf(tx, [user.id])).get(user.id);
+  if (current && !distinct.includes(current)) await clearCurrentLocation(tx, user.id);
+  if ((!current || !distinct.includes(current)) && user.role === 'GRINDER')
+    await saveCurrentLocation(tx, actor.tenantId, user.id, distinct[0]!);
+  return distinct;
+}
+
+/** Employees of the grinding shop (users, `user_locations`) and their current location. */
+export function createEmployeesService(deps: { transactions: Transactions; hasher: PasswordHasher }) {
+  const { transactions, hasher } = deps;
+  const inTenant = <T>(actor: Actor, fn: (tx: Tx) => Promise<T>) =>
+    transactions.withTenant(actor.tenantId, fn);
+
+  async function loadManageable(tx: Tx, actor: Actor, id: string) {
+    const user = await findUserById(tx, id);
+    if (!user) throw new AppError('authentication.USER_NOT_FOUND');
+    if (!ASSIGNABLE_ROLES[actor.role].includes(user.role as Role))
+      throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
+    return user;
+  }
+
+  return {
+    listEmployees: (actor: Actor, query: { page: number; page_size: number; search?: string }) =>
+      inTenant(actor, async (tx) => {
+        const { rows, total } = await listLocationEmployees(tx, {
+          page: query.page,
+          pageSize: query.page_size,
+          search: query.search,
+        });
+        return { items: await withLocations(tx, rows), total, page: query.page, pageSize: query.page_size };
+      }),
+
+    async createEmployee(actor: Actor, input: CreateInput): Promise<GrindingEmployee> {
+      if (!ASSIGNABLE_ROLES[actor.role].includes(input.role))
+        throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
+      if (input.role === 'GRINDER' && input.grindingShopIds.length === 0)
+        throw new AppError('service.grinding-shops.USER_HAS_NO_LOCATION');
+      const problem = passwordProblem(input.password, { username: input.username });
+      if (problem) throw AppError.fields([{ field: 'password', in: 'body', code: problem }]);
+      const passwordHash = await hasher.hash(input.password);
+      try {
+        return await inTenant(actor, async (tx) => {
+          await checkLocations(tx, input.grindingShopIds);
+          const row = await insertUser(tx, actor.tenantId, {
+            username: input.username,
+            passwordHash,
+            email: input.email ?? null,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            displayName: input.displayName || null,
+            personnelNumber: input.personnelNumber || null,
+            role: input.role,
+            language: input.language ?? null,
+            active: input.active ?? true,
+          });
+          const ids = await assignLocations(tx, actor, row, input.grindingShopIds);
+          await audit(tx, actor, 'user.created', 'user', row.id, { role: row.role, locationIds: ids });
+          const [employee] = await withLocations(tx, [row]);
+          return employee!;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, USERNAME_KEY)) throw new AppError('authentication.USER_ALREADY_EXISTS');
+        throw error;
+      }
+    },
+
+    setLocations: (actor: Actor, userId: string, ids: string[]) =>
+      inTenant(actor, async (tx) => {
+        const user = await loadManageable(tx, actor, userId);
+        const assigned = await assignLocations(tx, actor, user, ids);
+        await audit(tx, actor, 'user.locations_changed', 'user', userId, { locationIds: assigned });
+        const [employee] = await withLocations(tx, [user]);
+        return employee!;
+      }),
+
+    /** The admin moves anyone of the shop; a grinder only themselves. The location joins the user's locations. */
+    setCurrentLocation: (actor: Actor, userId: string, locationId: string) =>
+      inTenant(actor, async (tx) => {
+        const isAdmin = actor.role === 'ADMIN_GRINDING_SHOP';
+        const isSelf = actor.role === 'GRINDER' && actor.userId === userId;
+        if (!isAdmin && !isSelf) throw new AppError('authentication.FORBIDDEN');
+        const user = await findUserById(tx, userId);
+        if (!user) throw new AppError('authentication.USER_NOT_FOUND');
+        await checkLocations(tx, [locationId]);
+        const assigned = (await locationIdsOf(tx, [userId])).get(userId) ?? [];
+        if (!assigned.includes(locationId))
+          await replaceUserLocations(tx, actor.tenantId, userId, [...assigned, locationId]);
+        await saveCurrentLocation(tx, actor.tenantId, userId, locationId);
+        await audit(tx, actor, 'user.current_location_changed', 'user', userId, { locationId });
+        const [employee] = await withLocations(tx, [user]);
+        return employee!;
+      }),
+
+    ownCurrentLocation: (actor: Actor) => inTenant(actor, (tx) => requireCurrentLocation(tx, actor.userId)),
+  };
+}
+
+export type EmployeesService = ReturnType<typeof createEmployeesService>;
