@@ -12,7 +12,12 @@ import { registerKnifeRoutes } from './knife.routes';
 import { createKnivesService } from './knives.service';
 
 export { seedDemoKnives } from './knife.seed';
-export { recordShopGrinding, type ShopGrinding } from './knife-grinding';
+export {
+  attributeSeededGrindingCycles,
+  recordShopGrinding,
+  type ShopGrinding,
+  setKnifeLogisticsState,
+} from './knife-grinding';
 export {
   creditKnifeRegrind,
   findKnifeInterval,

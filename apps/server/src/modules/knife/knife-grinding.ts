@@ -1,5 +1,5 @@
 import type { GrindingCycle } from '@kerf/contracts';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
 import { AppError } from '../../lib/app-error';
@@ -84,4 +84,35 @@ export async function recordShopGrinding(tx: Tx, grinding: ShopGrinding): Promis
     angleTm: grinding.angleTm,
     grindingReference: grinding.grindingReference,
   };
+}
+
+/**
+ * Where a knife is in the logistics between its printing shop and a grinding shop: ACTIVE at home,
+ * SHIPPED while away, SCRAPPED for good (the grinding shop may scrap a knife it holds). Called by
+ * the logistics module, under whichever tenant's row-level security lets it see the rows.
+ */
+export async function setKnifeLogisticsState(
+  tx: Tx,
+  tenantId: string,
+  rfids: string[],
+  state: 'ACTIVE' | 'SHIPPED' | 'SCRAPPED',
+) {
+  if (rfids.length === 0) return;
+  await tx.execute(sql`UPDATE knives SET state = ${state}, scrapped = ${state === 'SCRAPPED'}, updated_at = now()
+    WHERE tenant_id = ${tenantId} AND rfid IN ${rfids}`);
+}
+
+/**
+ * Demo history only: the printing shop's seeded grinding cycles that `where` selects (alias `g`)
+ * become work of the demo grinding shop, with the stay and the grinding shop's reference the
+ * caller derives from each cycle.
+ */
+export async function attributeSeededGrindingCycles(
+  tx: Tx,
+  values: { where: SQL; grindingTenantId: string; custodyId: SQL; grindingReference: SQL },
+) {
+  await tx.execute(sql`
+    UPDATE grinding_cycles g SET grinding_tenant_id = ${values.grindingTenantId}, custody_id = ${values.custodyId},
+      grinding_reference = ${values.grindingReference}
+    WHERE ${values.where}`);
 }

@@ -327,11 +327,6 @@ export async function lockOwnKnives(tx: Tx, tenantId: string, rfids: string[]) {
   ).map(toKnifeRow);
 }
 
-export async function setKnifeState(tx: Tx, tenantId: string, rfids: string[], state: KnifeRow['state']) {
-  await tx.execute(sql`UPDATE knives SET state = ${state}, scrapped = ${state === 'SCRAPPED'}, updated_at = now()
-    WHERE tenant_id = ${tenantId} AND rfid IN ${rfids}`);
-}
-
 /** The pace of the knife's grinding from the cycles the tenant may read: count, first and last. */
 export async function cyclePace(tx: Tx, tenantId: string, rfid: string) {
   const [row] = await queryRows<{ count: number; first: string | Date | null; last: string | Date | null }>(

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Transactions } from '../../db/transactions';
 import { findTenantBySlug } from '../auth/index';
-import { recordShopGrinding } from '../knife/index';
+import { attributeSeededGrindingCycles, recordShopGrinding } from '../knife/index';
 import {
   findKnifeRow,
   insertCustody,
@@ -72,10 +72,12 @@ export async function seedDemoLogistics(
         k.knife_class_name, ${uuidOf(sql`'out/' || ${day}::text`)}, ${uuidOf(sql`'back/' || ${day}::text`)},
         ${day} - interval '9 hours', ${day} - interval '4 hours', ${day} + interval '33 hours'
       FROM grinding_cycles g JOIN knives k ON k.tenant_id = g.tenant_id AND k.rfid = g.rfid WHERE ${seeded}`);
-    await tx.execute(sql`
-      UPDATE grinding_cycles g SET grinding_tenant_id = ${grinding.id}, custody_id = ${uuidOf(sql`'stay/' || g.id::text`)},
-        grinding_reference = 'SM-' || to_char(g.sharpened_at, 'YYMMDD') || '-' || right(g.rfid, 2)
-      WHERE ${seeded}`);
+    await attributeSeededGrindingCycles(tx, {
+      where: seeded,
+      grindingTenantId: grinding.id,
+      custodyId: uuidOf(sql`'stay/' || g.id::text`),
+      grindingReference: sql`'SM-' || to_char(g.sharpened_at, 'YYMMDD') || '-' || right(g.rfid, 2)`,
+    });
     // Knife 19 came back to the grinder once more and was scrapped there.
     await shipOut(tx, rfid(19), now - 36 * DAY, {
       receivedAt: new Date(now - 35 * DAY),

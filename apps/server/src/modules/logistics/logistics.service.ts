@@ -18,7 +18,7 @@ import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { findTenantBySlug } from '../auth/index';
-import { recordShopGrinding } from '../knife/index';
+import { recordShopGrinding, setKnifeLogisticsState } from '../knife/index';
 import {
   acceptPartnershipRow,
   type CustodyRecord,
@@ -45,7 +45,6 @@ import {
   markScrapped,
   ownTenantName,
   type Side,
-  setKnifeState,
   toCustody,
   toPartnership,
 } from './logistics.repository';
@@ -355,7 +354,7 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
             outboundShipmentId: shipmentId,
             sentAt,
           });
-        await setKnifeState(tx, actor.tenantId, unique, 'SHIPPED');
+        await setKnifeLogisticsState(tx, actor.tenantId, unique, 'SHIPPED');
         await audit(tx, actor, LOGISTICS_AUDIT.shipped, 'shipment', shipmentId, {
           rfids: unique,
           grindingShop: partnership.grindingShopName,
@@ -503,7 +502,7 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
       inSide(actor, 'grinding', async (tx) => {
         const stay = await requireOpenStay(tx, actor, rfid);
         // The knife first: its policy lets the holder write only while the stay is open.
-        await setKnifeState(tx, stay.printingTenantId, [rfid], 'SCRAPPED');
+        await setKnifeLogisticsState(tx, stay.printingTenantId, [rfid], 'SCRAPPED');
         await markScrapped(tx, stay.id, actor.userId);
         await audit(tx, actor, LOGISTICS_AUDIT.scrapped, 'knife', rfid, { owner: stay.ownerName });
         const [after] = (await listKnifeCustody(tx, 'grinding', actor.tenantId, rfid)).filter(
@@ -538,7 +537,7 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
           shippedBy: actor.userId,
         });
         // The knives first: the holder may write them only while their stays are open.
-        await setKnifeState(tx, first.printingTenantId, unique, 'ACTIVE');
+        await setKnifeLogisticsState(tx, first.printingTenantId, unique, 'ACTIVE');
         await markReturned(
           tx,
           stays.map((stay) => stay.id),
