@@ -31,6 +31,7 @@ export {
 export {
   createMachineBrokerAccess,
   createMachineCredentialsService,
+  type CredentialRefusal,
   type MachineCredential,
   type MachineCredentialsService,
 } from './machine-credentials.service';
