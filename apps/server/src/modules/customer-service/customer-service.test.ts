@@ -308,6 +308,32 @@ describe('CSV report', () => {
     const all = await cs('GET', '/reports/csv-export', 'support');
     expect(all.body.trim().split('\r\n')).toHaveLength(1 + 5 + 2);
   });
+
+  it('follows the dialect of the user’s language, like the knife CSVs', async () => {
+    const german = await cs(
+      'GET',
+      `/reports/csv-export?tenantIds=${tenantIds.demo}&days=7&lang=GERMAN`,
+      'support',
+    );
+    expect(german.statusCode).toBe(200);
+    const [header, ...rows] = german.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(header).toBe(
+      'customer;machine;serial_number;manufacturer;type;location;licensed_at;online_status;status;uptime_hours;cuts;total_cuts',
+    );
+    const uptimes = rows.map((row) => row.split(';')[9]!);
+    expect(uptimes.every((value) => /^\d+(,\d+)?$/.test(value))).toBe(true);
+    expect(uptimes.every((value) => !value.includes('.'))).toBe(true);
+    const arabic = await cs(
+      'GET',
+      `/reports/csv-export?tenantIds=${tenantIds.demo}&days=7&lang=ARABIC`,
+      'support',
+    );
+    expect(arabic.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toContain('customer,machine,');
+    expect((await cs('GET', '/reports/csv-export?lang=KLINGON', 'support')).statusCode).toBe(400);
+  });
 });
 
 describe('customer-service admin: service areas and employees', () => {
