@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../../test/harness';
 import { queryRows } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { createAuditedAccess } from './audited-access';
 import { setPresence, touchMachines } from '../machines/index';
+import { createAuditedAccess } from './audited-access';
 
 let t: TestApp;
 const tokens: Record<string, TokenPair> = {};

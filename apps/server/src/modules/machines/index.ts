@@ -29,9 +29,9 @@ export {
   updateMachine,
 } from './cutting-machines.repository';
 export {
+  type CredentialRefusal,
   createMachineBrokerAccess,
   createMachineCredentialsService,
-  type CredentialRefusal,
   type MachineCredential,
   type MachineCredentialsService,
 } from './machine-credentials.service';
