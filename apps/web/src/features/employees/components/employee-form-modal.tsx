@@ -1,33 +1,19 @@
-import {
-  type CreateUser,
-  CreateUserSchema,
-  type Employee,
-  type Role,
-  UpdateUserSchema,
-} from '@kerf/contracts';
-import { MultiSelect, PasswordInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { type CreateUser, CreateUserSchema, type Employee, UpdateUserSchema } from '@kerf/contracts';
+import { MultiSelect, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { FormModal, helpText, schemaErrors, useFormSubmit } from '../../../components/form';
+import { FormModal, schemaErrors, useFormSubmit } from '../../../components/form';
 import { renderNoTranslateOption } from '../../../components/inputs';
-import { translateKey } from '../../../lib/i18n';
 import { useMinimalLocations } from '../../locations';
 import { useAssignableRoles } from '../api/list-roles';
 import { useSaveEmployee } from '../api/save-employee';
+import { toUserBody, UserFields, userFormValues } from './user-fields';
 
 type Values = CreateUser & { printingShopIds: string[] };
 
-const orNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
-
 /** The user part as the auth contract wants it: empty optional texts as null, no password when blank. */
 export function toUser({ printingShopIds: _ids, ...values }: Values, editing: boolean): CreateUser {
-  return {
-    ...values,
-    email: orNull(values.email),
-    displayName: orNull(values.displayName),
-    personnelNumber: orNull(values.personnelNumber),
-    password: editing && !values.password ? (undefined as unknown as string) : values.password,
-  };
+  return toUserBody(values, editing);
 }
 
 /** Create or edit an employee and their locations. The password is only required for a new account. */
@@ -50,15 +36,7 @@ export function EmployeeFormModal({
   const form = useForm<Values>({
     validateInputOnBlur: true,
     initialValues: {
-      username: employee?.username ?? '',
-      password: '',
-      email: employee?.email ?? '',
-      firstName: employee?.firstName ?? '',
-      lastName: employee?.lastName ?? '',
-      displayName: employee?.displayName ?? '',
-      personnelNumber: employee?.personnelNumber ?? '',
-      role: employee?.role ?? 'PRINTING_SHOP_OPERATOR',
-      active: employee?.active ?? true,
+      ...userFormValues(employee, 'PRINTING_SHOP_OPERATOR'),
       printingShopIds: employee?.printingShopIds ?? (printingShopId ? [printingShopId] : []),
     },
     validate: (values) =>
@@ -71,11 +49,6 @@ export function EmployeeFormModal({
     { onSaved: onClose },
   );
 
-  const roleOptions = (roles.data ?? [])
-    .map((role) => role.code)
-    .concat(employee && !roles.data?.some((r) => r.code === employee.role) ? [employee.role] : [])
-    .map((code: Role) => ({ value: code, label: translateKey(t, `roles.${code}`) }));
-
   return (
     <FormModal
       opened={opened}
@@ -84,55 +57,7 @@ export function EmployeeFormModal({
       onSubmit={submit}
       submitting={save.isPending}
     >
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label={t('employees.firstName')}
-          withAsterisk
-          data-autofocus
-          {...form.getInputProps('firstName')}
-        />
-        <TextInput label={t('employees.lastName')} withAsterisk {...form.getInputProps('lastName')} />
-        <TextInput
-          label={t('employees.username')}
-          withAsterisk
-          dir="ltr"
-          autoComplete="off"
-          {...form.getInputProps('username')}
-        />
-        <PasswordInput
-          label={t('employees.password')}
-          withAsterisk={!editing}
-          autoComplete="new-password"
-          description={editing ? t('employees.passwordKeep') : t('employees.passwordRule')}
-          {...form.getInputProps('password')}
-        />
-        <TextInput
-          label={t('employees.email')}
-          type="email"
-          dir="ltr"
-          description={helpText(t, 'validEmail')}
-          {...form.getInputProps('email')}
-          value={form.values.email ?? ''}
-        />
-        <TextInput
-          label={t('employees.displayName')}
-          description={t('employees.displayNameHint')}
-          {...form.getInputProps('displayName')}
-          value={form.values.displayName ?? ''}
-        />
-        <TextInput
-          label={t('employees.personnelNumber')}
-          {...form.getInputProps('personnelNumber')}
-          value={form.values.personnelNumber ?? ''}
-        />
-        <Select
-          label={t('employees.role')}
-          withAsterisk
-          allowDeselect={false}
-          data={roleOptions}
-          {...form.getInputProps('role')}
-        />
-      </SimpleGrid>
+      <UserFields form={form} editing={editing} roles={(roles.data ?? []).map((role) => role.code)} />
       <MultiSelect
         label={t('employees.locations')}
         renderOption={renderNoTranslateOption}
