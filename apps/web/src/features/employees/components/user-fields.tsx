@@ -78,6 +78,7 @@ export function UserFields<V extends CreateUser>({
         label={t('employees.password')}
         withAsterisk={!editing}
         autoComplete="new-password"
+        visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
         description={editing ? t('employees.passwordKeep') : t('employees.passwordRule')}
         {...form.getInputProps('password')}
       />
