@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp } from '../../test/render';
 import { calls, ENGINEER_ID, fakeMakerServer, MAKER, signIn, USERS } from './test-server';
 
+// Lazy chunks on a shared, busy runner take a while.
 beforeAll(() => {
-  configure({ asyncUtilTimeout: 15_000 });
-  vi.setConfig({ testTimeout: 60_000 });
+  configure({ asyncUtilTimeout: 30_000 });
+  vi.setConfig({ testTimeout: 120_000 });
 });
 afterAll(() => {
   configure({ asyncUtilTimeout: 5000 });

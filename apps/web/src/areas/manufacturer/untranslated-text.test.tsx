@@ -6,9 +6,10 @@ import { pseudoLocale, untranslatedTexts } from '../../test/untranslated-text';
 import { fakeMakerServer, signIn } from './test-server';
 
 /** The manufacturer's screens under the pseudo-locale (test/untranslated-text.ts): every text from the catalogue. */
+// Lazy chunks on a shared, busy runner take a while.
 beforeAll(() => {
-  configure({ asyncUtilTimeout: 15_000 });
-  vi.setConfig({ testTimeout: 60_000 });
+  configure({ asyncUtilTimeout: 30_000 });
+  vi.setConfig({ testTimeout: 120_000 });
 });
 afterAll(() => {
   configure({ asyncUtilTimeout: 5000 });
