@@ -1,0 +1,58 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render';
+import { calls, fakeServiceServer, signIn } from './test-server';
+
+// Lazy chunks on a shared, busy runner take a while.
+beforeAll(() => {
+  configure({ asyncUtilTimeout: 30_000 });
+  vi.setConfig({ testTimeout: 120_000 });
+});
+afterAll(() => {
+  configure({ asyncUtilTimeout: 5000 });
+  vi.resetConfig();
+});
+
+describe('customer service', () => {
+  it('home: nothing selected; the search finds a serial and says when nothing matches', async () => {
+    fakeServiceServer();
+    signIn();
+    const { router } = await renderApp({ path: '/service' });
+    expect(await screen.findByText('No client or machine selected')).toBeInTheDocument();
+    const search = screen.getByRole('combobox', { name: 'Search clients, machines and serial numbers' });
+    await userEvent.type(search, 'NL-1');
+    expect(await screen.findByText('No results, please adjust your search.')).toBeInTheDocument();
+    await userEvent.clear(search);
+    await userEvent.type(search, 'PM-115');
+    await userEvent.click(await screen.findByRole('option', { name: /PM-115-0001/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/service/machines/PM-115-0001'));
+  });
+
+  it('clients list with machines online', async () => {
+    fakeServiceServer();
+    signIn();
+    await renderApp({ path: '/service/tenants' });
+    expect(await screen.findByText('Druckhaus Alpenblick GmbH')).toBeInTheDocument();
+    expect(screen.getByText('Druckerei Beispiel GmbH')).toBeInTheDocument();
+  });
+
+  it('the CSV export asks in the dialect of the user’s language', async () => {
+    const fetch = fakeServiceServer(undefined, (url) =>
+      url.startsWith('/api/customer-service/reports/csv-export')
+        ? new Response('\uFEFFcustomer;machine\r\n', { status: 200, headers: { 'content-type': 'text/csv' } })
+        : undefined,
+    );
+    URL.createObjectURL = vi.fn(() => 'blob:x');
+    URL.revokeObjectURL = vi.fn();
+    signIn();
+    await renderApp({ path: '/service/reports', locale: 'de' });
+    const button = await screen.findByRole('button', { name: /CSV/ });
+    await screen.findAllByText('Druckerei Beispiel GmbH');
+    await userEvent.click(button);
+    await waitFor(() =>
+      expect(calls(fetch, 'GET', '/api/customer-service/reports/csv-export')).toHaveLength(1),
+    );
+    expect(calls(fetch, 'GET', '/api/customer-service/reports/csv-export')[0]!.url).toContain('lang=GERMAN');
+  });
+});
