@@ -7,9 +7,9 @@ import { fakeMakerServer, signIn } from './test-server';
 
 /** The manufacturer's screens under the pseudo-locale (test/untranslated-text.ts): every text from the catalogue. */
 // Lazy chunks on a shared, busy runner take a while.
+vi.setConfig({ testTimeout: 120_000 });
 beforeAll(() => {
   configure({ asyncUtilTimeout: 30_000 });
-  vi.setConfig({ testTimeout: 120_000 });
 });
 afterAll(() => {
   configure({ asyncUtilTimeout: 5000 });

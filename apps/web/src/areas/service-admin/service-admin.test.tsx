@@ -5,9 +5,9 @@ import { jsonResponse, renderApp } from '../../test/render';
 import { AREA_ID, calls, EMPLOYEES, fakeServiceServer, SERVICE_ADMIN, signIn } from '../service/test-server';
 
 // Lazy chunks on a shared, busy runner take a while.
+vi.setConfig({ testTimeout: 120_000 });
 beforeAll(() => {
   configure({ asyncUtilTimeout: 30_000 });
-  vi.setConfig({ testTimeout: 120_000 });
 });
 afterAll(() => {
   configure({ asyncUtilTimeout: 5000 });

@@ -5,9 +5,9 @@ import { renderApp } from '../../test/render';
 import { calls, fakeServiceServer, signIn } from './test-server';
 
 // Lazy chunks on a shared, busy runner take a while.
+vi.setConfig({ testTimeout: 120_000 });
 beforeAll(() => {
   configure({ asyncUtilTimeout: 30_000 });
-  vi.setConfig({ testTimeout: 120_000 });
 });
 afterAll(() => {
   configure({ asyncUtilTimeout: 5000 });

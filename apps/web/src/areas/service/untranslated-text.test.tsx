@@ -5,9 +5,9 @@ import { pseudoLocale, untranslatedTexts } from '../../test/untranslated-text';
 import { fakeServiceServer, signIn } from './test-server';
 
 /** Customer service's screens under the pseudo-locale (test/untranslated-text.ts): every text from the catalogue. */
+vi.setConfig({ testTimeout: 120_000 });
 beforeAll(() => {
   configure({ asyncUtilTimeout: 30_000 });
-  vi.setConfig({ testTimeout: 120_000 });
 });
 afterAll(() => {
   configure({ asyncUtilTimeout: 5000 });
