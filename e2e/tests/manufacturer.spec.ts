@@ -33,7 +33,7 @@ test('the manufacturer admin adds a user, deactivates and reactivates them', asy
   await dialog.getByLabel(/^Username/).fill(username);
   await dialog.getByLabel(/^Password/).fill('weak');
   await dialog.getByRole('button', { name: 'Save' }).click();
-  await expect(dialog.getByLabel(/^Password/)).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel(/^Password/)).toHaveAttribute('data-invalid', 'true');
   await dialog.getByLabel(/^Password/).fill('Schnitt-2026!');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
