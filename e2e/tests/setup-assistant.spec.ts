@@ -155,6 +155,7 @@ test('the admin checks a machine: running, then green; with the TLS port stopped
 test('a wrong API key turns the API key check red at once, with its advice', async ({ page }) => {
   test.setTimeout(120_000);
   await logIn(page, 'demo', 'admin');
+  await expect(page).toHaveURL(/\/printing-admin$/);
   const credential = await credentialFor(page, 'PM-115-0001');
   await page.goto(`/printing-admin/setup/${credential.machineId}`);
   const started = page.waitForResponse(
