@@ -151,3 +151,42 @@ test('the admin checks a machine: running, then green; with the TLS port stopped
   await expect(page.getByRole('heading', { level: 1, name: 'System' })).toBeVisible();
   await expect(page.getByTestId('requirements')).toContainText('/mqtt');
 });
+
+test('a wrong API key turns the API key check red at once, with its advice', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page, 'demo', 'admin');
+  await expect(page).toHaveURL(/\/printing-admin$/);
+  const credential = await credentialFor(page, 'PM-115-0001');
+  await page.goto(`/printing-admin/setup/${credential.machineId}`);
+  const started = page.waitForResponse(
+    (r) => r.request().method() === 'POST' && r.url().endsWith('/setup-checks'),
+  );
+  await page.getByRole('button', { name: 'Run checks' }).click();
+  const run = (await (await started).json()) as SetupCheckRun;
+  await expect(page.getByTestId('check-API_KEY')).toHaveAttribute('data-state', 'SUCCESS');
+  await expect(page.getByTestId('end-check')).toHaveAttribute('data-state', 'RUNNING');
+
+  // The site manager was set up with an old key: the broker and the cloud refuse it.
+  const refused = await runDoctor({
+    server: `http://localhost:${PORT}`,
+    tenantId: credential.tenantId,
+    serial: credential.serial,
+    password: 'an-old-key',
+    runId: run.id,
+    mqttsPort: TLS_PORT,
+    timeoutMs: 3000,
+  });
+  expect(refused.delivered).toEqual({ error: 'CREDENTIAL_REFUSED' });
+  // Seconds, not the minute a silent site manager gets.
+  await expect(page.getByTestId('check-API_KEY')).toHaveAttribute('data-state', 'ERROR', { timeout: 5000 });
+  await expect(page.getByTestId('end-check')).toHaveAttribute('data-state', 'ERROR', { timeout: 5000 });
+  await expect(page.getByTestId('advice-API_KEY')).toContainText(
+    'The access key on the site manager was refused',
+  );
+
+  // Running the checks again says so straight away.
+  await page.getByRole('button', { name: 'Run checks' }).click();
+  await expect(page.getByTestId('check-API_KEY')).toHaveAttribute('data-state', 'ERROR', { timeout: 5000 });
+  await expect(page.getByTestId('end-check')).toHaveAttribute('data-state', 'ERROR');
+  await page.screenshot({ path: screenshotPath('setup-assistant-wrong-key'), fullPage: true });
+});

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { connect as connectTcp } from 'node:net';
 import {
   DoctorCommandSchema,
   HEARTBEAT_SECONDS,
@@ -15,8 +16,23 @@ import { Outbox } from './outbox';
 type Unstamped<E> = E extends TelemetryEvent ? Omit<E, 'seq' | 'at'> & { at?: string } : never;
 export type NewEvent = Unstamped<TelemetryEvent>;
 
+/** How the agent reaches the broker: directly (MQTT over TLS on 8883, or plain MQTT in development) or over WebSocket on the HTTPS port. */
+export type AgentTransport = 'DIRECT' | 'WEBSOCKET';
+
 export interface AgentOptions {
+  /** the direct broker address, e.g. mqtts://kerf.example.com:8883 */
   brokerUrl: string;
+  /**
+   * MQTT over WebSocket on the HTTPS port, e.g. wss://kerf.example.com/mqtt: used when the direct
+   * address does not connect within `fallbackAfterMs` (8883 blocked by the site's firewall)
+   */
+  websocketUrl?: string;
+  /** how long the direct address may fail before the agent falls back to WebSocket (default 10 s) */
+  fallbackAfterMs?: number;
+  /** how often, while on WebSocket, the agent tries the direct address again (default 5 min) */
+  directRetryMs?: number;
+  /** PEM of a CA to trust besides the system's (a private CA or the development certificate) */
+  ca?: string;
   tenantId: string;
   serial: string;
   password: string;
@@ -46,6 +62,11 @@ export interface AgentStats {
   rejected: number;
   pending: number;
   connected: boolean;
+  /** the transport of the current (or last) connection; null before the first */
+  transport: AgentTransport | null;
+  /** how often the agent fell back to WebSocket, and went back to the direct address */
+  fallbacks: number;
+  directRestores: number;
 }
 
 /**
@@ -71,7 +92,16 @@ export class MachineAgent {
     rejected: 0,
     pending: 0,
     connected: false,
+    transport: null,
+    fallbacks: 0,
+    directRestores: 0,
   };
+  /** the transport the current client uses */
+  private transport: AgentTransport = 'DIRECT';
+  /** runs while the direct address is down: when it fires, the agent falls back to WebSocket */
+  private fallbackTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private sessionAt = new Date().toISOString();
   private ackWaiters: (() => void)[] = [];
   /** never handed to MQTT yet, oldest first */
   private unsent: OutboxEntryLike[] = [];
@@ -87,16 +117,54 @@ export class MachineAgent {
     return machineUsername(this.options.tenantId, this.options.serial);
   }
 
+  private presence(state: 'ONLINE' | 'OFFLINE') {
+    return JSON.stringify({ state, boot: this.boot, at: this.sessionAt });
+  }
+
   async start(): Promise<void> {
     this.outbox.open();
     this.unsent = [...this.outbox.entries()];
+    this.connect('DIRECT');
+    const ackTimeout = this.options.ackTimeoutMs ?? 5000;
+    this.timers.push(setInterval(() => this.resend(ackTimeout), Math.min(1000, ackTimeout)));
+    const heartbeatMs = this.options.heartbeatMs ?? HEARTBEAT_SECONDS * 1000;
+    if (heartbeatMs > 0) this.timers.push(setInterval(() => this.record({ type: 'heartbeat' }), heartbeatMs));
+    if (this.options.websocketUrl) {
+      const retryMs = this.options.directRetryMs ?? 5 * 60_000;
+      this.timers.push(setInterval(() => void this.retryDirect(), retryMs));
+    }
+    // Resolves on the first connection over either transport, or after the fallback had its chance.
+    const waitMs = 5000 + (this.options.websocketUrl ? (this.options.fallbackAfterMs ?? 10_000) : 0);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, waitMs);
+      const check = setInterval(() => {
+        if (!this.stats.connected) return;
+        clearInterval(check);
+        clearTimeout(timer);
+        resolve();
+      }, 20);
+      timer.unref?.();
+    });
+  }
+
+  /** Which transport the agent is on, and whether it is connected (the setup assistant's report). */
+  getTransport(): { transport: AgentTransport; connected: boolean } {
+    return { transport: this.transport, connected: this.stats.connected };
+  }
+
+  /**
+   * One MQTT client on one transport. The outbox is the store of record, not the client: a new
+   * client (after a fallback or a return to the direct address) re-sends everything unacknowledged
+   * on connect, and the server drops what it already has by (serial, boot, seq).
+   */
+  private connect(transport: AgentTransport) {
+    this.transport = transport;
+    const url = transport === 'WEBSOCKET' ? this.options.websocketUrl! : this.options.brokerUrl;
     // A session's last will and its ONLINE message carry the same time, the start of the session:
     // the will is written before the ONLINE, and the server keeps only a presence not older than
     // the one it has, so a will stamped earlier than its own ONLINE would never count.
-    let sessionAt = new Date().toISOString();
-    const presence = (state: 'ONLINE' | 'OFFLINE') =>
-      JSON.stringify({ state, boot: this.boot, at: sessionAt });
-    const client = mqtt.connect(this.options.brokerUrl, {
+    this.sessionAt = new Date().toISOString();
+    const client = mqtt.connect(url, {
       clientId: this.username,
       username: this.username,
       password: this.options.password,
@@ -105,7 +173,13 @@ export class MachineAgent {
       reconnectPeriod: 500,
       connectTimeout: 5000,
       keepalive: 15,
-      will: { topic: this.topics.presence, payload: Buffer.from(presence('OFFLINE')), qos: 1, retain: true },
+      ...(this.options.ca ? { ca: [this.options.ca] } : {}),
+      will: {
+        topic: this.topics.presence,
+        payload: Buffer.from(this.presence('OFFLINE')),
+        qos: 1,
+        retain: true,
+      },
       // The outbox is the store of record; mqtt.js must not replay its own copies out of order.
       queueQoSZero: false,
     });
@@ -116,33 +190,77 @@ export class MachineAgent {
       else if (topic === this.topics.command) this.onCommand(payload);
     });
     client.on('connect', () => {
+      if (this.client !== client) return;
       // Small packets must not wait for Nagle's algorithm (+40 ms with delayed ACKs).
       (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+      this.clearFallback();
       this.stats.connected = true;
+      this.stats.transport = transport;
       client.subscribe(this.topics.ack, { qos: 1 });
       if (this.options.doctor) client.subscribe(this.topics.command, { qos: 1 });
-      client.publish(this.topics.presence, presence('ONLINE'), { qos: 1, retain: true });
+      client.publish(this.topics.presence, this.presence('ONLINE'), { qos: 1, retain: true });
       this.resend(0);
     });
     client.on('close', () => {
+      if (this.client !== client) return;
       this.stats.connected = false;
+      this.armFallback();
     });
     client.on('reconnect', () => {
-      sessionAt = new Date().toISOString();
-      if (client.options.will) client.options.will.payload = Buffer.from(presence('OFFLINE'));
+      this.sessionAt = new Date().toISOString();
+      if (client.options.will) client.options.will.payload = Buffer.from(this.presence('OFFLINE'));
     });
     client.on('error', () => {});
-    const ackTimeout = this.options.ackTimeoutMs ?? 5000;
-    this.timers.push(setInterval(() => this.resend(ackTimeout), Math.min(1000, ackTimeout)));
-    const heartbeatMs = this.options.heartbeatMs ?? HEARTBEAT_SECONDS * 1000;
-    if (heartbeatMs > 0) this.timers.push(setInterval(() => this.record({ type: 'heartbeat' }), heartbeatMs));
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, 5000);
-      client.once('connect', () => {
-        clearTimeout(timer);
-        resolve();
+    this.armFallback();
+  }
+
+  /** While the direct address does not connect, the WebSocket fallback waits `fallbackAfterMs`. */
+  private armFallback() {
+    if (this.transport !== 'DIRECT' || !this.options.websocketUrl || this.fallbackTimer || this.stopped)
+      return;
+    this.fallbackTimer = setTimeout(() => {
+      this.fallbackTimer = null;
+      if (this.stopped || this.stats.connected || this.transport !== 'DIRECT') return;
+      this.stats.fallbacks += 1;
+      this.replaceClient('WEBSOCKET');
+    }, this.options.fallbackAfterMs ?? 10_000);
+  }
+
+  private clearFallback() {
+    if (this.fallbackTimer) clearTimeout(this.fallbackTimer);
+    this.fallbackTimer = null;
+  }
+
+  private replaceClient(transport: AgentTransport) {
+    const old = this.client;
+    this.client = null;
+    this.stats.connected = false;
+    this.inFlight = 0;
+    // Same client id on both: the old session must be gone before the new one connects.
+    if (old) void old.endAsync(true).catch(() => {});
+    this.connect(transport);
+  }
+
+  /** On WebSocket: when the direct port answers again, go back to it (faster, and what IT opened). */
+  private async retryDirect() {
+    if (this.stopped || this.transport !== 'WEBSOCKET') return;
+    const direct = new URL(this.options.brokerUrl);
+    const port = Number(direct.port || (direct.protocol === 'mqtts:' ? 8883 : 1883));
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connectTcp({ host: direct.hostname, port, timeout: 3000 });
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
       });
+      socket.once('timeout', () => {
+        socket.destroy();
+        resolve(false);
+      });
+      socket.once('error', () => resolve(false));
     });
+    if (!open || this.stopped || this.transport !== 'WEBSOCKET') return;
+    this.stats.directRestores += 1;
+    this.replaceClient('DIRECT');
   }
 
   /** Stamps and keeps an event; it goes out as soon as the window allows. */
@@ -181,6 +299,8 @@ export class MachineAgent {
    * unacknowledged stays in the disk outbox for the next start.
    */
   async stop(options: { graceful?: boolean; timeoutMs?: number } = {}) {
+    this.stopped = true;
+    this.clearFallback();
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     if (this.client) {
@@ -222,7 +342,14 @@ export class MachineAgent {
       password: this.options.password,
       runId: command.runId,
     }).then(
-      (result) => doctor.onResult?.(result),
+      (result) => {
+        // The doctor reached the broker directly while the agent is still on WebSocket: 8883 is
+        // open again, so go back to it now instead of at the next retry.
+        const mqttCheck = result.checks.find((c) => c.check === 'MQTT');
+        if (this.transport === 'WEBSOCKET' && mqttCheck?.detail.transport === 'MQTTS')
+          void this.retryDirect();
+        doctor.onResult?.(result);
+      },
       () => {},
     );
   }

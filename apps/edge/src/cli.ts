@@ -111,6 +111,13 @@ function doctorOptions() {
   };
 }
 
+/** wss://host/mqtt for https://host (ws:// for a development server on http). */
+function websocketUrlOf(server: string) {
+  const url = new URL('/mqtt', server);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.toString();
+}
+
 async function startAgents(count: number) {
   const provisioned = await provisionAgents({
     count,
@@ -127,6 +134,9 @@ async function startAgents(count: number) {
       (credential) =>
         new MachineAgent({
           brokerUrl: provisioned.brokerUrl,
+          // 8883 blocked on site: MQTT over WebSocket on the HTTPS port (the server's /mqtt).
+          websocketUrl: websocketUrlOf(values.server!),
+          ca: values.ca ? readFileSync(values.ca, 'utf8') : undefined,
           tenantId: credential.tenantId,
           serial: credential.serial,
           password: credential.password,
@@ -156,11 +166,25 @@ function total(agents: MachineAgent[]): AgentStats {
     rejected: 0,
     pending: 0,
     connected: true,
+    transport: null,
+    fallbacks: 0,
+    directRestores: 0,
   };
   for (const agent of agents) {
     const stats = agent.getStats();
-    for (const key of ['stamped', 'published', 'resent', 'acked', 'rejected', 'pending'] as const)
+    for (const key of [
+      'stamped',
+      'published',
+      'resent',
+      'acked',
+      'rejected',
+      'pending',
+      'fallbacks',
+      'directRestores',
+    ] as const)
       sum[key] += stats[key];
+    sum.transport =
+      sum.transport === null || sum.transport === stats.transport ? stats.transport : sum.transport;
     sum.connected &&= stats.connected;
   }
   return sum;

@@ -168,6 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     live: liveBus.publisher,
     bus,
     authenticateMachine: machineCredentials.authenticate,
+    onCredentialRefused: machineCredentials.onRefused,
     facts: {
       version: VERSION,
       publicUrl: config.publicUrl,

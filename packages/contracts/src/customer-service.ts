@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CreateUserSchema, TenantSchema, UserSchema } from './auth';
-import { CsvFileSchema, IdParamsSchema, listOf, pageQuerySchema, pageSchema } from './common';
+import { CsvFileSchema, IdParamsSchema, LanguageSchema, listOf, pageQuerySchema, pageSchema } from './common';
 import { CountrySchema } from './printing-shop';
 import { RoleSchema } from './roles';
 import { defineRoute } from './route';
@@ -524,6 +524,8 @@ export const exportCustomersCsv = defineRoute({
   query: z.strictObject({
     tenantIds: listOf(z.uuid()).optional(),
     days: z.coerce.number().int().min(1).max(366).default(30),
+    /** the user's language: it decides the separators (docs/architecture.md "CSV exports") */
+    lang: LanguageSchema.optional(),
   }),
   responses: { 200: CsvFileSchema },
   errors: CUSTOMER_ERRORS,

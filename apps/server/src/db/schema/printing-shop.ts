@@ -113,6 +113,8 @@ export const machineCredentials = pgTable(
     secretHash: text('secret_hash').notNull(),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** the broker or the cloud refused a wrong secret for this username since the last good one */
+    refusedAt: timestamp('refused_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.machineId] }),

@@ -1,7 +1,7 @@
 import type { Role } from '@kerf/contracts';
 import { sql } from 'drizzle-orm';
-import { recordAudit } from '../../db/audit.repository';
 import { queryRows } from '../../db/client';
+import { auditLog } from '../../db/schema/index';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 
@@ -85,37 +85,67 @@ export async function scopeOf(tx: Tx, actor: Actor): Promise<Scope> {
   return { tenantIds: rows.map((row) => row.id), make: null };
 }
 
+/** How long one audit entry stands for repeated reads of the same thing by the same person (ADR 0016). */
+export const AUDIT_WINDOW_MS = 15 * 60_000;
+
+/** Reads coalesce within the window; exports and every change (open, close) are written each time. */
+const COALESCED = /\.(list|read|search)$/;
+
 /**
  * The one way this module reads other tenants: the platform role (`withPlatform`, which records
- * the access in the actor's own audit log), limited to the actor's scope, and one audit entry in
+ * the access in the actor's own audit log), limited to the actor's scope, and an audit entry in
  * the log of every customer whose data the read returned — who, which tenant, what, when — so the
  * customer's admin sees it ("who from support looked at what").
+ *
+ * Volume: a list view refreshed every few seconds must not write one row per customer per refresh.
+ * A read writes a customer's entry only when the same person has not read the same thing
+ * (action, target) of that customer within `AUDIT_WINDOW_MS`: the entry says "from `at` on, for up
+ * to 15 minutes, X looked at Y". The window is kept per server process after commit (a restart or a
+ * second instance writes at most one entry more); exports and changes are never coalesced.
  */
-export function createAuditedAccess(transactions: Transactions) {
+export function createAuditedAccess(
+  transactions: Transactions,
+  options: { windowMs?: number; now?: () => number } = {},
+) {
+  const windowMs = options.windowMs ?? AUDIT_WINDOW_MS;
+  const now = options.now ?? Date.now;
+  /** key → end of its window */
+  const written = new Map<string, number>();
+  const prune = (at: number) => {
+    if (written.size < 10_000) return;
+    for (const [key, until] of written) if (until <= at) written.delete(key);
+  };
+
   return async function audited<T>(
     actor: Actor,
     action: string,
     details: Record<string, unknown>,
     read: (tx: Tx, scope: Scope, staff: Staff) => Promise<{ result: T; touched: Touched[] }>,
   ): Promise<T> {
-    return transactions.withPlatform(
+    const coalesce = windowMs > 0 && COALESCED.test(action);
+    const fresh: string[] = [];
+    const result = await transactions.withPlatform(
       { actor: { tenantId: actor.tenantId, userId: actor.userId, ip: actor.ip }, action, details },
       async (tx) => {
         const staff = await staffOf(tx, actor);
         const scope = await scopeOf(tx, actor);
         const { result, touched } = await read(tx, scope, staff);
+        const at = now();
         const seen = new Set<string>();
+        const entries: (typeof auditLog.$inferInsert)[] = [];
         for (const entry of touched) {
-          const key = `${entry.tenantId}|${entry.targetType}|${entry.targetId ?? ''}`;
+          const key = `${entry.tenantId}|${actor.userId}|${action}|${entry.targetType}|${entry.targetId ?? ''}`;
           if (seen.has(key) || entry.tenantId === actor.tenantId) continue;
           seen.add(key);
-          await recordAudit(tx, {
+          if (coalesce && (written.get(key) ?? 0) > at) continue;
+          fresh.push(key);
+          entries.push({
             tenantId: entry.tenantId,
             actorUserId: actor.userId,
             action,
             targetType: entry.targetType,
-            targetId: entry.targetId,
-            ip: actor.ip,
+            targetId: entry.targetId ?? null,
+            ip: actor.ip ?? null,
             details: {
               actorTenantId: actor.tenantId,
               actorTenantName: staff.tenantName,
@@ -125,9 +155,18 @@ export function createAuditedAccess(transactions: Transactions) {
             },
           });
         }
+        // One statement for all customers of a list.
+        if (entries.length) await tx.insert(auditLog).values(entries);
         return result;
       },
     );
+    // Committed: the entries stand for the window from now on.
+    if (coalesce && fresh.length) {
+      const at = now();
+      prune(at);
+      for (const key of fresh) written.set(key, at + windowMs);
+    }
+    return result;
   };
 }
 

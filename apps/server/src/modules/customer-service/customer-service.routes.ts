@@ -27,7 +27,7 @@ import {
   updateServiceArea,
 } from '@kerf/contracts';
 import type { FastifyInstance } from 'fastify';
-import { sendCsv } from '../../lib/csv';
+import { csvDialect, sendCsv } from '../../lib/csv';
 import { type Authenticator, registerRoute } from '../../lib/route';
 import { type CustomerServiceService, REPORT_COLUMNS } from './customer-service.service';
 import type { ManufacturersService } from './manufacturers.service';
@@ -107,7 +107,7 @@ export function registerCustomerServiceRoutes(
   registerRoute(app, authenticator, exportCustomersCsv, async ({ actor, query, reply }) => {
     const rows = await customerService.report(actor, query.tenantIds, query.days);
     const day = new Date().toISOString().slice(0, 10);
-    return sendCsv(reply, `kerf-customers-${day}`, REPORT_COLUMNS, rows);
+    return sendCsv(reply, `kerf-customers-${day}`, REPORT_COLUMNS, rows, csvDialect(query.lang));
   });
 
   registerRoute(app, authenticator, getManufacturerFleet, ({ actor, query }) =>

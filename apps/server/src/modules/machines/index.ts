@@ -32,6 +32,7 @@ export {
   updateMachine,
 } from './cutting-machines.repository';
 export {
+  type CredentialRefusal,
   createMachineBrokerAccess,
   createMachineCredentialsService,
   type MachineCredential,

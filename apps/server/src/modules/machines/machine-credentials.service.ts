@@ -3,9 +3,20 @@ import { machineTopics, machineUsername, parseMachineTopic } from '@kerf/contrac
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../lib/app-error';
 import type { BrokerAccess, BrokerPrincipal } from '../../plugins/bus';
-import { findMachineCredential, findMachineSerial, upsertMachineCredential } from './machines.repository';
+import {
+  findMachineCredential,
+  findMachineSerial,
+  markMachineCredentialRefused,
+  upsertMachineCredential,
+} from './machines.repository';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+/** A wrong secret given for a machine's credential (the broker's connect or a doctor report). */
+export interface CredentialRefusal {
+  tenantId: string;
+  machineId: string;
+}
 
 export interface MachineCredential {
   tenantId: string;
@@ -21,7 +32,20 @@ export interface MachineCredential {
  */
 export function createMachineCredentialsService(deps: { transactions: Transactions }) {
   const { transactions } = deps;
+  const refusalListeners: ((refusal: CredentialRefusal) => void)[] = [];
+  /** Records a wrong secret for a known, unrevoked credential; listeners hear of it after commit. */
+  async function refuse(tenantId: string, machineId: string) {
+    const noted = await transactions.withTenant(tenantId, (tx) =>
+      markMachineCredentialRefused(tx, machineId, true),
+    );
+    if (noted) for (const listener of refusalListeners) listener({ tenantId, machineId });
+  }
   return {
+    /** Called after a wrong secret for this machine's credential was noted (the setup assistant). */
+    onRefused(listener: (refusal: CredentialRefusal) => void) {
+      refusalListeners.push(listener);
+    },
+
     async issue(tenantId: string, machineId: string): Promise<MachineCredential> {
       return transactions.withTenant(tenantId, async (tx) => {
         const serial = await findMachineSerial(tx, machineId);
@@ -39,9 +63,17 @@ export function createMachineCredentialsService(deps: { transactions: Transactio
       const row = await transactions.withSignIn((tx) => findMachineCredential(tx, username));
       const given = Buffer.from(sha256(password), 'hex');
       const stored = Buffer.from(row?.secretHash ?? sha256('no such credential'), 'hex');
-      if (!row || row.revokedAt || !timingSafeEqual(given, stored)) return null;
+      if (!row || row.revokedAt) return null;
+      if (!timingSafeEqual(given, stored)) {
+        await refuse(row.tenantId, row.machineId);
+        return null;
+      }
       const serial = username.slice(row.tenantId.length + 1);
       if (machineUsername(row.tenantId, serial) !== username) return null;
+      if (row.refusedAt)
+        await transactions.withTenant(row.tenantId, (tx) =>
+          markMachineCredentialRefused(tx, row.machineId, false),
+        );
       return { kind: 'machine', tenantId: row.tenantId, serial };
     },
   };

@@ -99,7 +99,8 @@ export async function upsertMachineCredential(
     INSERT INTO machine_credentials (tenant_id, machine_id, username, secret_hash)
     VALUES (${row.tenantId}, ${row.machineId}, ${row.username}, ${row.secretHash})
     ON CONFLICT (tenant_id, machine_id) DO UPDATE
-      SET username = excluded.username, secret_hash = excluded.secret_hash, created_at = now(), revoked_at = NULL`,
+      SET username = excluded.username, secret_hash = excluded.secret_hash, created_at = now(), revoked_at = NULL,
+        refused_at = NULL`,
   );
 }
 
@@ -107,12 +108,41 @@ export async function upsertMachineCredential(
 export async function findMachineCredential(
   tx: Tx,
   username: string,
-): Promise<{ tenantId: string; machineId: string; secretHash: string; revokedAt: Date | null } | null> {
+): Promise<{
+  tenantId: string;
+  machineId: string;
+  secretHash: string;
+  revokedAt: Date | null;
+  refusedAt: Date | null;
+} | null> {
   const result = await run(
     tx,
     sql`
-    SELECT tenant_id AS "tenantId", machine_id AS "machineId", secret_hash AS "secretHash", revoked_at AS "revokedAt"
+    SELECT tenant_id AS "tenantId", machine_id AS "machineId", secret_hash AS "secretHash", revoked_at AS "revokedAt",
+      refused_at AS "refusedAt"
     FROM machine_credentials WHERE username = ${username}`,
   );
   return (result.rows[0] as never) ?? null;
+}
+
+/**
+ * Notes (refused = true) or clears a wrong secret given for the machine's credential. A refusal
+ * already on record within the last 5 s is not written again (a site manager retrying in a loop).
+ * Answers whether a row changed.
+ */
+export async function markMachineCredentialRefused(tx: Tx, machineId: string, refused: boolean) {
+  const result = await run(
+    tx,
+    refused
+      ? sql`
+    UPDATE machine_credentials SET refused_at = now()
+    WHERE machine_id = ${machineId} AND revoked_at IS NULL
+      AND (refused_at IS NULL OR refused_at < now() - interval '5 seconds')
+    RETURNING machine_id`
+      : sql`
+    UPDATE machine_credentials SET refused_at = NULL
+    WHERE machine_id = ${machineId} AND refused_at IS NOT NULL
+    RETURNING machine_id`,
+  );
+  return result.rows.length > 0;
 }

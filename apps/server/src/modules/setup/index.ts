@@ -27,6 +27,8 @@ export function registerSetupModule(
     live: LivePublisher;
     bus: Pick<Bus, 'client'>;
     authenticateMachine: (username: string, password: string) => Promise<BrokerPrincipal | null>;
+    /** hears of wrong secrets given for a machine's credential (the machines module) */
+    onCredentialRefused: (listener: (refusal: { tenantId: string; machineId: string }) => void) => void;
     facts: SystemFacts;
   },
 ) {
@@ -39,6 +41,9 @@ export function registerSetupModule(
       const command = DoctorCommandSchema.parse({ type: 'doctor', runId });
       bus.client.publish(machineTopics(tenantId, serial).command, JSON.stringify(command), { qos: 1 });
     },
+  });
+  deps.onCredentialRefused(({ tenantId, machineId }) => {
+    void checks.credentialRefused(tenantId, machineId).catch(() => undefined);
   });
   const system = createSystemService({ transactions: deps.transactions, facts: deps.facts });
   registerSetupRoutes(app, { authenticator: deps.authenticator, checks, system });

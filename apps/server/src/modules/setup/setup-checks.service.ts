@@ -4,6 +4,7 @@ import {
   runState,
   SETUP_CHECK_SIDE,
   SETUP_CHECKS,
+  type SetupAdvice,
   type SetupCheck,
   type SetupCheckResult,
   type SetupCheckRun,
@@ -22,6 +23,7 @@ import {
   findSiteManagerSerial,
   hasLicence,
   insertRun,
+  listOpenRuns,
   listRuns,
   updateRun,
 } from './setup.repository';
@@ -57,6 +59,10 @@ export function deriveNetworkSetupState(
   const licensed = run.checks.some((c) => c.check === 'SERIAL_NUMBER' && c.state === 'SUCCESS');
   return licensed ? 'MACHINE_LICENSED' : 'ADMIN_INFO_MISSING';
 }
+
+/** Checks still waiting for the site manager end red with the advice of why it cannot answer. */
+const withoutSiteManager = (checks: SetupCheckResult[], advice: SetupAdvice) =>
+  checks.map((c) => (c.state === 'RUNNING' ? { ...c, state: 'ERROR' as const, advice } : c));
 
 /** Basic `username:password` of a machine credential; null when the header is not that. */
 function basicCredentials(authorization: string): { username: string; password: string } | null {
@@ -96,7 +102,9 @@ export function createSetupChecksService(deps: {
         ? result('API_KEY', 'ERROR', 'NO_CREDENTIAL')
         : credential.revoked
           ? result('API_KEY', 'ERROR', 'CREDENTIAL_REVOKED')
-          : result('API_KEY', 'SUCCESS');
+          : credential.refused
+            ? result('API_KEY', 'ERROR', 'CREDENTIAL_REFUSED')
+            : result('API_KEY', 'SUCCESS');
     const serial = (await hasLicence(tx, machine.serialNumber))
       ? result('SERIAL_NUMBER', 'SUCCESS')
       : result('SERIAL_NUMBER', 'ERROR', 'SERIAL_UNKNOWN');
@@ -152,14 +160,24 @@ export function createSetupChecksService(deps: {
         const machine = await requireMachine(tx, machineId);
         const cloud = await cloudChecks(tx, actor.tenantId, machine, null);
         const site = SITE_CHECKS.map((check) => result(check, 'RUNNING'));
-        const checks = ordered([...cloud, ...site]);
+        // Without a valid key the site manager can neither hear the question nor answer it: the
+        // run ends at once with the key's advice instead of waiting for a silent site manager.
+        const apiKey = cloud.find((c) => c.check === 'API_KEY')!;
+        const checks = ordered(
+          apiKey.state === 'ERROR'
+            ? withoutSiteManager([...cloud, ...site], apiKey.advice!)
+            : [...cloud, ...site],
+        );
+        const state = runState(checks);
         const run = await insertRun(tx, {
           tenantId: actor.tenantId,
           machineId,
-          state: runState(checks),
+          state,
           checks,
           requestedBy: actor.userId,
+          finishedAt: state === 'RUNNING' ? null : new Date(),
         });
+        await finish(tx, actor.tenantId, machine, run);
         return { run, serial: machine.serialNumber };
       });
       publish(actor.tenantId, [run]);
@@ -188,6 +206,37 @@ export function createSetupChecksService(deps: {
       });
       publish(actor.tenantId, changed);
       return run;
+    },
+
+    /**
+     * The broker or the cloud refused a wrong secret for this machine's credential: its open runs
+     * show the red API key check at once, and their site checks end (the site manager cannot answer).
+     */
+    async credentialRefused(tenantId: string, machineId: string): Promise<SetupCheckRun[]> {
+      const changed = await transactions.withTenant(tenantId, async (tx) => {
+        const machine = await findMachine(tx, machineId);
+        if (!machine) return [];
+        const runs = await listOpenRuns(tx, machineId);
+        return Promise.all(
+          runs.map(async (run) => {
+            const checks = withoutSiteManager(
+              run.checks.map((c) =>
+                c.check === 'API_KEY' ? result('API_KEY', 'ERROR', 'CREDENTIAL_REFUSED', c.detail) : c,
+              ),
+              'CREDENTIAL_REFUSED',
+            );
+            const saved = await updateRun(tx, run.id, {
+              state: runState(checks),
+              checks,
+              finishedAt: new Date(),
+            });
+            await finish(tx, tenantId, machine, saved);
+            return saved;
+          }),
+        );
+      });
+      publish(tenantId, changed);
+      return changed;
     },
 
     /** The doctor's report, signed with the machine's credential (HTTP Basic). */

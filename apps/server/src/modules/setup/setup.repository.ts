@@ -56,6 +56,15 @@ export async function findRun(tx: Tx, machineId: string, id: string): Promise<Se
   return row ? toRun(row) : null;
 }
 
+/** The machine's runs still waiting for their site checks. */
+export async function listOpenRuns(tx: Tx, machineId: string): Promise<SetupCheckRun[]> {
+  const rows = await tx
+    .select()
+    .from(setupCheckRuns)
+    .where(and(eq(setupCheckRuns.machineId, machineId), eq(setupCheckRuns.state, 'RUNNING')));
+  return rows.map(toRun);
+}
+
 export async function listRuns(tx: Tx, machineId: string, limit = 20): Promise<SetupCheckRun[]> {
   const rows = await tx
     .select()
@@ -69,10 +78,10 @@ export async function listRuns(tx: Tx, machineId: string, limit = 20): Promise<S
 /** The machine's credential (reads `machine_credentials`, owned by machines). */
 export async function findCredentialState(tx: Tx, machineId: string) {
   const [row] = await tx
-    .select({ revokedAt: machineCredentials.revokedAt })
+    .select({ revokedAt: machineCredentials.revokedAt, refusedAt: machineCredentials.refusedAt })
     .from(machineCredentials)
     .where(eq(machineCredentials.machineId, machineId));
-  return row ? { revoked: row.revokedAt !== null } : null;
+  return row ? { revoked: row.revokedAt !== null, refused: row.refusedAt !== null } : null;
 }
 
 /** Whether a valid licence names the serial (reads `machine_licences`, owned by printing-shop). */

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../../test/harness';
 import {
   brokerUrl,
+  connectMachine,
   machineIdsBySerial,
   provisionMachine,
   type TestMachine,
@@ -166,6 +167,59 @@ describe('the assistant', () => {
       SERIAL_NUMBER: { state: 'ERROR', advice: 'SERIAL_UNKNOWN' },
       API_KEY: { state: 'ERROR', advice: 'NO_CREDENTIAL' },
     });
+  });
+
+  it('a wrong API key shows its red check at once, in an open run and in the next one', async () => {
+    const ids = await machineIdsBySerial(t, admin, ['PM-137-0003']);
+    const m = await provisionMachine(t, tenantOf(admin), ids['PM-137-0003']!);
+    const runs = `/api/printing-shop/cutting-machines/${m.machineId}/setup-checks`;
+    const open = (
+      await t.request({ method: 'POST', url: runs, headers: bearer(admin) })
+    ).json() as SetupCheckRun;
+    expect(byCheck(open.checks).API_KEY).toMatchObject({ state: 'SUCCESS' });
+    expect(open.state).toBe('RUNNING');
+    // The site manager tries the broker with a wrong key.
+    await expect(connectMachine(t, { username: m.username, password: 'not-the-key' })).rejects.toThrow();
+    const began = Date.now();
+    let latest = open;
+    while (latest.state === 'RUNNING' && Date.now() - began < 5000) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      latest = (await t.request({ method: 'GET', url: `${runs}/${open.id}`, headers: bearer(admin) })).json();
+    }
+    expect(Date.now() - began).toBeLessThan(2000);
+    expect(latest.state).toBe('ERROR');
+    expect(byCheck(latest.checks)).toMatchObject({
+      API_KEY: { state: 'ERROR', advice: 'CREDENTIAL_REFUSED' },
+      MQTT: { state: 'ERROR', advice: 'CREDENTIAL_REFUSED' },
+      SITE_MANAGER: { state: 'ERROR', advice: 'CREDENTIAL_REFUSED' },
+    });
+    // The next run knows it at once and does not wait for a site manager that cannot answer.
+    const next = (
+      await t.request({ method: 'POST', url: runs, headers: bearer(admin) })
+    ).json() as SetupCheckRun;
+    expect(next.state).toBe('ERROR');
+    expect(next.finishedAt).not.toBeNull();
+    expect(byCheck(next.checks).API_KEY).toMatchObject({ state: 'ERROR', advice: 'CREDENTIAL_REFUSED' });
+    // A doctor report with the wrong key counts the same; the right key clears the refusal.
+    const client = await connectMachine(t, m);
+    await client.endAsync();
+    const cleared = (
+      await t.request({ method: 'POST', url: runs, headers: bearer(admin) })
+    ).json() as SetupCheckRun;
+    expect(byCheck(cleared.checks).API_KEY).toMatchObject({ state: 'SUCCESS' });
+    expect(cleared.state).toBe('RUNNING');
+    const refused = await runDoctor({
+      server: `http://localhost:${HTTP}`,
+      tenantId: m.tenantId,
+      serial: m.serial,
+      password: 'still-not-the-key',
+      timeoutMs: 3000,
+    });
+    expect(refused.delivered).toEqual({ error: 'CREDENTIAL_REFUSED' });
+    const after = (
+      await t.request({ method: 'GET', url: `${runs}/${cleared.id}`, headers: bearer(admin) })
+    ).json() as SetupCheckRun;
+    expect(byCheck(after.checks).API_KEY).toMatchObject({ state: 'ERROR', advice: 'CREDENTIAL_REFUSED' });
   });
 
   it('a site manager serial that differs from the tenant’s fails the site manager check', async () => {

@@ -19,7 +19,7 @@ export function ReportsPage() {
   usePageTitle(t('customerService.reportsTitle'));
   const run = async (tenantIds: string[]) => {
     try {
-      await exportCsv.mutateAsync({ tenantIds, days: Number(days) });
+      await exportCsv.mutateAsync({ tenantIds, days: Number(days), locale: i18n.language });
     } catch (error) {
       notifyError(error, t, i18n);
     }

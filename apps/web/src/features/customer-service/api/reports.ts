@@ -1,4 +1,4 @@
-import { exportCustomersCsv } from '@kerf/contracts';
+import { exportCustomersCsv, languageOfLocale } from '@kerf/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -16,12 +16,21 @@ function saveFile(text: string, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The customers CSV (machines, licences, online status, uptime, cuts) of all or of the chosen customers. */
+/** The customers CSV in the dialect of the user's language (machines, licences, online status, uptime, cuts) of all or of the chosen customers. */
 export function useExportCustomersCsv() {
   return useMutation({
-    mutationFn: async ({ tenantIds, days }: { tenantIds: string[]; days: number }) => {
+    mutationFn: async ({
+      tenantIds,
+      days,
+      locale,
+    }: {
+      tenantIds: string[];
+      days: number;
+      locale: string;
+    }) => {
+      // The separators follow the user's language, as in the knife CSVs.
       const text = await api(exportCustomersCsv, {
-        query: { tenantIds: tenantIds.length ? tenantIds : undefined, days },
+        query: { tenantIds: tenantIds.length ? tenantIds : undefined, days, lang: languageOfLocale(locale) },
       });
       saveFile(text, `kerf-customers-${new Date().toISOString().slice(0, 10)}.csv`);
     },

@@ -5,27 +5,15 @@ import {
   type ServiceEmployee,
   UpdateUserSchema,
 } from '@kerf/contracts';
-import { MultiSelect, PasswordInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { MultiSelect, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { FormModal, helpText, schemaErrors, useFormSubmit } from '../../../components/form';
+import { FormModal, schemaErrors, useFormSubmit } from '../../../components/form';
 import { renderNoTranslateOption } from '../../../components/inputs';
-import { translateKey } from '../../../lib/i18n';
+import { toUserBody, UserFields, userFormValues } from '../../employees';
 import { useSaveServiceEmployee, useServiceAreas } from '../api/service-areas';
 
 type Values = Omit<CreateServiceUser, 'serviceAreaIds'> & { serviceAreaIds: string[] };
-
-const orNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
-
-function toUser(values: Values, editing: boolean): CreateServiceUser {
-  return {
-    ...values,
-    email: orNull(values.email),
-    displayName: orNull(values.displayName),
-    personnelNumber: orNull(values.personnelNumber),
-    password: editing && !values.password ? (undefined as unknown as string) : values.password,
-  };
-}
 
 /** Create or change a customer-service employee and the service areas they work in (several allowed). */
 export function ServiceEmployeeFormModal({
@@ -44,24 +32,19 @@ export function ServiceEmployeeFormModal({
   const form = useForm<Values>({
     validateInputOnBlur: true,
     initialValues: {
-      username: employee?.username ?? '',
-      password: '',
-      email: employee?.email ?? '',
-      firstName: employee?.firstName ?? '',
-      lastName: employee?.lastName ?? '',
-      displayName: employee?.displayName ?? '',
-      personnelNumber: employee?.personnelNumber ?? '',
-      role: (employee?.role as Values['role'] | undefined) ?? 'SERVICE_USER_SUPPORT',
-      active: employee?.active ?? true,
+      ...userFormValues<Values['role']>(employee, 'SERVICE_USER_SUPPORT'),
       serviceAreaIds: employee?.serviceAreaIds ?? (serviceAreaId ? [serviceAreaId] : []),
     },
     validate: (values) =>
-      schemaErrors(editing ? UpdateUserSchema : CreateServiceUserSchema, toUser(values, editing), t),
+      schemaErrors(editing ? UpdateUserSchema : CreateServiceUserSchema, toUserBody(values, editing), t),
   });
   const submit = useFormSubmit(
     form,
-    (values) => save.mutateAsync({ user: toUser(values, editing), serviceAreaIds: values.serviceAreaIds }),
-    { onSaved: onClose },
+    (values) =>
+      save.mutateAsync({ user: toUserBody(values, editing), serviceAreaIds: values.serviceAreaIds }),
+    {
+      onSaved: onClose,
+    },
   );
   return (
     <FormModal
@@ -70,44 +53,7 @@ export function ServiceEmployeeFormModal({
       onSubmit={submit}
       submitting={save.isPending}
     >
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label={t('employees.firstName')}
-          withAsterisk
-          data-autofocus
-          {...form.getInputProps('firstName')}
-        />
-        <TextInput label={t('employees.lastName')} withAsterisk {...form.getInputProps('lastName')} />
-        <TextInput
-          label={t('employees.username')}
-          withAsterisk
-          dir="ltr"
-          autoComplete="off"
-          {...form.getInputProps('username')}
-        />
-        <PasswordInput
-          label={t('employees.password')}
-          withAsterisk={!editing}
-          autoComplete="new-password"
-          description={editing ? t('employees.passwordKeep') : t('employees.passwordRule')}
-          {...form.getInputProps('password')}
-        />
-        <TextInput
-          label={t('employees.email')}
-          type="email"
-          dir="ltr"
-          description={helpText(t, 'validEmail')}
-          {...form.getInputProps('email')}
-          value={form.values.email ?? ''}
-        />
-        <Select
-          label={t('employees.role')}
-          withAsterisk
-          allowDeselect={false}
-          data={SERVICE_ROLES.map((code) => ({ value: code, label: translateKey(t, `roles.${code}`) }))}
-          {...form.getInputProps('role')}
-        />
-      </SimpleGrid>
+      <UserFields form={form} editing={editing} roles={SERVICE_ROLES} />
       <MultiSelect
         label={t('customerService.areas.title')}
         renderOption={renderNoTranslateOption}

@@ -3,32 +3,23 @@ import {
   CreateUserSchema,
   type Employee,
   type GrindingEmployee,
-  type Role,
   UpdateUserSchema,
 } from '@kerf/contracts';
-import { MultiSelect, PasswordInput, Select, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { MultiSelect, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { FormModal, helpText, schemaErrors, useFormSubmit } from '../../../components/form';
+import { FormModal, schemaErrors, useFormSubmit } from '../../../components/form';
 import { renderNoTranslateOption } from '../../../components/inputs';
-import { translateKey } from '../../../lib/i18n';
 import { type ShopKind, useMinimalLocations } from '../../locations';
 import { useAssignableRoles } from '../api/list-roles';
 import { useSaveEmployee } from '../api/save-employee';
+import { toUserBody, UserFields, userFormValues } from './user-fields';
 
 type Values = CreateUser & { printingShopIds: string[] };
 
-const orNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
-
 /** The user part as the auth contract wants it: empty optional texts as null, no password when blank. */
 export function toUser({ printingShopIds: _ids, ...values }: Values, editing: boolean): CreateUser {
-  return {
-    ...values,
-    email: orNull(values.email),
-    displayName: orNull(values.displayName),
-    personnelNumber: orNull(values.personnelNumber),
-    password: editing && !values.password ? (undefined as unknown as string) : values.password,
-  };
+  return toUserBody(values, editing);
 }
 
 /** The locations an employee of either kind of shop works at. */
@@ -61,15 +52,7 @@ export function EmployeeFormModal({
   const form = useForm<Values>({
     validateInputOnBlur: true,
     initialValues: {
-      username: employee?.username ?? '',
-      password: '',
-      email: employee?.email ?? '',
-      firstName: employee?.firstName ?? '',
-      lastName: employee?.lastName ?? '',
-      displayName: employee?.displayName ?? '',
-      personnelNumber: employee?.personnelNumber ?? '',
-      role: employee?.role ?? (kind === 'grinding-shop' ? 'GRINDER' : 'PRINTING_SHOP_OPERATOR'),
-      active: employee?.active ?? true,
+      ...userFormValues(employee, kind === 'grinding-shop' ? 'GRINDER' : 'PRINTING_SHOP_OPERATOR'),
       printingShopIds: employee ? locationIdsOf(employee) : printingShopId ? [printingShopId] : [],
     },
     validate: (values) =>
@@ -82,11 +65,6 @@ export function EmployeeFormModal({
     { onSaved: onClose },
   );
 
-  const roleOptions = (roles.data ?? [])
-    .map((role) => role.code)
-    .concat(employee && !roles.data?.some((r) => r.code === employee.role) ? [employee.role] : [])
-    .map((code: Role) => ({ value: code, label: translateKey(t, `roles.${code}`) }));
-
   return (
     <FormModal
       opened={opened}
@@ -95,56 +73,7 @@ export function EmployeeFormModal({
       onSubmit={submit}
       submitting={save.isPending}
     >
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label={t('employees.firstName')}
-          withAsterisk
-          data-autofocus
-          {...form.getInputProps('firstName')}
-        />
-        <TextInput label={t('employees.lastName')} withAsterisk {...form.getInputProps('lastName')} />
-        <TextInput
-          label={t('employees.username')}
-          withAsterisk
-          dir="ltr"
-          autoComplete="off"
-          {...form.getInputProps('username')}
-        />
-        <PasswordInput
-          label={t('employees.password')}
-          withAsterisk={!editing}
-          autoComplete="new-password"
-          visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
-          description={editing ? t('employees.passwordKeep') : t('employees.passwordRule')}
-          {...form.getInputProps('password')}
-        />
-        <TextInput
-          label={t('employees.email')}
-          type="email"
-          dir="ltr"
-          description={helpText(t, 'validEmail')}
-          {...form.getInputProps('email')}
-          value={form.values.email ?? ''}
-        />
-        <TextInput
-          label={t('employees.displayName')}
-          description={t('employees.displayNameHint')}
-          {...form.getInputProps('displayName')}
-          value={form.values.displayName ?? ''}
-        />
-        <TextInput
-          label={t('employees.personnelNumber')}
-          {...form.getInputProps('personnelNumber')}
-          value={form.values.personnelNumber ?? ''}
-        />
-        <Select
-          label={t('employees.role')}
-          withAsterisk
-          allowDeselect={false}
-          data={roleOptions}
-          {...form.getInputProps('role')}
-        />
-      </SimpleGrid>
+      <UserFields form={form} editing={editing} roles={(roles.data ?? []).map((role) => role.code)} />
       <MultiSelect
         label={t('employees.locations')}
         renderOption={renderNoTranslateOption}
