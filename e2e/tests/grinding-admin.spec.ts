@@ -126,6 +126,22 @@ test.describe('grinding-shop admin', () => {
     await expect(page.getByRole('table', { name: 'Locations' }).getByText(locationName)).toBeHidden();
   });
 
+  test("accept a printing shop's invitation to exchange knives", async ({ page }) => {
+    await logInAsAdmin(page);
+    await page.getByRole('link', { name: 'Partner printing shops' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Partner printing shops' })).toBeVisible();
+    const table = page.getByRole('table', { name: 'Partner printing shops' });
+    // the demo: Druckerei Beispiel is a partner, Druckhaus Alpenblick has invited the shop
+    await expect(table.getByRole('row', { name: /Druckerei Beispiel GmbH/ })).toContainText('Active');
+    const invited = table.getByRole('row', { name: /Druckhaus Alpenblick GmbH/ });
+    await expect(invited).toContainText('Invited');
+    await checkA11y(page);
+    await invited.getByRole('button', { name: 'Accept' }).click();
+    await expect(page.getByText('Partnership accepted')).toBeVisible();
+    await expect(invited).toContainText('Active');
+    await expect(invited.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+  });
+
   test('German and Arabic (right to left) on the demo locations', async ({ page }) => {
     await logInAsAdmin(page, 'de');
     await expect(page.getByRole('heading', { level: 1, name: 'Standorte' })).toBeVisible();

@@ -13,7 +13,7 @@ const GrinderKnifePage = lazy(() =>
   import('./pages/grinder-knife-page').then((m) => ({ default: m.GrinderKnifePage })),
 );
 const PartnersPage = lazy(() =>
-  import('./pages/partners-page').then((m) => ({ default: m.GrinderPartnersPage })),
+  import('../../features/logistics').then((m) => ({ default: m.GrindingShopPartnersPage })),
 );
 
 export const HOME = '/grinder';
@@ -27,7 +27,7 @@ export function Component() {
   const { t } = useTranslation();
   const navItems: NavItem[] = [
     { to: HOME, label: t('grinder.workbench.title'), icon: IconTool, end: true },
-    { to: `${HOME}/partners`, label: t('logistics.partnerships.title'), icon: IconUsersGroup },
+    { to: `${HOME}/partners`, label: t('logistics.partnerships.grinderTitle'), icon: IconUsersGroup },
   ];
   return (
     <AreaShell area="grinder" navItems={navItems}>

@@ -6,6 +6,7 @@ export { usePartnerships } from './api/partnerships';
 export { useInbox, useShipBack } from './api/shipments';
 export { CustodyStateBadge } from './components/custody-state-badge';
 export { GrindingCycleModal } from './components/grinding-cycle-modal';
+export { GrindingShopPartnersPage } from './components/grinding-shop-partners';
 export { InvitePartnerModal } from './components/invite-partner-modal';
 export { KnifeForecast } from './components/knife-forecast';
 export { KnifePassport } from './components/knife-passport';

@@ -119,7 +119,7 @@ export function PartnershipsTable({
     });
   return (
     <DataTable
-      label={t('logistics.partnerships.title')}
+      label={side === 'owner' ? t('logistics.partnerships.title') : t('logistics.partnerships.grinderTitle')}
       columns={columns}
       idAccessor="id"
       isLoading={partnerships.isPending}

@@ -2,19 +2,22 @@ import { hasPermission } from '@kerf/contracts';
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/layout';
-import { PartnershipsTable } from '../../../features/logistics';
-import { useSelf } from '../../../features/session';
+import { useSelf } from '../../session';
+import { PartnershipsTable } from './partnerships-table';
 
-/** The printing shops that send knives here; their admin accepts or ends a partnership. */
-export function GrinderPartnersPage() {
+/**
+ * The grinding shop's page of the printing shops that send knives here, for its grinders (read only)
+ * and its admin, who accepts or ends a partnership.
+ */
+export function GrindingShopPartnersPage() {
   const { t } = useTranslation();
   const self = useSelf();
-  usePageTitle(t('logistics.partnerships.title'));
+  usePageTitle(t('logistics.partnerships.grinderTitle'));
   const role = self.data?.role;
   return (
     <Stack gap="lg">
       <Stack gap={4}>
-        <Title order={1}>{t('logistics.partnerships.title')}</Title>
+        <Title order={1}>{t('logistics.partnerships.grinderTitle')}</Title>
         <Text c="dimmed" size="sm">
           {t('logistics.partnerships.grinderIntro')}
         </Text>
