@@ -33,7 +33,7 @@ type Body = Record<string, unknown>;
 interface Fixture {
   url: () => string;
   /** who sends it: the location admin unless the operation is someone else's */
-  as?: 'operator' | 'manager' | 'serviceAdmin';
+  as?: 'operator' | 'manager' | 'serviceAdmin' | 'grindAdmin' | 'grinder';
   /** another authorization header (a machine's credential) instead of the user's bearer token */
   authorization?: () => string;
   /** extra request headers (the website's api-token) */
@@ -52,6 +52,8 @@ let admin: TokenPair;
 let operator: TokenPair;
 let manager: TokenPair;
 let serviceAdmin: TokenPair;
+let grindAdmin: TokenPair;
+let grinder: TokenPair;
 let operations: Operation[];
 let fixtures: Record<string, Fixture>;
 let counter = 0;
@@ -60,6 +62,8 @@ function sender(fixture: Fixture) {
   if (fixture.as === 'operator') return operator;
   if (fixture.as === 'manager') return manager;
   if (fixture.as === 'serviceAdmin') return serviceAdmin;
+  if (fixture.as === 'grindAdmin') return grindAdmin;
+  if (fixture.as === 'grinder') return grinder;
   return admin;
 }
 const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}`;
@@ -167,6 +171,8 @@ beforeAll(async () => {
   operator = await t.login('demo', 'operator');
   manager = await t.login('demo', 'manager');
   serviceAdmin = await t.login('kerf', 'service-admin');
+  grindAdmin = await t.login('demo-grind', 'admin');
+  grinder = await t.login('demo-grind', 'grinder');
   await t.app.ready();
   const doc = t.app.swagger() as unknown as {
     paths: Record<
@@ -305,6 +311,64 @@ beforeAll(async () => {
   };
   await openOrder(splitMachine!);
   const renameJob = await openOrder(renameMachine!);
+  // Grinding shops (issue 13): a location and a machine of the demo grinding shop, one of its
+  // grinders; the partnership with the demo printing shop, a knife of the printing shop at home and
+  // one the grinder holds (the demo leaves one received and waiting).
+  const grindingShopBody = (): Body => ({
+    name: `Schleifwerk ${unique()}`,
+    street: 'Eckendorfer Straße',
+    streetNumber: '91',
+    zip: '33609',
+    city: 'Bielefeld',
+    country: 'DE',
+  });
+  const grindingShop = await call(
+    'POST',
+    '/api/grinding-shop/grinding-shops',
+    grindingShopBody(),
+    grindAdmin,
+  );
+  expect(grindingShop.statusCode, grindingShop.body).toBe(201);
+  const grindingShopId = grindingShop.json().id as string;
+  const grindingMachineBody = (): Body => ({
+    name: 'Flachschleifer Fuzz',
+    manufacturer: 'Kolb',
+    designation: 'Messerschleifmaschine 2.200',
+    serialNumber: `GM-${unique()}`,
+    grindingShopId,
+    maxKnifeLength: 2200,
+  });
+  const grindingMachine = await call(
+    'POST',
+    '/api/grinding-shop/grinding-machines',
+    grindingMachineBody(),
+    grindAdmin,
+  );
+  expect(grindingMachine.statusCode, grindingMachine.body).toBe(201);
+  const grindingMachineId = grindingMachine.json().id as string;
+  const grinderBody = (): Body => ({ ...userBody(), role: 'GRINDER', grindingShopIds: [grindingShopId] });
+  const grinderUser = await call('POST', '/api/grinding-shop/users', grinderBody(), grindAdmin);
+  expect(grinderUser.statusCode, grinderUser.body).toBe(201);
+  const grinderUserId = grinderUser.json().id as string;
+  const partnership = (
+    (await call('GET', '/api/knife/partnerships', undefined, manager)).json() as {
+      id: string;
+      state: string;
+    }[]
+  ).find((p) => p.state === 'ACTIVE');
+  expect(partnership).toBeDefined();
+  const homeKnife = `F1${Date.now().toString(16)}`.toUpperCase();
+  const created = await call('POST', '/api/knife/knives', { rfid: homeKnife, ...knifeBody() }, manager);
+  expect(created.statusCode, created.body).toBe(201);
+  const inbox = (await call('GET', '/api/grinding-shop/shipments/inbox', undefined, grinder)).json() as {
+    rfid: string;
+    state: string;
+  }[];
+  const heldKnife = inbox.find((k) => k.state === 'AT_GRINDER')?.rfid;
+  expect(heldKnife).toBeDefined();
+  const held = (await call('GET', `/api/grinding-shop/knives/${heldKnife}`, undefined, grinder)).json();
+  let grindHeight = Number(held.height ?? 120);
+  let grindThickness = Number(held.backThickness ?? 12);
   fixtures = {
     'POST /api/knife/calculate-price': {
       url: () => '/api/knife/calculate-price',
@@ -515,6 +579,78 @@ beforeAll(async () => {
       readBack: (answer) => `/api/printing-shop/cutting-machines/${machineId}/setup-checks/${answer.id}`,
       custom: { siteManagerSerial: serialNumber },
     },
+    'POST /api/grinding-shop/grinding-shops': {
+      url: () => '/api/grinding-shop/grinding-shops',
+      as: 'grindAdmin',
+      body: grindingShopBody,
+      readBack: (answer) => `/api/grinding-shop/grinding-shops/${answer.id}`,
+      text: ['name', 'street', 'streetNumber', 'city'],
+    },
+    'PUT /api/grinding-shop/grinding-shops/{id}': {
+      url: () => `/api/grinding-shop/grinding-shops/${grindingShopId}`,
+      as: 'grindAdmin',
+      body: grindingShopBody,
+      readBack: () => `/api/grinding-shop/grinding-shops/${grindingShopId}`,
+      text: ['name', 'street', 'streetNumber', 'city'],
+    },
+    'POST /api/grinding-shop/grinding-machines': {
+      url: () => '/api/grinding-shop/grinding-machines',
+      as: 'grindAdmin',
+      body: grindingMachineBody,
+    },
+    'PUT /api/grinding-shop/grinding-machines/{id}': {
+      url: () => `/api/grinding-shop/grinding-machines/${grindingMachineId}`,
+      as: 'grindAdmin',
+      body: grindingMachineBody,
+    },
+    'PUT /api/grinding-shop/cutting-machines/{id}': {
+      url: () => `/api/grinding-shop/cutting-machines/${grindingMachineId}`,
+      as: 'grindAdmin',
+      body: grindingMachineBody,
+    },
+    'POST /api/grinding-shop/users': {
+      url: () => '/api/grinding-shop/users',
+      as: 'grindAdmin',
+      body: grinderBody,
+      readBack: (answer) => `/api/auth/users/${answer.id}`,
+      text: userText,
+      custom: { username },
+    },
+    'PUT /api/grinding-shop/users/{id}/grinding-shops': {
+      url: () => `/api/grinding-shop/users/${grinderUserId}/grinding-shops`,
+      as: 'grindAdmin',
+      body: () => ({ grindingShopIds: [grindingShopId] }),
+    },
+    'PUT /api/grinding-shop/users/{id}/current-location': {
+      url: () => `/api/grinding-shop/users/${grinderUserId}/current-location`,
+      as: 'grindAdmin',
+      body: () => ({ id: grindingShopId }),
+    },
+    'POST /api/knife/partnerships': {
+      url: () => '/api/knife/partnerships',
+      as: 'manager',
+      body: () => ({ grindingShopClient: 'demo-grind' }),
+    },
+    'POST /api/knife/shipments': {
+      url: () => '/api/knife/shipments',
+      as: 'manager',
+      body: () => ({ partnershipId: partnership!.id, rfids: [homeKnife] }),
+    },
+    'POST /api/grinding-shop/knives/{rfid}/grinding-cycles': {
+      url: () => `/api/grinding-shop/knives/${heldKnife}/grinding-cycles`,
+      as: 'grinder',
+      // each accepted grind takes a little material off
+      body: () => {
+        grindHeight -= 0.01;
+        grindThickness -= 0.001;
+        return { height: grindHeight, backThickness: grindThickness, grindingReference: `SM-${unique()}` };
+      },
+    },
+    'POST /api/grinding-shop/shipments': {
+      url: () => '/api/grinding-shop/shipments',
+      as: 'grinder',
+      body: () => ({ rfids: [heldKnife] }),
+    },
     'PUT /api/printing-shop/network-admin': {
       url: () => '/api/printing-shop/network-admin',
       body: () => ({ name: 'Jana Vogt', phone: '+43 1 5123456', email: 'it@example.at' }),
@@ -573,7 +709,7 @@ describe('arbitrary Unicode in every string field', () => {
               'GET',
               fixture.readBack(response.json()),
               undefined,
-              fixture.as === 'manager' || fixture.as === 'serviceAdmin' ? sender(fixture) : admin,
+              fixture.as && fixture.as !== 'operator' ? sender(fixture) : admin,
             );
             expect(stored.statusCode, context).toBe(200);
             fields.forEach((field, index) => {

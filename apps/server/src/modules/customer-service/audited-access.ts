@@ -1,7 +1,7 @@
 import type { Role } from '@kerf/contracts';
 import { sql } from 'drizzle-orm';
+import { type AuditEntry, recordAudits } from '../../db/audit.repository';
 import { queryRows } from '../../db/client';
-import { auditLog } from '../../db/schema/index';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 
@@ -132,7 +132,7 @@ export function createAuditedAccess(
         const { result, touched } = await read(tx, scope, staff);
         const at = now();
         const seen = new Set<string>();
-        const entries: (typeof auditLog.$inferInsert)[] = [];
+        const entries: AuditEntry[] = [];
         for (const entry of touched) {
           const key = `${entry.tenantId}|${actor.userId}|${action}|${entry.targetType}|${entry.targetId ?? ''}`;
           if (seen.has(key) || entry.tenantId === actor.tenantId) continue;
@@ -144,7 +144,7 @@ export function createAuditedAccess(
             actorUserId: actor.userId,
             action,
             targetType: entry.targetType,
-            targetId: entry.targetId ?? null,
+            targetId: entry.targetId ?? undefined,
             ip: actor.ip ?? null,
             details: {
               actorTenantId: actor.tenantId,
@@ -156,7 +156,7 @@ export function createAuditedAccess(
           });
         }
         // One statement for all customers of a list.
-        if (entries.length) await tx.insert(auditLog).values(entries);
+        await recordAudits(tx, entries);
         return result;
       },
     );
