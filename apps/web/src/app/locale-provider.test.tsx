@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, SELF } from '../test/render';
 
 /** a role whose area still opens on the start page (admin and manager land on their work) */
-const GRINDER = { ...SELF, role: 'GRINDER' };
+const SYSTEM_ADMIN = { ...SELF, role: 'SYSTEM_ADMIN' };
 
 function signIn() {
   window.localStorage.setItem('bearerToken', 'bearer-1');
@@ -25,10 +25,10 @@ describe('language picker', () => {
     const fetch = vi
       .spyOn(window, 'fetch')
       .mockImplementation(async (_input, init) =>
-        init?.method === 'PUT' ? jsonResponse(204) : jsonResponse(200, GRINDER),
+        init?.method === 'PUT' ? jsonResponse(204) : jsonResponse(200, SYSTEM_ADMIN),
       );
     signIn();
-    await renderApp({ path: '/grinder' });
+    await renderApp({ path: '/system-admin' });
     await userEvent.setup().selectOptions(await screen.findByTestId('language-picker'), 'pl');
     await waitFor(() =>
       expect(fetch).toHaveBeenCalledWith(
@@ -45,10 +45,10 @@ describe('language picker', () => {
     vi.spyOn(window, 'fetch').mockImplementation(async (_input, init) =>
       init?.method === 'PUT'
         ? jsonResponse(503, { code: 'common.SERVICE_UNAVAILABLE', message: 'x' })
-        : jsonResponse(200, GRINDER),
+        : jsonResponse(200, SYSTEM_ADMIN),
     );
     signIn();
-    await renderApp({ path: '/grinder' });
+    await renderApp({ path: '/system-admin' });
     await userEvent.setup().selectOptions(await screen.findByTestId('language-picker'), 'de');
     const toast = await screen.findByRole('alert');
     expect(toast).toHaveTextContent('Ihre Sprache konnte nicht im Konto gespeichert werden.');

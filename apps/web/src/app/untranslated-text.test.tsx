@@ -64,9 +64,9 @@ describe('no raw strings on key screens', () => {
   });
 
   it('an area start page inside the app layout', async () => {
-    fakeServer({ ...SELF, role: 'GRINDER' });
+    fakeServer({ ...SELF, role: 'SYSTEM_ADMIN' });
     signIn();
-    await renderApp(options('/grinder'));
+    await renderApp(options('/system-admin'));
     await screen.findByRole('heading', { level: 1, name: '⟦Welcome, Anna Becker⟧' });
     expect(screen.getByRole('navigation')).toBeInTheDocument();
     expect(untranslatedTexts()).toEqual([]);

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, SELF } from '../../test/render';
 
-/** a role whose area still opens on the start page (admin and manager land on their work) */
-const GRINDER = { ...SELF, role: 'GRINDER' };
+/** a role whose area still opens on the start page (the other roles land on their work) */
+const SYSTEM_ADMIN = { ...SELF, role: 'SYSTEM_ADMIN' };
 
 function signIn() {
   window.localStorage.setItem('bearerToken', 'bearer-1');
@@ -29,13 +29,13 @@ describe('role areas', () => {
   });
 
   it('show who is signed in, the role, the tenant and the area navigation', async () => {
-    vi.spyOn(window, 'fetch').mockResolvedValue(jsonResponse(200, GRINDER));
+    vi.spyOn(window, 'fetch').mockResolvedValue(jsonResponse(200, SYSTEM_ADMIN));
     signIn();
-    await renderApp({ path: '/grinder' });
+    await renderApp({ path: '/system-admin' });
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Anna Becker');
-    expect(screen.getByText('Grinder')).toBeInTheDocument();
+    expect(screen.getByText('System admin')).toBeInTheDocument();
     const nav = screen.getByRole('navigation');
-    expect(nav).toHaveTextContent('Knives');
+    expect(nav).toHaveTextContent('Clients');
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('Druckerei Beispiel GmbH');
   });
@@ -47,7 +47,7 @@ describe('role areas', () => {
         : jsonResponse(401, { code: 'authentication.TOKEN_EXPIRED', message: 'x' }),
     );
     signIn();
-    const { router } = await renderApp({ path: '/grinder' });
+    const { router } = await renderApp({ path: '/system-admin' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('status')).toHaveTextContent(
       'Your session has ended. Please log in again.',
@@ -59,10 +59,12 @@ describe('role areas', () => {
     const fetch = vi
       .spyOn(window, 'fetch')
       .mockImplementation(async (input) =>
-        String(input).startsWith('/api/auth/auth/sessions/') ? jsonResponse(204) : jsonResponse(200, GRINDER),
+        String(input).startsWith('/api/auth/auth/sessions/')
+          ? jsonResponse(204)
+          : jsonResponse(200, SYSTEM_ADMIN),
       );
     signIn();
-    const { router } = await renderApp({ path: '/grinder' });
+    const { router } = await renderApp({ path: '/system-admin' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
