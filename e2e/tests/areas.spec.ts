@@ -54,7 +54,7 @@ test.describe('role areas', () => {
   });
 
   test('area start page at desktop size is accessible', async ({ page }) => {
-    await logInAndLand(page, 'demo-grind', 'grinder', 'grinder');
+    await logInAndLand(page, 'kerf', 'sysadmin', 'system-admin');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
     await expect(page.getByRole('banner')).toContainText('Kerf');
     // keyboard users can jump over the header and navigation

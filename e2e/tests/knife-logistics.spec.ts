@@ -92,7 +92,10 @@ test.describe('knife logistics', () => {
 
     // the manager sees the new cycle, the passport and the forecast
     await manager.goto(`/printing-manager/knives/${KNIVES[0]}`);
-    await expect(manager.getByRole('heading', { level: 1, name: KNIVES[0] })).toBeVisible();
+    // a page of the area opened by URL loads its lazy chunk first: allow for a busy runner
+    await expect(manager.getByRole('heading', { level: 1, name: KNIVES[0] })).toBeVisible({
+      timeout: 20_000,
+    });
     await expect(manager.getByText('In use').first()).toBeVisible();
     const cycles = manager.getByRole('table', { name: 'Grinding cycles' });
     await expect(cycles.getByRole('row').nth(1)).toContainText('140.00');

@@ -21,7 +21,8 @@ test.describe('printing-shop manager: knives', () => {
 
     // the list: ten knives a page, most urgent first
     await page.goto('/printing-manager/knives');
-    await expect(page.getByRole('heading', { level: 1, name: 'Knives' })).toBeVisible();
+    // a page opened by URL loads the app and the area's chunk first: allow for a busy runner
+    await expect(page.getByRole('heading', { level: 1, name: 'Knives' })).toBeVisible({ timeout: 20_000 });
     const table = page.getByRole('table', { name: 'Knives' });
     await expect(table.getByRole('row')).toHaveCount(11);
     await expect(page.getByText('1–10 of 19')).toBeVisible();
