@@ -10,10 +10,12 @@ import { defineConfig } from '@playwright/test';
  * and one with 3-second access tokens for the expiry journey.
  */
 const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
-export const PORT = 18180;
-export const EXPIRY_PORT = 18181;
+/** Added to every journey port, so that two checkouts can run their journeys side by side. */
+export const PORT_OFFSET = Number(process.env.KERF_E2E_PORT_OFFSET ?? 0);
+export const PORT = 18180 + PORT_OFFSET;
+export const EXPIRY_PORT = 18181 + PORT_OFFSET;
 /** The main server's embedded MQTT broker (journeys publish as machines through it). */
-export const MQTT_PORT = 18831;
+export const MQTT_PORT = 18831 + PORT_OFFSET;
 export const ARTIFACTS_DIR = join(REPO_ROOT, 'e2e/artifacts');
 
 // Workers load this file too; they inherit the directories the main process chose.
@@ -74,7 +76,16 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /token-expiry/,
+      testIgnore: /token-expiry|website-screens/,
+      use: { baseURL: `http://127.0.0.1:${PORT}` },
+    },
+    {
+      // Every website page and registration step in four languages at two widths, with full-page
+      // screenshots: heavy enough to starve the other journeys of a two-core runner, so it runs
+      // after them.
+      name: 'website-screens',
+      testMatch: /website-screens\.spec\.ts/,
+      dependencies: ['chromium'],
       use: { baseURL: `http://127.0.0.1:${PORT}` },
     },
     {
@@ -85,6 +96,6 @@ export default defineConfig({
   ],
   webServer: [
     server(PORT, MQTT_PORT, process.env.KERF_E2E_DATA),
-    server(EXPIRY_PORT, 18832, process.env.KERF_E2E_EXPIRY_DATA, { ACCESS_TOKEN_TTL: '3' }),
+    server(EXPIRY_PORT, 18832 + PORT_OFFSET, process.env.KERF_E2E_EXPIRY_DATA, { ACCESS_TOKEN_TTL: '3' }),
   ],
 });

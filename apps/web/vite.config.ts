@@ -5,10 +5,14 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type * as Contracts from '@kerf/contracts';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { type ConfigEnv, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { catalogueParts } from './catalogue-parts.plugin';
+import { prerenderPages, SSR_OUT_DIR } from './prerender.plugin';
 
 const API_TARGET = 'http://127.0.0.1:8080';
+
+/** The browser's build (`vite build`), not the prerendering's server-side one (`vite build --ssr`). */
+const clientBuild = (_config: UserConfig, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
 const OUT_DIR = 'dist';
 
 /**
@@ -20,7 +24,7 @@ const OUT_DIR = 'dist';
 function clientRoutes(): Plugin {
   return {
     name: 'kerf-client-routes',
-    apply: 'build',
+    apply: clientBuild,
     async generateBundle() {
       // The contracts are TypeScript sources, which the config loader does not compile.
       const { tsImport } = await import('tsx/esm/api');
@@ -48,7 +52,7 @@ function precompress(): Plugin {
   const gz = promisify(gzip);
   return {
     name: 'kerf-precompress',
-    apply: 'build',
+    apply: clientBuild,
     async writeBundle(options, bundle) {
       const dir = options.dir ?? join(import.meta.dirname, OUT_DIR);
       const files = Object.keys(bundle).filter((name) => /\.(js|css|html|svg|json|txt)$/.test(name));
@@ -81,7 +85,7 @@ function precompress(): Plugin {
 function preloadHomePage(): Plugin {
   return {
     name: 'kerf-preload-home-page',
-    apply: 'build',
+    apply: clientBuild,
     transformIndexHtml: {
       order: 'post',
       handler(html, { bundle }) {
@@ -108,9 +112,9 @@ function preloadHomePage(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react(), catalogueParts(), clientRoutes(), preloadHomePage(), precompress()],
+  plugins: [react(), catalogueParts(), clientRoutes(), preloadHomePage(), precompress(), prerenderPages()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false, ws: true },
@@ -121,21 +125,26 @@ export default defineConfig({
       '/api': { target: API_TARGET, changeOrigin: false, ws: true },
     },
   },
-  build: {
-    outDir: OUT_DIR,
-    emptyOutDir: true,
-    // The server's CSP forbids inline scripts; Vite emits only external module scripts.
-    modulePreload: { polyfill: false },
-    sourcemap: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Everything the entry imports statically in one chunk: left to itself, the bundler puts
-          // modules the first page needs into chunks shared with staff screens (floating-ui, modals
-          // beside the direction provider), and the public first load grows by those (issue 15).
-          groups: [{ name: 'app', tags: ['$initial'] }],
+  build: isSsrBuild
+    ? // `vite build --ssr src/app/prerender.tsx`, after the client build (prerender.plugin.ts)
+      { outDir: SSR_OUT_DIR, emptyOutDir: true, sourcemap: false }
+    : {
+        outDir: OUT_DIR,
+        emptyOutDir: true,
+        // chunk and CSS files per source module, for the prerendering (prerender.plugin.ts deletes it)
+        manifest: true,
+        // The server's CSP forbids inline scripts; Vite emits only external module scripts.
+        modulePreload: { polyfill: false },
+        sourcemap: true,
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              // Everything the entry imports statically in one chunk: left to itself, the bundler puts
+              // modules the first page needs into chunks shared with staff screens (floating-ui, modals
+              // beside the direction provider), and the public first load grows by those (issue 15).
+              groups: [{ name: 'app', tags: ['$initial'] }],
+            },
+          },
         },
       },
-    },
-  },
-});
+}));

@@ -115,6 +115,24 @@ export async function startBenchApp(kind: 'pglite' | 'postgres', machines: numbe
  * A bench's result: printed as JSON for a person, and handed to `npm run bench` (bench/src/all.ts)
  * when that started this bench as a child process.
  */
+/**
+ * Least-squares slope, in MB per second, of memory samples (`t` seconds since the load began)
+ * taken from `fromSecond` on: the first part of a run is warm-up, not trend.
+ */
+export function memorySlope(samples: { t: number; mb: number }[], fromSecond: number): number {
+  const trend = samples.filter((s) => s.t >= fromSecond);
+  const n = trend.length;
+  const meanT = trend.reduce((sum, s) => sum + s.t, 0) / n;
+  const meanMb = trend.reduce((sum, s) => sum + s.mb, 0) / n;
+  return (
+    trend.reduce((sum, s) => sum + (s.t - meanT) * (s.mb - meanMb), 0) /
+    Math.max(
+      1e-9,
+      trend.reduce((sum, s) => sum + (s.t - meanT) ** 2, 0),
+    )
+  );
+}
+
 export function printResult(result: Record<string, unknown>) {
   console.log(JSON.stringify(result, null, 2));
   process.send?.({ result });
@@ -154,4 +172,38 @@ export async function copyCuts(
   const ms = /Time: ([\d.]+) ms/.exec(output);
   if (!ms) throw new Error(`no timing from psql: ${output}`);
   return Number(ms[1]) / 1000;
+}
+
+/**
+ * At least 30 locations in the demo shop (it has a handful; a typical list page holds 25), so that
+ * the list bench reads a full page. Answers the first page of the list.
+ */
+export async function seedLocations(
+  app: Awaited<ReturnType<typeof startBenchApp>>['app'],
+  auth: Record<string, string>,
+): Promise<{ items: [{ id: string }, ...{ id: string }[]] }> {
+  for (let i = 0; ; i++) {
+    const page = await app.inject({
+      method: 'GET',
+      url: '/api/printing-shop/printing-shops?page_size=1',
+      headers: auth,
+    });
+    if (page.json().total >= 30) break;
+    await app.inject({
+      method: 'POST',
+      url: '/api/printing-shop/printing-shops',
+      headers: auth,
+      payload: {
+        name: `Zweigwerk ${i + 1}`,
+        street: 'Industriestraße',
+        streetNumber: String(i + 1),
+        zip: '70565',
+        city: 'Stuttgart',
+        country: 'DE',
+      },
+    });
+  }
+  return (
+    await app.inject({ method: 'GET', url: '/api/printing-shop/printing-shops', headers: auth })
+  ).json();
 }

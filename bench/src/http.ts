@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
-import { argument, printResult, startBenchApp } from './common';
+import { loadavg } from 'node:os';
+import { argument, printResult, seedLocations, startBenchApp } from './common';
 
 /**
  * bench/http (ARCHITECTURE §5 "HTTP"): in one run, on this machine,
@@ -19,7 +20,16 @@ const rate = Number(argument('rate', '500'));
 const connections = Number(argument('connections', '10'));
 const warmup = Math.min(2, seconds / 2);
 
-type Result = { requests: number; errors: number; rps: number; p50: number; p99: number; max: number };
+type Result = {
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** CPU time of this process (both servers live in it) per answered request, in microseconds */
+  cpuUs: number;
+};
 
 function load(job: {
   url: string;
@@ -32,8 +42,13 @@ function load(job: {
     [JSON.stringify({ headers: {}, connections, rate, ...job })],
     { execArgv: ['--import', 'tsx'] },
   );
+  const before = process.cpuUsage();
   return new Promise((resolve, reject) => {
-    child.once('message', (message) => resolve(message as Result));
+    child.once('message', (message) => {
+      const cpu = process.cpuUsage(before);
+      const result = message as Omit<Result, 'cpuUs'>;
+      resolve({ ...result, cpuUs: (cpu.user + cpu.system) / Math.max(1, result.requests) });
+    });
     child.once('error', reject);
   });
 }
@@ -48,31 +63,7 @@ const rawUrl = `http://127.0.0.1:${(raw.address() as { port: number }).port}/`;
 const bench = await startBenchApp(kind, 1);
 const address = await bench.app.listen({ port: 0, host: '127.0.0.1' });
 const auth = { authorization: `Bearer ${bench.adminToken}` };
-// The demo shop has a handful of locations; a typical list page holds 25.
-for (let i = 0; ; i++) {
-  const page = await bench.app.inject({
-    method: 'GET',
-    url: '/api/printing-shop/printing-shops?page_size=1',
-    headers: auth,
-  });
-  if (page.json().total >= 30) break;
-  await bench.app.inject({
-    method: 'POST',
-    url: '/api/printing-shop/printing-shops',
-    headers: auth,
-    payload: {
-      name: `Zweigwerk ${i + 1}`,
-      street: 'Industriestraße',
-      streetNumber: String(i + 1),
-      zip: '70565',
-      city: 'Stuttgart',
-      country: 'DE',
-    },
-  });
-}
-const locations = (
-  await bench.app.inject({ method: 'GET', url: '/api/printing-shop/printing-shops', headers: auth })
-).json();
+const locations = await seedLocations(bench.app, auth);
 const readUrl = `${address}/api/printing-shop/printing-shops/${locations.items[0].id}`;
 const listUrl = `${address}/api/printing-shop/printing-shops?view=WITH_UPTIME&page_size=25`;
 
@@ -82,10 +73,15 @@ await load({ url: `${address}/api/health`, mode: 'closed', seconds: warmup });
 const rounds = 2;
 let rawRps = 0;
 let kerfRps = 0;
+let rawCpuUs = 0;
+let kerfCpuUs = 0;
 for (let round = 0; round < rounds; round++) {
-  rawRps += (await load({ url: rawUrl, mode: 'closed', seconds: seconds / 2 })).rps / rounds;
-  kerfRps +=
-    (await load({ url: `${address}/api/health`, mode: 'closed', seconds: seconds / 2 })).rps / rounds;
+  const rawRound = await load({ url: rawUrl, mode: 'closed', seconds: seconds / 2 });
+  const kerfRound = await load({ url: `${address}/api/health`, mode: 'closed', seconds: seconds / 2 });
+  rawRps += rawRound.rps / rounds;
+  kerfRps += kerfRound.rps / rounds;
+  rawCpuUs += rawRound.cpuUs / rounds;
+  kerfCpuUs += kerfRound.cpuUs / rounds;
 }
 await load({ url: readUrl, headers: auth, mode: 'open', seconds: warmup });
 const read = await load({ url: readUrl, headers: auth, mode: 'open', seconds });
@@ -97,12 +93,17 @@ console.error(`bench/http on ${kind}, ${seconds} s per measurement, ${connection
 console.error(`  raw node:http          ${fmt(rawRps)} req/s`);
 console.error(`  Kerf /api/health       ${fmt(kerfRps)} req/s`);
 console.error(`  Fastify overhead ratio ${(kerfRps / rawRps).toFixed(3)}  (target ≥ 0.90 of raw node:http)`);
+// On a machine other work shares, throughput swings with the neighbours' load; server CPU time per
+// request does much less. Its ratio is what the throughput ratio would be on an idle machine.
+console.error(
+  `  CPU per request        raw ${rawCpuUs.toFixed(1)} µs, Kerf ${kerfCpuUs.toFixed(1)} µs, ratio ${(rawCpuUs / kerfCpuUs).toFixed(3)}`,
+);
 for (const [name, r] of [
   ['CRUD read', read],
   ['list of 25', list],
 ] as const) {
   console.error(
-    `  ${name} at ${rate}/s  p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms  max ${fmt(r.max)} ms  errors ${r.errors}/${r.requests}  (target p99 ≤ 20 ms)`,
+    `  ${name} at ${rate}/s  p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms  max ${fmt(r.max)} ms  errors ${r.errors}/${r.requests}  CPU ${fmt(r.cpuUs)} µs/request  (target p99 ≤ 20 ms)`,
   );
 }
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -114,12 +115,17 @@ printResult({
   rawRps: Math.round(rawRps),
   healthRps: Math.round(kerfRps),
   healthRatio: Math.round((kerfRps / rawRps) * 1000) / 1000,
+  rawCpuUs: round1(rawCpuUs),
+  healthCpuUs: round1(kerfCpuUs),
+  healthCpuRatio: Math.round((rawCpuUs / kerfCpuUs) * 1000) / 1000,
+  loadAverage: loadavg()[0],
   read: {
     p50: round1(read.p50),
     p99: round1(read.p99),
     max: round1(read.max),
     errors: read.errors,
     requests: read.requests,
+    cpuUs: round1(read.cpuUs),
   },
   list: {
     p50: round1(list.p50),
@@ -127,6 +133,7 @@ printResult({
     max: round1(list.max),
     errors: list.errors,
     requests: list.requests,
+    cpuUs: round1(list.cpuUs),
   },
 });
 await bench.close();

@@ -4,7 +4,7 @@ import { mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { argument, freePort, printResult, REPO_ROOT, sleep } from './common';
+import { argument, freePort, memorySlope, printResult, REPO_ROOT, sleep } from './common';
 
 /**
  * bench/memory (issue 10): the resident size of `npm start` (scripts/start.mjs, the server in its
@@ -54,6 +54,11 @@ const env = {
   // The demo's weeks of history are a one-off on first start, not the steady state measured here.
   DEMO_HISTORY_DAYS: argument('history-days', '0'),
   DEMO_MACHINES: '0',
+  // The server reports its JS heap, external and WebAssembly memory (bench/src/memory-probe.mjs).
+  NODE_OPTIONS:
+    `${process.env.NODE_OPTIONS ?? ''} --import ${join(REPO_ROOT, 'bench/src/memory-probe.mjs')}`.trim(),
+  KERF_MEMORY_PROBE_FILE: join(dataDir, 'memory.jsonl'),
+  KERF_MEMORY_PROBE_SECONDS: String(every),
   ...(databaseUrl ? { DATABASE_URL: databaseUrl, JWT_SECRET: randomBytes(32).toString('hex') } : {}),
 };
 // Its output goes to a file (shown when something fails): with DEMO_MACHINES=0 the demo simulator
@@ -83,6 +88,26 @@ function serverPid(): number | null {
 }
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
+type ProbeSample = {
+  at: number;
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  wasm: number;
+};
+function readProbe(file: string): ProbeSample[] {
+  try {
+    return readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as ProbeSample);
+  } catch {
+    return [];
+  }
+}
 
 async function stop() {
   simulator?.kill('SIGTERM');
@@ -115,6 +140,7 @@ try {
     return samples;
   };
   const idle = await sample(idleSeconds);
+  const loadStartedAt = Date.now();
 
   simulator = spawn(
     process.execPath,
@@ -138,17 +164,40 @@ try {
   const load = await sample(loadSeconds);
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  const trend = load.filter((s) => s.t >= settle);
-  const n = trend.length;
-  const meanT = trend.reduce((sum, s) => sum + s.t, 0) / n;
-  const meanMb = trend.reduce((sum, s) => sum + s.mb, 0) / n;
-  const slope =
-    trend.reduce((sum, s) => sum + (s.t - meanT) * (s.mb - meanMb), 0) /
-    Math.max(
-      1e-9,
-      trend.reduce((sum, s) => sum + (s.t - meanT) ** 2, 0),
-    );
+  /** Least-squares slope in MB per second of samples taken after the first minute of load. */
+  const slopeOf = (points: { t: number; mb: number }[]) => memorySlope(points, settle);
+  const slope = slopeOf(load);
   const round1 = (value: number) => Math.round(value * 10) / 10;
+  // The server's own split of its memory (memory-probe.mjs): which part grows.
+  const probe = readProbe(join(dataDir, 'memory.jsonl'));
+  const parts = ['heapUsed', 'heapTotal', 'external', 'arrayBuffers', 'wasm'] as const;
+  const split = Object.fromEntries(
+    parts.map((part) => {
+      const points = probe
+        .filter((s) => s.at >= loadStartedAt)
+        .map((s) => ({ t: (s.at - loadStartedAt) / 1000, mb: s[part] }));
+      const idlePoints = probe.filter((s) => s.at < loadStartedAt);
+      return [
+        part,
+        {
+          idleMb: round1(median(idlePoints.map((s) => s[part]))),
+          endMb: round1(points.at(-1)?.mb ?? 0),
+          slopeMbPerMinute: points.length > 2 ? round1(slopeOf(points) * 60) : null,
+        },
+      ];
+    }),
+  );
+  const rest = probe
+    .filter((s) => s.at >= loadStartedAt)
+    .map((s) => ({ t: (s.at - loadStartedAt) / 1000, mb: s.rss - s.heapTotal - s.external }));
+  console.error(
+    `bench/memory on ${kind}: RSS slope ${round1(slope * 60)} MB/min after the first ${settle} s`,
+  );
+  for (const [part, figures] of Object.entries(split)) {
+    console.error(
+      `  ${part.padEnd(12)} idle ${figures.idleMb} MB, end ${figures.endMb} MB, slope ${figures.slopeMbPerMinute} MB/min`,
+    );
+  }
   printResult({
     bench: 'memory',
     database: kind,
@@ -159,6 +208,10 @@ try {
     loadRssMb: round1(median(load.map((s) => s.mb))),
     loadRssMaxMb: round1(Math.max(...load.map((s) => s.mb))),
     slopeMbPerMinute: round1(slope * 60),
+    split,
+    // RSS less JS heap and external memory (which includes ArrayBuffers and WebAssembly memory):
+    // native allocations, code, stacks.
+    otherSlopeMbPerMinute: rest.length > 2 ? round1(slopeOf(rest) * 60) : null,
     samples: load.map((s) => round1(s.mb)),
   });
 } catch (error) {

@@ -3,7 +3,7 @@ import { Agent, request } from 'node:http';
 /**
  * Load generator for bench/reports, in its own process: `users` simulated managers, each with one
  * keep-alive connection, request their list of report URLs back to back (closed loop) for
- * `seconds`; answers the latency of every request (ms) and the failures.
+ * `seconds`; answers the latency of every request (ms), also per report path, and the failures.
  */
 interface Job {
   base: string;
@@ -15,6 +15,8 @@ interface Job {
 const job = JSON.parse(process.argv[2]!) as Job;
 const target = new URL(job.base);
 const latencies: number[] = [];
+/** the same latencies per report path (without its query) */
+const byPath: Record<string, number[]> = {};
 const failures: string[] = [];
 
 function send(agent: Agent, path: string, token: string): Promise<void> {
@@ -50,9 +52,14 @@ await Promise.all(
       const path = user.paths[next++ % user.paths.length]!;
       const started = performance.now();
       await send(agent, path, user.token);
-      latencies.push(performance.now() - started);
+      const latency = performance.now() - started;
+      latencies.push(latency);
+      const name = path.split('?')[0]!;
+      const list = byPath[name] ?? [];
+      list.push(latency);
+      byPath[name] = list;
     }
     agent.destroy();
   }),
 );
-process.send?.({ latencies, failures });
+process.send?.({ latencies, byPath, failures });

@@ -27,6 +27,8 @@ import { argument, freePort, REPO_ROOT } from './common';
  *    - the hourly rollups computed FROM those cuts with the ingest's own grouping
  *      (date_trunc('hour', at, 'UTC'), machine, coalesce(knife, ''), coalesce(operator, nil),
  *      coalesce(job, nil), count(*)), so rollups and raw rows agree exactly (checked below);
+ *    - the daily aggregates (ADR 0019) from the hourly rollups and the closed status intervals, as
+ *      the ingest keeps them (the per-machine numbers below are compared with the raw cuts);
  *    - orders (two per shift) with their cuts, and knife scans at every weekly knife change.
  *    The dataset of research/performance.md §8.1: 10 printing shops (tenants) × 10 machines.
  * 2. Starts the real server (this process, listening on loopback) and signs in one manager per shop.
@@ -265,6 +267,26 @@ try {
        FROM cuts WHERE tenant_id = ANY($1::uuid[]) GROUP BY 1, 2, 3, 4, 5, 6`,
       [tenantIds],
     );
+    // the daily aggregates (ADR 0019), as the ingest keeps them: cuts per UTC day from the hourly
+    // rollups, the closed status intervals' time split at UTC midnights
+    await q(
+      `INSERT INTO cut_rollups_daily (tenant_id, machine_id, day, knife_rfid, operator_id, cuts)
+       SELECT tenant_id, machine_id, date_trunc('day', hour, 'UTC'), knife_rfid, operator_id, sum(cuts)
+       FROM cut_rollups_hourly WHERE tenant_id = ANY($1::uuid[]) GROUP BY 1, 2, 3, 4, 5`,
+      [tenantIds],
+    );
+    await q(
+      `INSERT INTO status_times_daily (tenant_id, machine_id, day, operator_id, status, micros)
+       SELECT i.tenant_id, i.machine_id, d.day, coalesce(i.operator_id, '${NIL}'::uuid), i.status,
+              sum(((extract(epoch FROM least(i.ended_at, d.day + interval '24 hours'))
+                    - extract(epoch FROM greatest(i.started_at, d.day))) * 1000000)::bigint)
+       FROM machine_status_intervals i
+       CROSS JOIN LATERAL generate_series(date_trunc('day', i.started_at, 'UTC'), i.ended_at - interval '1 microsecond',
+                                          interval '24 hours') AS d(day)
+       WHERE i.tenant_id = ANY($1::uuid[]) AND i.ended_at > i.started_at
+       GROUP BY 1, 2, 3, 4, 5`,
+      [tenantIds],
+    );
     await q(
       `UPDATE cutting_jobs j SET cuts = x.n FROM (
          SELECT job_id, sum(cuts) AS n FROM cut_rollups_hourly WHERE tenant_id = ANY($1::uuid[]) GROUP BY job_id) x
@@ -284,6 +306,12 @@ try {
        FROM bench_machines b, generate_series(floor(extract(epoch FROM $2::timestamptz) / 604800)::bigint * 604800 + 604800,
                                               extract(epoch FROM $3::timestamptz)::bigint, 604800) w`,
       [boot, start.toISOString(), end.toISOString()],
+    );
+    // The report tables' visibility maps set, as autovacuum keeps them on a live system (insert-driven
+    // autovacuum, PostgreSQL 13+): index-only scans then skip the heap. A freshly bulk-loaded table
+    // would make every index-only scan visit the heap as well.
+    await q(
+      'VACUUM (ANALYZE) cut_rollups_hourly, cut_rollups_daily, status_times_daily, machine_status_intervals, cutting_jobs',
     );
     await q('ANALYZE');
   }
@@ -367,8 +395,9 @@ try {
       ],
       { execArgv: ['--import', 'tsx'] },
     );
-    return new Promise<{ latencies: number[]; failures: string[] }>((resolve, reject) => {
-      child.once('message', (message) => resolve(message as { latencies: number[]; failures: string[] }));
+    type Answer = { latencies: number[]; byPath: Record<string, number[]>; failures: string[] };
+    return new Promise<Answer>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as Answer));
       child.once('error', reject);
     });
   }
@@ -380,7 +409,13 @@ try {
     const run = await http(period, SECONDS);
     if (run.failures.length > 0) throw new Error(`report requests failed: ${run.failures.join(', ')}`);
     const s = summary(run.latencies);
-    results[`http ${name}`] = s;
+    const perReport = Object.fromEntries(
+      Object.entries(run.byPath).map(([path, latencies]) => [
+        path.replace('/api/report/reports/', ''),
+        summary(latencies),
+      ]),
+    );
+    results[`http ${name}`] = { ...s, perReport };
     const target = name === 'year' ? 250 : 50;
     rows.push([
       `HTTP ${name} reports (${REPORTS.length + (name === '24 h' ? 1 : 0)} endpoints)`,
@@ -404,9 +439,29 @@ try {
   ).rows)
     machinesOf.set(row.t, row.ids);
   const HOUR = 3600_000;
-  /** The report's cut query (report.repository.ts cutRows): rollups for whole hours + raw edges. */
-  const rollupSql = (per: 'machine' | 'day') => `
-    SELECT ${per === 'machine' ? 'machine_id::text AS k' : "date_trunc('day', t + CASE WHEN whole THEN interval '30 minutes' ELSE interval '0' END, $5::text)::text || operator_id AS k"}, sum(cuts)::float8 AS n
+  const DAY = 86_400_000;
+  /**
+   * The report's cut queries (report.repository.ts): per machine (a total) the daily rollups for the
+   * whole UTC days [$8, $9), the hourly ones for the whole hours at the edges, raw cuts for the
+   * partial hours; per operator and local day (a chart) the hourly rollups and the raw edges.
+   */
+  const rollupSql = (per: 'machine' | 'day') =>
+    per === 'machine'
+      ? `
+    SELECT machine_id::text AS k, sum(cuts)::float8 AS n
+    FROM (
+      SELECT machine_id, cuts FROM cut_rollups_daily
+      WHERE tenant_id = $1 AND machine_id = ANY($2::uuid[]) AND day >= $8 AND day < $9 AND $5::text IS NOT NULL
+      UNION ALL
+      SELECT machine_id, cuts FROM cut_rollups_hourly
+      WHERE tenant_id = $1 AND machine_id = ANY($2::uuid[]) AND ((hour >= $3 AND hour < $8) OR (hour >= $9 AND hour < $4))
+      UNION ALL
+      SELECT machine_id, 1 FROM cuts
+      WHERE tenant_id = $1 AND machine_id = ANY($2::uuid[])
+        AND ((at >= $6 AND at < $3) OR (at >= $4 AND at < $7))
+    ) c GROUP BY 1`
+      : `
+    SELECT date_trunc('day', t + CASE WHEN whole THEN interval '30 minutes' ELSE interval '0' END, $5::text)::text || operator_id AS k, sum(cuts)::float8 AS n
     FROM (
       SELECT hour AS t, true AS whole, machine_id, operator_id, cuts FROM cut_rollups_hourly
       WHERE tenant_id = $1 AND machine_id = ANY($2::uuid[]) AND hour >= $3 AND hour < $4 AND $5::text IS NOT NULL
@@ -438,6 +493,10 @@ try {
             const e = period.endDate;
             const h0 = new Date(Math.ceil(s.getTime() / HOUR) * HOUR);
             const h1 = new Date(Math.floor(e.getTime() / HOUR) * HOUR);
+            // the whole UTC days inside the period, or none ([h1, h1))
+            let d0 = new Date(Math.ceil(s.getTime() / DAY) * DAY);
+            let d1 = new Date(Math.floor(e.getTime() / DAY) * DAY);
+            if (d1 <= d0) [d0, d1] = [h1, h1];
             const started = performance.now();
             const result =
               source === 'rollup'
@@ -449,6 +508,7 @@ try {
                     TIME_ZONE,
                     s,
                     e,
+                    ...(per === 'machine' ? [d0, d1] : []),
                   ])
                 : await client.query(rawSql(per), [tenantId, machinesOf.get(tenantId), s, e, TIME_ZONE]);
             latencies.push(performance.now() - started);
@@ -511,6 +571,13 @@ try {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   for (const row of [header, ...rows])
     console.log(`  ${row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ')}`);
+  for (const name of Object.keys(periods)) {
+    const perReport = (results[`http ${name}`] as { perReport: Record<string, ReturnType<typeof summary>> })
+      .perReport;
+    console.log(`  HTTP ${name}, p95 ms per report:`);
+    for (const [path, s] of Object.entries(perReport).sort((a, b) => b[1].p95 - a[1].p95))
+      console.log(`    ${path.padEnd(44)} ${s.p95.toFixed(1).padStart(8)}  (${s.requests} requests)`);
+  }
   const report = {
     bench: 'reports',
     smoke,

@@ -24,7 +24,7 @@ test.describe('role areas', () => {
     await expect(page).toHaveURL(/\/system-admin$/);
   });
 
-  test('the system admin sees the clients list with search and sorting, accessibly', async ({ page }) => {
+  test('the system admin sees the clients list with search, accessibly', async ({ page }) => {
     await logInAndLand(page, 'kerf', 'sysadmin', 'system-admin');
     await page.getByRole('navigation').getByRole('link', { name: 'Clients' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
@@ -37,25 +37,15 @@ test.describe('role areas', () => {
     await page.getByLabel('Search', { exact: true }).fill('nothing matches this');
     await expect(page.getByText('No results, please adjust your search.')).toBeVisible();
     await page.getByLabel('Search', { exact: true }).fill('');
-
-    const nameHeader = page.getByRole('columnheader', { name: 'Name' });
-    await expect(nameHeader).toHaveAttribute('aria-sort', 'ascending');
+    // the server orders clients by name
     await expect(table.getByRole('row').nth(1)).toContainText('Druckerei Beispiel GmbH');
-    await nameHeader.click();
-    await expect(nameHeader).toHaveAttribute('aria-sort', 'descending');
-    await expect(table.getByRole('row').nth(1)).toContainText('Schleiferei Muster KG');
-    const idHeader = page.getByRole('columnheader', { name: 'Client ID' });
-    await idHeader.focus();
-    await page.keyboard.press('Enter');
-    await expect(idHeader).toHaveAttribute('aria-sort', 'ascending');
-    await expect(table.getByRole('row').nth(1)).toContainText('demo');
     await expectNoSeriousA11yViolations(page);
     await page.screenshot({ path: screenshotPath('system-admin-clients-desktop') });
   });
 
   test('area start page at desktop size is accessible', async ({ page }) => {
     await logInAndLand(page, 'kerf', 'sysadmin', 'system-admin');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Clients');
     await expect(page.getByRole('banner')).toContainText('Kerf');
     // keyboard users can jump over the header and navigation
     await page.locator('body').press('Tab');

@@ -10,6 +10,8 @@ import { expectNoSeriousA11yViolations, logIn, PASSWORD, publishCuts, screenshot
 const SERIAL = 'PM-137-0003';
 const MACHINE = 'Schneider 3';
 const ORDER = 'E2E Flyer A5 – Stadtfest';
+/** this attempt's order (a retry's differs, so the report row found is its own) */
+const orderOf = (retry: number) => (retry === 0 ? ORDER : `${ORDER} #${retry + 1}`);
 const NO_ORDER = 'No open order';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: screenshotPath(`operator-${name}`) });
@@ -25,6 +27,47 @@ async function bearerFor(page: Page, username: string) {
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
+// A retry starts where a first attempt starts: the failed attempt's open order is deleted, the
+// machine paused and released.
+test.beforeEach(async ({ page }) => {
+  const headers = { authorization: await bearerFor(page, 'operator') };
+  const api = '/api/printing-shop';
+  const machine = (
+    (await (
+      await page.request.get(`${api}/cutting-machines/operator-selection-view`, { headers })
+    ).json()) as {
+      machineId: string;
+      serialNumber: string;
+      status: string | null;
+      isCurrent: boolean;
+    }[]
+  ).find((m) => m.serialNumber === SERIAL)!;
+  const orders = (await (
+    await page.request.get(`${api}/cutting-machines/${machine.machineId}/orders`, { headers })
+  ).json()) as { id: string; name: string; state: string }[];
+  const leftOver = orders.filter((o) => o.state === 'OPEN' && o.name.startsWith(ORDER));
+  if (!machine.isCurrent && leftOver.length === 0 && machine.status === null) return;
+  const select = await page.request.put(`${api}/users/self/current-machine`, {
+    headers,
+    data: { machineId: machine.machineId },
+  });
+  expect(select.ok()).toBe(true);
+  for (const order of leftOver) {
+    expect((await page.request.delete(`${api}/orders/${order.id}`, { headers })).ok()).toBe(true);
+  }
+  if (machine.status !== null && machine.status !== 'PAUSED') {
+    const paused = await page.request.put(`${api}/cutting-machines/${machine.machineId}/status`, {
+      headers,
+      data: { value: 'PAUSED' },
+    });
+    expect(paused.ok()).toBe(true);
+  }
+  const released = await page.request.delete(`${api}/users/self/current-machine/${machine.machineId}`, {
+    headers,
+  });
+  expect(released.status()).toBe(204);
+});
+
 test.describe('printing-shop operator', () => {
   test('select a machine, run an order with an interruption, a knife change and an offline support time', async ({
     page,
@@ -32,6 +75,7 @@ test.describe('printing-shop operator', () => {
     context,
   }) => {
     test.setTimeout(150_000);
+    const order = orderOf(test.info().retry);
     // The terminal's login sends client type OPERATOR_TERMINAL.
     await page.goto('/operator');
     await expect(page).toHaveURL(/\/login$/);
@@ -74,12 +118,12 @@ test.describe('printing-shop operator', () => {
     const dialog = page.getByRole('dialog', { name: 'New order' });
     await dialog.getByRole('button', { name: 'Start order' }).click();
     await expect(dialog.getByText('Please enter an order name')).toBeVisible();
-    await dialog.getByLabel(/^Order name/).fill(ORDER);
+    await dialog.getByLabel(/^Order name/).fill(order);
     await dialog.getByLabel('Order number').fill('AU-E2E-1');
     await dialog.getByRole('button', { name: 'Start order' }).click();
-    await expect(page.getByTestId('order-card').first()).toContainText(ORDER);
+    await expect(page.getByTestId('order-card').first()).toContainText(order);
     await page.getByRole('link', { name: 'Back' }).click();
-    await expect(page.getByTestId('terminal-job-name')).toHaveText(ORDER);
+    await expect(page.getByTestId('terminal-job-name')).toHaveText(order);
 
     await page.getByRole('button', { name: 'Start production' }).click();
     await expect(status(page)).toHaveText('Running');
@@ -138,11 +182,15 @@ test.describe('printing-shop operator', () => {
     await page.getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('button', { name: 'Close order' }).click();
     await page
-      .getByRole('dialog', { name: `Close order '${ORDER}'?` })
+      .getByRole('dialog', { name: `Close order '${order}'?` })
       .getByRole('button', { name: 'Close order' })
       .click();
-    await expect(page.getByTestId('order-card').first()).toContainText('Closed');
+    await expect(page.getByTestId('order-card').filter({ hasText: order }).first()).toContainText('Closed');
     await expect(page.getByRole('button', { name: 'New order' })).toBeEnabled();
+    // The demo's ERP import planned orders on this machine: the operator can start one now.
+    const planned = page.getByTestId('order-card').filter({ hasText: 'Planned' }).first();
+    await expect(planned).toBeVisible();
+    await expect(planned.getByRole('button', { name: 'Start order' })).toBeEnabled();
     await shot(page, 'orders-1024');
 
     // The report shows exactly these cuts and times.
@@ -154,7 +202,7 @@ test.describe('printing-shop operator', () => {
       );
       expect(report.status()).toBe(200);
       const row = ((await report.json()).items as Record<string, number | string>[]).find(
-        (r) => r.name === ORDER,
+        (r) => r.name === order,
       )!;
       expect(row).toMatchObject({ state: 'CLOSED', cuts: 5, orderNumber: 'AU-E2E-1' });
       expect(Math.abs(Number(row.downtimeSeconds) - interruptionSeconds)).toBeLessThanOrEqual(3);
@@ -162,6 +210,43 @@ test.describe('printing-shop operator', () => {
     }).toPass({ timeout: 10_000 });
     await manager.reload();
     await expect(manager.getByText(NO_ORDER)).toBeVisible();
+
+    // RUNNING without a cut for longer than the machine's no-cuts prompt delay (its admin sets one
+    // minute; the terminal's clock then jumps ahead): it asks why, and the answer is an interruption
+    // with its reason like any other.
+    const adminBearer = await bearerFor(admin, 'admin');
+    const delayUrl = `/api/printing-shop/config-options/scope/MACHINE/type/NO_CUTS_PROMPT_DELAY/object/${machineId}`;
+    const setDelay = await admin.request.put(delayUrl, {
+      headers: { authorization: adminBearer },
+      data: { value: 1 },
+    });
+    expect(setDelay.status()).toBe(200);
+    expect((await setDelay.json()).NO_CUTS_PROMPT_DELAY).toEqual({
+      value: 1,
+      effective: 1,
+      source: 'MACHINE',
+    });
+    await page.clock.install();
+    await page.goto('/operator');
+    await expect(status(page)).toHaveText('Running');
+    const idle = page.getByRole('dialog', { name: 'No cuts for a while' });
+    await expect(idle).toBeHidden();
+    await page.clock.fastForward('01:05');
+    await expect(idle).toBeVisible({ timeout: 15_000 });
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, 'idle-1024');
+    await idle.getByRole('button', { name: 'Interruption' }).click();
+    await page
+      .getByRole('dialog', { name: 'Why is the machine stopped?' })
+      .getByRole('button', { name: 'Missing material' })
+      .click();
+    await expect(status(page)).toHaveText('Missing material');
+    await expect(manager.getByTestId('machine-status')).toContainText('Missing material');
+    await page.getByRole('button', { name: 'End interruption' }).click();
+    await expect(status(page)).toHaveText('Running');
+    expect((await admin.request.delete(delayUrl, { headers: { authorization: adminBearer } })).status()).toBe(
+      204,
+    );
     await managerContext.close();
     await adminContext.close();
   });

@@ -6,18 +6,19 @@ import { fileURLToPath } from 'node:url';
 import type { SetupCheckRun } from '@kerf/contracts';
 import { runDoctor } from '@kerf/edge/doctor';
 import { expect, type Page, test } from '@playwright/test';
+import { PORT_OFFSET } from '../playwright.config';
 import { bearerOf, expectNoSeriousA11yViolations, logIn, screenshotPath } from './support';
 
 /**
- * The setup assistant against a server of its own (ports 18142–18144), because the journey stops
+ * The setup assistant against a server of its own (ports 18142–18144 plus KERF_E2E_PORT_OFFSET), because the journey stops
  * the broker's TLS port: the server is restarted on the same data without its TLS listener. The
  * simulated machine's site manager is `kerf-edge doctor`, run from here for the run the page
  * started; its 8883 is the server's TLS port.
  */
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const PORT = 18142;
+const PORT = 18142 + PORT_OFFSET;
 const BASE = `http://127.0.0.1:${PORT}`;
-const TLS_PORT = 18144;
+const TLS_PORT = 18144 + PORT_OFFSET;
 const DATA = mkdtempSync(join(tmpdir(), 'kerf-e2e-setup-'));
 let server: ChildProcess | null = null;
 
@@ -28,7 +29,7 @@ async function startServer(withTls: boolean) {
     env: {
       ...process.env,
       PORT: String(PORT),
-      MQTT_PORT: '18143',
+      MQTT_PORT: String(18143 + PORT_OFFSET),
       DATA_DIR: DATA,
       LOG_LEVEL: 'warn',
       DEMO_HISTORY_DAYS: '0',

@@ -38,8 +38,35 @@ export async function logInAndLand(page: Page, tenant: string, username: string,
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-/** axe-core over the page: no serious or critical WCAG 2.x A/AA violations. */
+/**
+ * axe-core over the page: no serious or critical WCAG 2.x A/AA violations. Checked once no
+ * transition has run for 300 ms (endless ones, like a pulsing live dot, aside): a dialog fading in
+ * is half transparent, and its colours would be measured blended with the page behind it. A quiet
+ * window rather than one look, because a dialog opened by the last click may not have started its
+ * transition yet.
+ */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const started = performance.now();
+        let quietSince = started;
+        const tick = (now: number) => {
+          const moving = document
+            .getAnimations()
+            .some(
+              (animation) =>
+                animation.playState === 'running' &&
+                animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+            );
+          if (moving) quietSince = now;
+          if (now - quietSince >= 300) return resolve();
+          if (now - started > 10_000) return reject(new Error('transitions still running after 10 s'));
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'])
     .analyze();

@@ -14,14 +14,12 @@ test.describe('session with short-lived access tokens', () => {
       if (response.url().endsWith('/api/auth/auth/refresh')) refreshes.push(response.status());
       else if (response.status() === 401) unauthorized.push(response.url());
     });
-    await page.getByRole('navigation').getByRole('link', { name: 'Clients' }).click();
-    await expect(
-      page.getByRole('table', { name: 'Clients' }).getByText('Druckerei Beispiel GmbH'),
-    ).toBeVisible();
+    await page.getByRole('navigation').getByRole('link', { name: 'Users' }).click();
+    await expect(page.getByRole('table', { name: 'Users' }).getByText('Anna Becker')).toBeVisible();
     expect(unauthorized.length).toBeGreaterThan(0);
     expect(refreshes).toEqual([200]);
     expect(await bearerOf(page)).not.toBe(firstBearer);
-    await expect(page).toHaveURL(/\/system-admin\/tenants$/);
+    await expect(page).toHaveURL(/\/system-admin\/users$/);
   });
 
   test('requests that meet an expired token together share one refresh', async ({ page }) => {

@@ -11,10 +11,18 @@ import { type DatabaseHandle, openDatabase } from './db/client';
 import { createTransactions, type Transactions } from './db/transactions';
 import { type IngestStats, startTelemetryIngest } from './ingest/index';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
+import { createScheduler, type Scheduler } from './lib/scheduler';
 import { registerLiveGateway, startLiveBus } from './live/index';
-import { createAuthentication, registerAuthModule } from './modules/auth/index';
+import { createAuthentication, isTenantActive, registerAuthModule } from './modules/auth/index';
 import { registerCustomerServiceModule } from './modules/customer-service/index';
 import { registerGrindingShopModule } from './modules/grinding-shop/index';
+import {
+  createIntegrations,
+  type Integrations,
+  registerIntegrationsModule,
+  teeLivePublisher,
+  withApiKeys,
+} from './modules/integrations/index';
 import { registerKnifeModule } from './modules/knife/index';
 import { registerLogisticsModule } from './modules/logistics/index';
 import {
@@ -24,7 +32,8 @@ import {
   registerMachinesModule,
 } from './modules/machines/index';
 import { createMailSender } from './modules/mail/index';
-import { registerPlatformModule } from './modules/platform/index';
+import { type Notifications, registerNotificationsModule } from './modules/notifications/index';
+import { registerPlatformModule, registerSystemAdminModule } from './modules/platform/index';
 import { registerPrintingShopModule } from './modules/printing-shop/index';
 import { registerRegistrationModule } from './modules/registration/index';
 import { registerReportModule } from './modules/report/index';
@@ -32,6 +41,7 @@ import { registerMqttWebSocket, registerSetupModule } from './modules/setup/inde
 import { createTelemetryService, type TelemetryService } from './modules/telemetry/index';
 import { type Bus, startBus } from './plugins/bus';
 import { registerErrorHandling } from './plugins/errors';
+import { registerMetrics } from './plugins/metrics';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { serverOptions } from './plugins/server-options';
@@ -54,6 +64,12 @@ export interface Kerf {
   telemetry: TelemetryService;
   machineCredentials: MachineCredentialsService;
   ingestStats: () => IngestStats;
+  /** background jobs (lib/scheduler.ts): modules register theirs; timers start once the server listens */
+  scheduler: Scheduler;
+  /** API keys and webhooks (issue 18): the webhook job's run, for tests that set the clock */
+  integrations: Integrations;
+  /** notifications and scheduled report e-mails (issue 18): their jobs' runs, for tests that set the clock */
+  notifications: Notifications;
 }
 
 declare module 'fastify' {
@@ -67,6 +83,16 @@ export interface BuildOptions {
   database?: DatabaseHandle;
 }
 
+/** Start-up with PostgreSQL down: one warning at once, then one every 10 s while it stays down. */
+function waitingForDatabase(app: FastifyInstance) {
+  let lastLog = Number.NEGATIVE_INFINITY;
+  return (error: Error, waitedMs: number) => {
+    if (waitedMs - lastLog < 10_000) return;
+    lastLog = waitedMs;
+    app.log.warn({ err: error, waitedSeconds: Math.round(waitedMs / 1000) }, 'waiting for PostgreSQL');
+  };
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config));
   app.setValidatorCompiler(validatorCompiler);
@@ -76,7 +102,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     options.database ??
     (await openDatabase(
       config.databaseUrl
-        ? { kind: 'postgres', url: config.databaseUrl }
+        ? { kind: 'postgres', url: config.databaseUrl, onWaiting: waitingForDatabase(app) }
         : { kind: 'pglite', dataDir: join(config.dataDir, 'pg') },
     ));
   const transactions = createTransactions(database.db);
@@ -102,14 +128,27 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       certificate && config.mqttTlsPort !== undefined ? { port: config.mqttTlsPort, certificate } : undefined,
   });
   const liveBus = startLiveBus({ bus, log: app.log });
-  const telemetry = createTelemetryService({ transactions, live: liveBus.publisher });
+  const integrations = createIntegrations({
+    transactions,
+    log: app.log,
+    webhooks: {
+      allowPrivateTargets: config.webhookAllowPrivateTargets,
+      retryBaseMs: config.webhookRetryBaseMs,
+    },
+  });
+  // Committed telemetry goes to the live screens and to the tenants' webhooks (ADR 0020).
+  const live = teeLivePublisher(liveBus.publisher, integrations.webhooks.observe);
+  const telemetry = createTelemetryService({ transactions, live });
   const ingest = startTelemetryIngest({
     bus,
     telemetry,
     log: app.log,
     shared: config.mqttUrl !== undefined,
+    shareGroup: config.mqttShareGroup,
     concurrency: database.kind === 'postgres' ? 2 : 1,
+    tenantActive: (tenantId) => transactions.withSignIn((tx) => isTenantActive(tx, tenantId)),
   });
+  const scheduler = createScheduler({ database, log: app.log });
   app.decorate('kerf', {
     config,
     database,
@@ -119,8 +158,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     telemetry,
     machineCredentials,
     ingestStats: ingest.stats,
-  });
+    scheduler,
+    integrations,
+  } as Kerf);
+  app.addHook('onReady', async () => scheduler.start());
   app.addHook('onClose', async () => {
+    await scheduler.stop();
     await ingest.stop();
     liveBus.close();
     await bus.close();
@@ -128,6 +171,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
+  const metrics = registerMetrics(app, {
+    database,
+    ingestStats: ingest.stats,
+    scheduler,
+    liveSockets: () =>
+      (app as unknown as { websocketServer?: { clients: Set<unknown> } }).websocketServer?.clients.size ?? 0,
+  });
   await registerSecurityHeaders(app);
   if (config.corsOrigins.length > 0) {
     await app.register(cors, { origin: config.corsOrigins, credentials: false });
@@ -135,12 +185,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(rateLimit, { global: false });
   // API answers of 1 KB and more (lists, documents) travel compressed; brotli at quality 4 costs little
   // CPU. Built assets are precompressed at build time (plugins/web-static.ts), so nothing is done twice.
-  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  // Nothing sends compressed request bodies, so the decompression hook (one per request) is not installed.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024, globalDecompression: false });
 
   await registerOpenApi(app);
 
   // Modules, in one explicit list (the order is the order of the OpenAPI document).
-  const { auth, authenticator, sessions } = await createAuthentication({
+  const {
+    auth,
+    authenticator: sessionAuthenticator,
+    sessions,
+  } = await createAuthentication({
     config,
     transactions,
     hasher,
@@ -148,9 +203,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bus,
   });
   app.addHook('onClose', async () => sessions?.close());
+  // Integration clients (ERP, BDE, CRM) call the same routes with an API key, limited by its scopes.
+  const authenticator = withApiKeys(sessionAuthenticator, integrations.apiKeys);
   registerPlatformModule(app, { authenticator, database, bus });
   registerAuthModule(app, { authenticator, auth, transactions, hasher, sessions });
   registerPrintingShopModule(app, { authenticator, transactions });
+  registerIntegrationsModule(app, {
+    authenticator,
+    integrations,
+    scheduler,
+    intervalMs: config.webhookIntervalMs,
+  });
   const { machineStatus } = registerMachinesModule(app, {
     authenticator,
     transactions,
@@ -158,7 +221,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     credentials: machineCredentials,
     demo: config.demo,
     brokerPort: () => bus.brokerPort,
-    live: liveBus.publisher,
+    live,
   });
   registerKnifeModule(app, { authenticator, transactions });
   registerLogisticsModule(app, { authenticator, transactions });
@@ -200,6 +263,37 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     deliverMail: () => {
       void mail.deliverPending().catch((error) => app.log.warn({ err: error }, 'mail delivery failed'));
     },
+  });
+  app.kerf.notifications = registerNotificationsModule(app, {
+    authenticator,
+    transactions,
+    live: liveBus.publisher,
+    scheduler,
+    log: app.log,
+    deliverMail: () => {
+      void mail.deliverPending().catch((error) => app.log.warn({ err: error }, 'mail delivery failed'));
+    },
+    notificationsIntervalMs: config.notificationsIntervalMs,
+    reportMailsIntervalMs: config.reportMailsIntervalMs,
+  });
+  registerSystemAdminModule(app, {
+    authenticator,
+    transactions,
+    hasher,
+    sessions,
+    disconnectTenantMachines: (tenantId) => {
+      ingest.forgetTenant(tenantId);
+      return bus.disconnectTenantMachines(tenantId);
+    },
+    scheduler,
+    ingestStats: ingest.stats,
+    brokerConnected: () => bus.isConnected(),
+    deliverMail: () => {
+      void mail.deliverPending().catch((error) => app.log.warn({ err: error }, 'mail delivery failed'));
+    },
+    retention: config.retention,
+    metrics,
+    metricsToken: config.metricsToken,
   });
   await registerLiveGateway(app, {
     live: liveBus,

@@ -16,6 +16,10 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   MQTT_URL: z.string().url().optional(),
+  MQTT_SHARE_GROUP: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .default('kerf-ingest'),
   MQTT_PORT: port.default(18830),
   MQTT_TLS_PORT: port.optional(),
   MQTT_TLS_CERT: z.string().optional(),
@@ -50,6 +54,16 @@ const EnvSchema = z.object({
   INSTALLATION_FEE_GBP: z.coerce.number().int().min(0).max(10_000_000).default(42_000),
   CAPTCHA_MAX_COUNTER: z.coerce.number().int().min(10).max(10_000_000).default(40_000),
   PUBLIC_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: flag.default(false),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(30_000),
+  WEBHOOK_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
+  NOTIFICATIONS_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  REPORT_MAILS_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(300_000),
+  AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(30).default(30),
+  MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  RETENTION_INTERVAL: seconds.default(3600),
+  METRICS_TOKEN: z.string().min(16).optional(),
 });
 
 export type Env = z.input<typeof EnvSchema>;
@@ -60,6 +74,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
+  /** external broker: the group of the shared telemetry subscription, one per deployment on the broker */
+  mqttShareGroup: string;
   mqttPort: number;
   /** embedded broker: MQTT over TLS on this port (0: any free port); undefined: no TLS listener */
   mqttTlsPort: number | undefined;
@@ -100,6 +116,25 @@ export interface Config {
   captchaMaxCounter: number;
   /** requests per minute and client address on each public website call (registration: a tenth) */
   publicRateLimit: number;
+  /** webhooks may target loopback and private addresses (tests, a receiver on the same network) */
+  webhookAllowPrivateTargets: boolean;
+  /** first retry delay of a failed webhook delivery; each further one doubles it (at most 6 h) */
+  webhookRetryBaseMs: number;
+  /** how often the webhook job batches cuts and sends due deliveries */
+  webhookIntervalMs: number;
+  /** how often the notification job looks for knives due for a swap, machines offline, long interruptions */
+  notificationsIntervalMs: number;
+  /** how often the report-mail job looks for scheduled report e-mails that are due (06:00 local) */
+  reportMailsIntervalMs: number;
+  /**
+   * Log retention (spec §9: deleted after 30 days at most): audit entries, login throttles and spent
+   * captchas older than `auditDays`, delivered or given-up outbox mail older than `mailDays`, checked
+   * every `intervalSeconds`; sessions (with their refresh tokens) that ended — expired or revoked —
+   * more than `sessionDays` ago.
+   */
+  retention: { auditDays: number; mailDays: number; sessionDays: number; intervalSeconds: number };
+  /** bearer token a Prometheus scraper sends to `/api/metrics`; without it only system admins read them */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -137,6 +172,7 @@ export function parseConfig(env: Record<string, string | undefined>, terminal = 
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,
+    mqttShareGroup: e.MQTT_SHARE_GROUP,
     mqttPort: e.MQTT_PORT,
     mqttTlsPort: e.MQTT_TLS_PORT,
     mqttTlsCert: e.MQTT_TLS_CERT,
@@ -172,5 +208,17 @@ export function parseConfig(env: Record<string, string | undefined>, terminal = 
     },
     captchaMaxCounter: e.CAPTCHA_MAX_COUNTER,
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
+    webhookAllowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+    webhookRetryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+    webhookIntervalMs: e.WEBHOOK_INTERVAL_MS,
+    notificationsIntervalMs: e.NOTIFICATIONS_INTERVAL_MS,
+    reportMailsIntervalMs: e.REPORT_MAILS_INTERVAL_MS,
+    retention: {
+      auditDays: e.AUDIT_RETENTION_DAYS,
+      mailDays: e.MAIL_RETENTION_DAYS,
+      sessionDays: e.SESSION_RETENTION_DAYS,
+      intervalSeconds: e.RETENTION_INTERVAL,
+    },
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -57,6 +57,8 @@ export interface TestApp {
     kind: TenantKind,
     roles: Role[],
   ): Promise<{ tenantId: string; userIds: Record<string, string> }>;
+  /** adds users to an existing tenant (password DEMO_PASSWORD); answers their ids by username */
+  addUsers(tenantId: string, users: { username: string; role: Role }[]): Promise<Record<string, string>>;
   close(): Promise<void>;
 }
 
@@ -75,12 +77,16 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     MQTT_PORT: '0',
     LOG_LEVEL: 'silent',
     DEMO: '1',
+    // background webhook deliveries would change rows while a test compares them; tests run the job
+    WEBHOOK_INTERVAL_MS: '3600000',
+    NOTIFICATIONS_INTERVAL_MS: '3600000',
+    REPORT_MAILS_INTERVAL_MS: '3600000',
     ...env,
   });
   const app = await buildApp(config, { database });
   await seedDemo(app.kerf);
   const request = (options: InjectOptions) => app.inject(options);
-  return {
+  const testApp: TestApp = {
     app,
     database,
     config,
@@ -97,16 +103,26 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       return response.json() as TokenPair;
     },
     async addTenant(slug, kind, roles) {
-      const { transactions, hasher } = app.kerf;
-      const tenant = await transactions.withPlatform({ actor: SYSTEM_ACTOR, action: 'test.tenant' }, (tx) =>
-        insertTenant(tx, { slug, name: `Tenant ${slug}`, kind }),
+      const tenant = await app.kerf.transactions.withPlatform(
+        { actor: SYSTEM_ACTOR, action: 'test.tenant' },
+        (tx) => insertTenant(tx, { slug, name: `Tenant ${slug}`, kind }),
       );
-      const passwordHash = await hasher.hash(DEMO_PASSWORD);
+      const byUsername = await testApp.addUsers(
+        tenant.id,
+        roles.map((role) => ({ username: role.toLowerCase().replaceAll('_', '-'), role })),
+      );
       const userIds: Record<string, string> = {};
-      await transactions.withTenant(tenant.id, async (tx) => {
-        for (const role of roles) {
-          const row = await insertUser(tx, tenant.id, {
-            username: role.toLowerCase().replaceAll('_', '-'),
+      for (const role of roles) userIds[role] = byUsername[role.toLowerCase().replaceAll('_', '-')]!;
+      return { tenantId: tenant.id, userIds };
+    },
+    async addUsers(tenantId, users) {
+      const { transactions, hasher } = app.kerf;
+      const passwordHash = await hasher.hash(DEMO_PASSWORD);
+      const ids: Record<string, string> = {};
+      await transactions.withTenant(tenantId, async (tx) => {
+        for (const { username, role } of users) {
+          const row = await insertUser(tx, tenantId, {
+            username,
             passwordHash,
             email: null,
             firstName: 'Test',
@@ -117,16 +133,17 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
             language: 'ENGLISH',
             active: true,
           });
-          userIds[role] = row.id;
+          ids[username] = row.id;
         }
       });
-      return { tenantId: tenant.id, userIds };
+      return ids;
     },
     async close() {
       await app.close();
       await database.close();
     },
   };
+  return testApp;
 }
 
 export const bearer = (tokens: Pick<TokenPair, 'bearerToken'>) => ({

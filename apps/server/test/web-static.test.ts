@@ -12,6 +12,10 @@ const SCRIPT = `export const text = ${JSON.stringify('Kerf '.repeat(4000))};\n`;
 const INDEX =
   '<!doctype html><html><head><title>Kerf</title></head><body><div id="root"></div></body></html>';
 
+const PRERENDERED = { cookie: 'use-locale', locales: ['en', 'de', 'nl'], pages: ['', 'features'] };
+const prerenderedPage = (locale: string, page: string) =>
+  `<!doctype html><html lang="${locale}"><head><title>${page || 'home'}</title></head><body><div id="root" data-prerendered="${locale}">${'<p>Kerf</p>'.repeat(200)}</div></body></html>`;
+
 /** A web build as apps/web/vite.config.ts makes it: hashed assets with .br/.gz copies, the route list. */
 async function makeBuild() {
   const root = await mkdtemp(join(tmpdir(), 'kerf-web-'));
@@ -22,8 +26,19 @@ async function makeBuild() {
   await writeFile(`${script}.gz`, gzipSync(SCRIPT));
   await writeFile(join(root, 'index.html'), INDEX);
   await writeFile(join(root, 'robots.txt'), 'User-agent: *\nDisallow: /api/\n');
-  const segments = ['', 'login', 'register', ...new Set(Object.values(ROLE_AREAS))];
+  const segments = ['', 'login', 'register', 'features', ...new Set(Object.values(ROLE_AREAS))];
   await writeFile(join(root, 'client-routes.json'), JSON.stringify({ segments }));
+  // the public pages prerendered per website language (apps/web/prerender.plugin.ts)
+  for (const locale of PRERENDERED.locales) {
+    await mkdir(join(root, 'prerendered', locale), { recursive: true });
+    for (const page of PRERENDERED.pages) {
+      const html = prerenderedPage(locale, page);
+      const file = join(root, 'prerendered', locale, `${page || 'index'}.html`);
+      await writeFile(file, html);
+      await writeFile(`${file}.br`, brotliCompressSync(html));
+    }
+  }
+  await writeFile(join(root, 'prerendered', 'pages.json'), JSON.stringify(PRERENDERED));
   return root;
 }
 
@@ -60,8 +75,8 @@ describe('the web app as served', () => {
   });
 
   it("answers the app's own paths with index.html (200, revalidated) and other paths with 404", async () => {
+    // (the prerendered public pages, '/' among them, are the next test's)
     for (const url of [
-      '/',
       '/login',
       '/register?next=1',
       '/printing-admin',
@@ -79,6 +94,43 @@ describe('the web app as served', () => {
       // the app still renders its not-found page
       expect(response.body, url).toBe(INDEX);
       expect(response.headers['content-type'], url).toMatch(/text\/html/);
+    }
+  });
+
+  it("answers the public pages with their prerendered HTML in the visitor's language", async () => {
+    const cases: [url: string, headers: Record<string, string>, locale: string | null][] = [
+      // no stored choice: the browser's first language, German of any region, else English
+      ['/', {}, 'en'],
+      ['/', { 'accept-language': 'de-AT,de;q=0.9,en;q=0.8' }, 'de'],
+      ['/', { 'accept-language': 'en-GB,de;q=0.9' }, 'en'],
+      ['/features?currency=CHF', { 'accept-language': 'nl-NL,nl' }, 'en'],
+      // the stored choice (mirrored into a cookie) wins over the browser
+      ['/features', { 'accept-language': 'de', cookie: 'theme=x; use-locale=nl' }, 'nl'],
+      ['/', { 'accept-language': 'de', cookie: 'use-locale=en' }, 'en'],
+      // a language the website is not prerendered in gets the plain shell the app renders into
+      ['/', { cookie: 'use-locale=ar' }, null],
+      ['/', { cookie: 'use-locale=<script>' }, null],
+    ];
+    for (const [url, headers, locale] of cases) {
+      const response = await t.request({ url, headers });
+      const label = `${url} ${JSON.stringify(headers)}`;
+      expect(response.statusCode, label).toBe(200);
+      expect(response.headers['cache-control'], label).toBe('no-cache');
+      expect(response.headers.vary, label).toMatch(/accept-language, cookie/i);
+      const page = url.split('?')[0]!.slice(1);
+      expect(response.body, label).toBe(locale ? prerenderedPage(locale, page) : INDEX);
+    }
+    const brotli = await t.request({
+      url: '/',
+      headers: { 'accept-language': 'de', 'accept-encoding': 'br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(prerenderedPage('de', ''));
+    // other paths of a prerendered page and pages without prerendering: the shell
+    for (const url of ['/features/', '/features/x', '/login', '/register']) {
+      const response = await t.request({ url, headers: { 'accept-language': 'de' } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX);
     }
   });
 

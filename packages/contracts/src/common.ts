@@ -58,18 +58,32 @@ export const TimeZoneSchema = identifier(
     .refine(isTimeZone, 'unknown time zone'),
 );
 
+/**
+ * One formatter per time zone: constructing an Intl.DateTimeFormat costs far more than formatting
+ * with it (a year of local days needs ~1,500 offsets: hundreds of milliseconds when built each time).
+ */
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+function zoneFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zoneFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    zoneFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The offset of a time zone from UTC at an instant, in milliseconds. */
-function zoneOffsetMs(timeZone: string, at: number) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
+export function zoneOffsetMs(timeZone: string, at: number): number {
+  const parts = zoneFormat(timeZone).formatToParts(at);
   const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const local = Date.UTC(
     part('year'),

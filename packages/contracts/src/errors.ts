@@ -42,6 +42,15 @@ export const ERROR_STATUS = {
   'service.printing-shops.MACHINE_HAS_OPEN_ORDER': 409,
   'service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER': 409,
   'service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED': 409,
+  'service.printing-shops.ORDER_NOT_PLANNED': 409,
+  'service.printing-shops.TEAM_NOT_FOUND': 404,
+  'service.printing-shops.TEAM_NAME_TAKEN': 409,
+  // integrations (Kerf, issue 18)
+  'service.printing-shops.API_KEY_NOT_FOUND': 404,
+  'service.printing-shops.WEBHOOK_NOT_FOUND': 404,
+  'service.printing-shops.WEBHOOK_URL_NOT_ALLOWED': 422,
+  // notifications (Kerf, issue 18)
+  'service.printing-shops.NOTIFICATION_NOT_FOUND': 404,
   // grinding shops (spec §8)
   'service.grinding-shops.KNIFE_ALREADY_SHIPPED': 409,
   'service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS': 409,
@@ -120,6 +129,10 @@ export const FIELD_ERROR_CODES = [
   'NO_SPECIAL_CHARACTERS',
   'CONTROL_CHARACTERS',
   'INVALID_UNICODE',
+  /** an import row names something that does not exist (a machine serial) */
+  'NOT_FOUND',
+  /** an import names the same key (order number) twice */
+  'DUPLICATE',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 export const FieldErrorCodeSchema = z.enum(FIELD_ERROR_CODES);

@@ -258,6 +258,7 @@ export const listKnives = defineRoute({
   path: '/knives',
   summary: 'Knives of the printing shop: search, filter by location, state and urgency, sort, page',
   access: 'knives:read',
+  apiScope: 'knives:read',
   query: KnifeListQuerySchema,
   responses: { 200: pageSchema(KnifeSummarySchema).meta({ id: 'KnifePage' }) },
   errors: [],
@@ -314,6 +315,7 @@ export const exportKnivesCsv = defineRoute({
   path: '/knives/csv-export',
   summary: 'The knife list as CSV (same filters and order as the list, every page), streamed',
   access: 'knives:read',
+  apiScope: 'knives:read',
   query: KnifeCsvQuerySchema,
   responses: { 200: CsvFileSchema },
   errors: [],
@@ -337,6 +339,7 @@ export const getKnife = defineRoute({
   summary:
     'One knife with its measurements, counters, swap urgency, latest scan and state (lang: the UI language; the answer holds codes the client translates)',
   access: 'knives:read',
+  apiScope: 'knives:read',
   params: KnifeParamsSchema,
   query: z.strictObject({ lang: LanguageSchema.optional() }),
   responses: { 200: KnifeDetailsSchema },

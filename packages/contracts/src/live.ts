@@ -1,17 +1,21 @@
 import { z } from 'zod';
+import { type NotificationLiveData, NotificationLiveDataSchema } from './notifications';
 import { type SetupCheckRun, SetupCheckRunSchema } from './setup';
 import { MachineStatusSchema, OnlineStatusSchema } from './telemetry';
 
 /**
  * Event types of the live socket: the three of spec §7 "Live events", plus MACHINE_ONLINE_STATUS
  * (an addition: the spec names no event for a machine going online or offline) and
- * MACHINE_SETUP_CHECK (an addition: a setup check run changed, so the assistant shows it live).
+ * MACHINE_SETUP_CHECK (an addition: a setup check run changed, so the assistant shows it live) and
+ * NOTIFICATION (an addition: a new notification for a manager or admin; its resource is the user's
+ * id, and a user may subscribe only to their own).
  */
 export const SPEC_LIVE_EVENT_TYPES = ['MACHINE_CUT', 'MACHINE_STATUS', 'OPERATOR_MACHINE_USE'] as const;
 export const LIVE_EVENT_TYPES = [
   ...SPEC_LIVE_EVENT_TYPES,
   'MACHINE_ONLINE_STATUS',
   'MACHINE_SETUP_CHECK',
+  'NOTIFICATION',
 ] as const;
 export const LiveEventTypeSchema = z.enum(LIVE_EVENT_TYPES);
 export type LiveEventType = z.infer<typeof LiveEventTypeSchema>;
@@ -25,7 +29,7 @@ export const LIVE_MAX_MESSAGE_BYTES = 16 * 1024;
 /**
  * A client frame. Subscribe messages carry token, type, resource and replayLastEvent as the spec
  * says (browsers cannot set headers on a WebSocket, so the access token travels here). The
- * resource of every type is a cutting machine id.
+ * resource of every type is a cutting machine id, except NOTIFICATION's: the signed-in user's id.
  */
 export const LiveSubscribeSchema = z.strictObject({
   action: z.literal('SUBSCRIBE').default('SUBSCRIBE'),
@@ -85,6 +89,7 @@ export const LIVE_EVENT_DATA_SCHEMAS = {
   OPERATOR_MACHINE_USE: OperatorMachineUseDataSchema,
   MACHINE_ONLINE_STATUS: MachineOnlineStatusDataSchema,
   MACHINE_SETUP_CHECK: SetupCheckRunSchema,
+  NOTIFICATION: NotificationLiveDataSchema,
 } as const satisfies Record<LiveEventType, z.ZodType>;
 
 /** A live event's type with its data, keyed by `type`: MACHINE_CUT → MachineCutData, and so on. */
@@ -94,6 +99,7 @@ export const LiveEventPayloadSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('OPERATOR_MACHINE_USE'), data: OperatorMachineUseDataSchema }),
   z.object({ type: z.literal('MACHINE_ONLINE_STATUS'), data: MachineOnlineStatusDataSchema }),
   z.object({ type: z.literal('MACHINE_SETUP_CHECK'), data: SetupCheckRunSchema }),
+  z.object({ type: z.literal('NOTIFICATION'), data: NotificationLiveDataSchema }),
 ]);
 export type LiveEventPayload = z.infer<typeof LiveEventPayloadSchema>;
 /** The data each live event type carries. */
@@ -104,6 +110,8 @@ export interface LiveEventDataMap {
   MACHINE_ONLINE_STATUS: MachineOnlineStatusData;
   /** a setup check run of the machine, whole, each time it changes */
   MACHINE_SETUP_CHECK: SetupCheckRun;
+  /** a new notification of the user the resource names */
+  NOTIFICATION: NotificationLiveData;
 }
 /** The data of one live event type. */
 export type LiveEventData<T extends LiveEventType> = LiveEventDataMap[T];

@@ -65,9 +65,6 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** How far back an offline-recorded status may be dated (`at`): a day. */
 export const MAX_STATUS_BACKDATE_MS = 24 * 60 * 60 * 1000;
 
-/** After this long without cuts while RUNNING the terminal asks for support time or interruption. */
-export const DEFAULT_IDLE_PROMPT_SECONDS = 300;
-
 // ---- orders ---------------------------------------------------------------------------------
 
 /** spec §5 "Order name required … minimum and maximum length": Kerf's bounds. */
@@ -98,6 +95,11 @@ export const OrderSchema = z
     downtimeSeconds: z.number().int().min(0),
     supportSeconds: z.number().int().min(0),
     createdBy: z.object({ id: z.uuid(), displayName: z.string() }).nullable(),
+    /** the ERP's order number of an imported order (import of planned orders) */
+    externalOrderNumber: z.string().nullable(),
+    plannedQuantity: z.number().int().nullable(),
+    /** the ERP's due date, `YYYY-MM-DD` */
+    dueDate: z.string().nullable(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
@@ -134,6 +136,7 @@ export const listMachineOrders = defineRoute({
   summary: 'Orders of a machine: the open one first, then the most recent',
   specAddition: ORDER_ADDITION,
   access: 'orders:manage',
+  apiScope: 'orders:read',
   params: IdParamsSchema,
   query: MachineOrdersQuerySchema,
   responses: { 200: z.array(OrderSchema) },
@@ -147,6 +150,7 @@ export const createOrder = defineRoute({
   summary: "Start an order on a machine; the machine's cuts are booked to it from now on",
   specAddition: ORDER_ADDITION,
   access: 'orders:manage',
+  apiScope: 'orders:write',
   body: CreateOrderRequestSchema,
   responses: { 201: OrderSchema, 200: OrderSchema },
   errors: ['service.printing-shops.MACHINE_NOT_FOUND', 'service.printing-shops.MACHINE_HAS_OPEN_ORDER'],
@@ -159,6 +163,7 @@ export const updateOrder = defineRoute({
   summary: 'Edit the name, order number and program number of an open order',
   specAddition: ORDER_ADDITION,
   access: 'orders:manage',
+  apiScope: 'orders:write',
   params: IdParamsSchema,
   body: UpdateOrderRequestSchema,
   responses: { 200: OrderSchema },
@@ -172,6 +177,7 @@ export const closeOrder = defineRoute({
   summary: 'Close an order now: its cuts and times are saved (closing a closed order changes nothing)',
   specAddition: ORDER_ADDITION,
   access: 'orders:manage',
+  apiScope: 'orders:write',
   params: IdParamsSchema,
   responses: { 200: OrderSchema },
   errors: ['service.printing-shops.ORDER_NOT_FOUND', 'service.printing-shops.ORDER_NOT_OPEN'],
@@ -181,7 +187,7 @@ export const deleteOrder = defineRoute({
   module: 'printing-shop',
   method: 'DELETE',
   path: '/orders/:id',
-  summary: 'Delete an open order: it ends as CANCELLED; the cuts stay on machine and knife',
+  summary: 'Delete an open or planned order: it ends as CANCELLED; the cuts stay on machine and knife',
   specAddition: ORDER_ADDITION,
   access: 'orders:manage',
   params: IdParamsSchema,
@@ -263,6 +269,12 @@ export const OperatorMachineSchema = z
     operator: z.object({ id: z.uuid(), displayName: z.string() }).nullable(),
     /** the caller works at it */
     isCurrent: z.boolean(),
+    /**
+     * Minutes RUNNING without a cut after which the terminal asks for a support time or an
+     * interruption: the config option NO_CUTS_PROMPT_DELAY of the machine, else of its location,
+     * else the default.
+     */
+    noCutsPromptDelay: z.number().int(),
   })
   .meta({ id: 'OperatorMachine' });
 export type OperatorMachine = z.infer<typeof OperatorMachineSchema>;

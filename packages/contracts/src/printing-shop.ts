@@ -51,6 +51,19 @@ export const KnifeSwapIntervalSchema = z
   .min(KNIFE_SWAP_INTERVAL_MIN)
   .max(KNIFE_SWAP_INTERVAL_MAX);
 
+/**
+ * Minutes a machine may stand RUNNING without a cut before the operator terminal asks for a support
+ * time or an interruption (spec §4 "After a delay the operator must choose support time or downtime").
+ */
+export const NO_CUTS_PROMPT_DELAY_MIN = 1;
+export const NO_CUTS_PROMPT_DELAY_MAX = 120;
+export const DEFAULT_NO_CUTS_PROMPT_DELAY = 5;
+export const NoCutsPromptDelaySchema = z
+  .number()
+  .int()
+  .min(NO_CUTS_PROMPT_DELAY_MIN)
+  .max(NO_CUTS_PROMPT_DELAY_MAX);
+
 const optionalText = (max: number) => text({ max }).nullable().optional();
 
 /**
@@ -298,29 +311,77 @@ export const MachinesAdminViewSchema = z
   .meta({ id: 'MachinesAdminView' });
 
 // ---------------------------------------------------------------------------------------------
-// Config options (knife swap interval per location, machine, knife)
+// Config options: the knife swap interval per location, machine and knife (spec §3, §7), and Kerf's
+// no-cuts prompt delay per location and machine (an addition, issue 12)
 
 export const CONFIG_OPTION_SCOPES = ['PRINTING_SHOP', 'MACHINE', 'KNIFE'] as const;
-export const CONFIG_OPTION_TYPES = ['KNIFE_SWAP_INTERVAL'] as const;
+export const CONFIG_OPTION_TYPES = ['KNIFE_SWAP_INTERVAL', 'NO_CUTS_PROMPT_DELAY'] as const;
 export const ConfigOptionScopeSchema = z.enum(CONFIG_OPTION_SCOPES);
 export const ConfigOptionTypeSchema = z.enum(CONFIG_OPTION_TYPES);
+export type ConfigOptionType = (typeof CONFIG_OPTION_TYPES)[number];
 
 /** The interval that applies when none is set on knife, machine or location. */
 export const DEFAULT_KNIFE_SWAP_INTERVAL = 3000;
 
+/**
+ * Each type's value rule and the scopes it can be set on. The body schema accepts any integer of
+ * their union; the server checks the type's own bounds (`validation.INVALID_INPUT`, field `value`,
+ * TOO_SMALL / TOO_BIG with the limit).
+ */
+export const CONFIG_OPTION_RULES = {
+  KNIFE_SWAP_INTERVAL: {
+    min: KNIFE_SWAP_INTERVAL_MIN,
+    max: KNIFE_SWAP_INTERVAL_MAX,
+    default: DEFAULT_KNIFE_SWAP_INTERVAL,
+    scopes: ['PRINTING_SHOP', 'MACHINE', 'KNIFE'],
+    schema: KnifeSwapIntervalSchema,
+  },
+  NO_CUTS_PROMPT_DELAY: {
+    min: NO_CUTS_PROMPT_DELAY_MIN,
+    max: NO_CUTS_PROMPT_DELAY_MAX,
+    default: DEFAULT_NO_CUTS_PROMPT_DELAY,
+    scopes: ['PRINTING_SHOP', 'MACHINE'],
+    schema: NoCutsPromptDelaySchema,
+  },
+} as const satisfies Record<
+  ConfigOptionType,
+  {
+    min: number;
+    max: number;
+    default: number;
+    scopes: readonly (typeof CONFIG_OPTION_SCOPES)[number][];
+    schema: z.ZodNumber;
+  }
+>;
+
+/** A value of any config option type; its type's own bounds are checked by the server. */
+const ConfigOptionNumberSchema = z
+  .number()
+  .int()
+  .min(Math.min(KNIFE_SWAP_INTERVAL_MIN, NO_CUTS_PROMPT_DELAY_MIN))
+  .max(Math.max(KNIFE_SWAP_INTERVAL_MAX, NO_CUTS_PROMPT_DELAY_MAX))
+  .describe(
+    `KNIFE_SWAP_INTERVAL: cuts, ${KNIFE_SWAP_INTERVAL_MIN}–${KNIFE_SWAP_INTERVAL_MAX}; NO_CUTS_PROMPT_DELAY: minutes, ${NO_CUTS_PROMPT_DELAY_MIN}–${NO_CUTS_PROMPT_DELAY_MAX}`,
+  );
+
 export const ConfigOptionValueSchema = z
-  .strictObject({ value: KnifeSwapIntervalSchema })
+  .strictObject({ value: ConfigOptionNumberSchema })
   .meta({ id: 'ConfigOptionValue' });
+
+const configOptionState = <const S extends readonly [string, ...string[]]>(sources: S) =>
+  z.object({
+    /** set on this object itself, or null when it inherits */
+    value: z.number().int().nullable(),
+    /** what applies: own value, else the parent's, else the default */
+    effective: z.number().int(),
+    source: z.enum(sources),
+  });
 
 export const ConfigOptionsSchema = z
   .object({
-    KNIFE_SWAP_INTERVAL: z.object({
-      /** set on this object itself, or null when it inherits */
-      value: z.number().int().nullable(),
-      /** what applies: own value, else the parent's, else the default */
-      effective: z.number().int(),
-      source: z.enum(['KNIFE', 'MACHINE', 'PRINTING_SHOP', 'DEFAULT']),
-    }),
+    KNIFE_SWAP_INTERVAL: configOptionState(['KNIFE', 'MACHINE', 'PRINTING_SHOP', 'DEFAULT']),
+    /** minutes; locations and machines only (absent for a knife) */
+    NO_CUTS_PROMPT_DELAY: configOptionState(['MACHINE', 'PRINTING_SHOP', 'DEFAULT']).optional(),
   })
   .meta({ id: 'ConfigOptions' });
 
@@ -468,6 +529,7 @@ export const listPrintingShopMachines = defineRoute({
   path: '/printing-shops/:id/cutting-machines',
   summary: 'The machines of a location',
   access: 'machines:read',
+  apiScope: 'machines:read',
   params: IdParamsSchema,
   responses: { 200: z.array(CuttingMachineSchema) },
   errors: ADMIN_ERRORS,
@@ -488,7 +550,7 @@ export const getPrintingShopOptions = defineRoute({
   module: MODULE,
   method: 'GET',
   path: '/printing-shops/:id/options',
-  summary: 'Config options of a location (knife swap interval)',
+  summary: 'Config options of a location (knife swap interval, no-cuts prompt delay)',
   access: 'locations:read',
   params: IdParamsSchema,
   responses: { 200: ConfigOptionsSchema },
@@ -584,6 +646,7 @@ export const getCuttingMachine = defineRoute({
   path: '/cutting-machines/:id',
   summary: 'One machine',
   access: 'machines:read',
+  apiScope: 'machines:read',
   params: IdParamsSchema,
   responses: { 200: CuttingMachineSchema },
   errors: ['service.printing-shops.MACHINE_NOT_FOUND'],
@@ -632,7 +695,7 @@ export const getCuttingMachineOptions = defineRoute({
   module: MODULE,
   method: 'GET',
   path: '/cutting-machines/:id/options',
-  summary: 'Config options of a machine (knife swap interval, with what it inherits)',
+  summary: 'Config options of a machine (knife swap interval, no-cuts prompt delay, with what they inherit)',
   access: 'machines:read',
   params: IdParamsSchema,
   responses: { 200: ConfigOptionsSchema },
@@ -679,7 +742,7 @@ export const setConfigOptionBatch = defineRoute({
   params: ConfigOptionBatchParamsSchema,
   body: z.strictObject({
     objectIds: z.array(ConfigObjectIdSchema).min(1).max(1000),
-    value: KnifeSwapIntervalSchema,
+    value: ConfigOptionNumberSchema,
   }),
   responses: { 204: null },
   errors: [

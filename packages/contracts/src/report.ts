@@ -74,7 +74,13 @@ export type StatusSeconds = z.infer<typeof StatusSecondsSchema>;
  * without a signed-in operator.
  */
 export const ReportEmployeeSchema = z
-  .object({ id: z.uuid().nullable(), label: z.string(), pseudonym: z.boolean() })
+  .object({
+    id: z.uuid().nullable(),
+    label: z.string(),
+    pseudonym: z.boolean(),
+    /** works-council mode TEAMS: a team (`id` null: the employees in no team), not a person */
+    team: z.boolean().optional(),
+  })
   .meta({ id: 'ReportEmployee' });
 
 export const ReportMachineSchema = z
@@ -128,6 +134,7 @@ const employeeReport = <S extends z.ZodType>(path: string, summary: string, sche
     path: `/reports/employees/${path}`,
     summary,
     access: 'reports:read',
+    apiScope: 'reports:read',
     query: ReportRangeQuerySchema,
     responses: { 200: schema },
     errors: [],
@@ -203,6 +210,7 @@ const machineReport = <S extends z.ZodType>(path: string, summary: string, schem
     path: `/reports/cutting-machines/${path}`,
     summary,
     access: 'reports:read',
+    apiScope: 'reports:read',
     query: ReportRangeQuerySchema,
     responses: { 200: schema },
     errors: [],
@@ -229,6 +237,7 @@ export const exportMachineReport = defineRoute({
   path: '/reports/cutting-machines/csv-exports',
   summary: "The cutting-machines report of the period as CSV (lang: the separators of the user's language)",
   access: 'reports:read',
+  apiScope: 'reports:read',
   query: ReportCsvQuerySchema,
   responses: { 200: CsvFileSchema },
   errors: [],
@@ -246,6 +255,7 @@ export const getMachineUptimeLast24h = defineRoute({
   path: '/reports/cutting-machines/uptime-last-24h',
   summary: 'Status timeline and cuts per hour of each machine over the last 24 hours',
   access: 'reports:read',
+  apiScope: 'reports:read',
   query: UptimeLast24hQuerySchema,
   responses: { 200: z.array(MachineUptimeLast24hSchema) },
   errors: [],
@@ -286,6 +296,7 @@ const knifeReport = <S extends z.ZodType>(path: string, summary: string, schema:
     path: `/reports/knives/${path}`,
     summary,
     access: 'reports:read',
+    apiScope: 'reports:read',
     query: ReportRangeQuerySchema,
     responses: { 200: schema },
     errors: [],
@@ -304,7 +315,8 @@ export const getKnifeCycles = knifeReport(
 
 // ---- cutting jobs (orders) ------------------------------------------------------------------
 
-export const CUTTING_JOB_STATES = ['OPEN', 'CLOSED', 'CANCELLED'] as const;
+/** PLANNED: imported from the ERP, not started yet (never in a report); OPEN: started, books cuts. */
+export const CUTTING_JOB_STATES = ['PLANNED', 'OPEN', 'CLOSED', 'CANCELLED'] as const;
 export const CuttingJobStateSchema = z.enum(CUTTING_JOB_STATES).meta({ id: 'CuttingJobState' });
 
 export const CuttingJobReportRowSchema = z
@@ -347,6 +359,7 @@ export const listCuttingJobsReport = defineRoute({
   path: '/reports/cutting-jobs',
   summary: 'Orders (cutting jobs) that overlap the period, newest first',
   access: 'reports:read',
+  apiScope: 'reports:read',
   query: CuttingJobsReportQuerySchema,
   responses: { 200: pageSchema(CuttingJobReportRowSchema) },
   errors: [],
@@ -361,6 +374,7 @@ const csvExport = <Q extends z.ZodType>(path: string, summary: string, query: Q)
     path,
     summary,
     access: 'reports:read',
+    apiScope: 'reports:read',
     query,
     responses: { 200: CsvFileSchema },
     errors: [],
@@ -401,6 +415,7 @@ export const getReportsUserView = defineRoute({
   path: '/printing-shops/reports/user-view',
   summary: 'Employees of the selected locations as the reports show them (pseudonym where set)',
   access: 'reports:read',
+  apiScope: 'reports:read',
   query: z.strictObject({ locations: listOf(z.uuid()).optional() }),
   responses: { 200: z.array(ReportUserViewSchema) },
   errors: [],

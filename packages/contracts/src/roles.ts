@@ -53,6 +53,10 @@ export const PERMISSIONS = [
   /** cross-tenant: every tenant, through the audited platform path */
   'tenants:read-all',
   'audit:read',
+  /** the system admin area: tenants, users of every tenant, mail outbox, audit log, ingest, jobs, metrics */
+  'platform:manage',
+  /** a ZIP of every row of the own tenant (the tenant admin's data export) */
+  'tenant-data:export',
   // printing shop
   'locations:read',
   'locations:manage',
@@ -62,6 +66,8 @@ export const PERMISSIONS = [
   'licences:manage',
   'machine:operate',
   'orders:manage',
+  /** import planned orders (cutting jobs) from the ERP, as CSV or JSON (issue 18) */
+  'orders:import',
   'knives:read',
   'knives:manage',
   'knife-intervals:manage',
@@ -83,6 +89,16 @@ export const PERMISSIONS = [
   'manufacturer-fleet:read',
   /** a tenant admin grants and revokes a manufacturer's read access */
   'manufacturer-access:manage',
+  /** the tenant's API keys and webhooks (integration API, issue 18) */
+  'integrations:manage',
+  /** works-council mode: per-employee reports only under pseudonyms (issue 18) */
+  'works-council:manage',
+  /** the own notifications (knife swaps, machines offline, long interruptions) and their e-mail choice (issue 18) */
+  'notifications:read',
+  /** the tenant's notification rules: shift window, interruption threshold (issue 18) */
+  'notifications:configure',
+  /** the own scheduled report e-mails (issue 18) */
+  'report-mails:manage',
   // live events
   'live:subscribe',
 ] as const;
@@ -102,6 +118,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'users:manage',
     'audit:read',
     'service-areas:manage',
+    'platform:manage',
   ],
   ADMIN_CUSTOMER_SERVICE: [
     ...SERVICE_VIEWER,
@@ -130,6 +147,12 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'live:subscribe',
     'audit:read',
     'manufacturer-access:manage',
+    'integrations:manage',
+    'works-council:manage',
+    'tenant-data:export',
+    'notifications:read',
+    'notifications:configure',
+    'orders:import',
   ],
   PRINTING_SHOP_MANAGER: [
     ...EVERY_USER,
@@ -141,7 +164,10 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'knife-intervals:manage',
     'reports:read',
     'orders:manage',
+    'orders:import',
     'live:subscribe',
+    'notifications:read',
+    'report-mails:manage',
   ],
   PRINTING_SHOP_OPERATOR: [
     ...EVERY_USER,
@@ -156,6 +182,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'users:manage',
     'grinding-locations:manage',
     'knives:read',
+    'tenant-data:export',
   ],
   GRINDER: [...EVERY_USER, 'knives:read', 'grinding:perform'],
 };

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ErrorCode } from './errors';
-import type { Permission } from './roles';
+import type { ApiScope } from './integrations';
+import type { Permission, TenantKind } from './roles';
 
 /** The API modules of ARCHITECTURE §1, each mounted under its own prefix. */
 export const MODULE_PREFIXES = {
@@ -29,6 +30,12 @@ export interface RouteContract {
   path: string;
   summary: string;
   access: Access;
+  /**
+   * The kinds of tenant whose users may call it, where the permission alone is not enough (the
+   * printing shop's and the grinding shop's side of knife logistics share `knives:read`). Checked at
+   * the same gate as the permission; part of the role matrix.
+   */
+  tenantKinds?: readonly TenantKind[];
   params?: z.ZodType;
   query?: z.ZodType;
   headers?: z.ZodType;
@@ -43,6 +50,11 @@ export interface RouteContract {
    * in their description.
    */
   specAddition?: string;
+  /**
+   * The API-key scope that opens this route to integration clients (ADR 0020). Without it the route
+   * refuses every API key; with it, a key must hold this scope, and the role check is replaced by it.
+   */
+  apiScope?: ApiScope;
 }
 
 /** Declares a route once; the server registers it and the web client calls it from the same object. */

@@ -26,13 +26,22 @@ export interface DatabaseHandle {
 }
 
 export type DatabaseSource =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /**
+       * Start-up with PostgreSQL down or still recovering: called while the first connection is
+       * retried (the process waits instead of exiting, so a service manager sees no crash loop).
+       */
+      onWaiting?: (error: Error, waitedMs: number) => void;
+    }
   | { kind: 'pglite'; dataDir: string }
   | { kind: 'pglite'; client: PGlite };
 
 /** Opens the database and applies pending migrations. PGlite is the embedded default. */
 export async function openDatabase(source: DatabaseSource): Promise<DatabaseHandle> {
-  if (source.kind === 'postgres') return openPostgres(source.url, source.poolSize ?? 10);
+  if (source.kind === 'postgres') return openPostgres(source.url, source.poolSize ?? 10, source.onWaiting);
   let client: PGlite;
   let unlock = async () => {};
   if ('client' in source) {
@@ -61,7 +70,7 @@ export class DataDirInUseError extends Error {}
  * One process per PGlite data directory: a second one would corrupt it. The lock file holds the
  * owner's pid; a lock left by a process that no longer runs is taken over.
  */
-async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   const file = join(dataDir, 'kerf.pid');
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
@@ -92,7 +101,29 @@ function isRunning(pid: number) {
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+/**
+ * The first connection, retried until PostgreSQL answers: every 250 ms, backing off to 1 s, so the
+ * server is ready within about a second of the database's return (reliability.md T-CH-07).
+ */
+async function connectWhenUp(pool: pg.Pool, onWaiting?: (error: Error, waitedMs: number) => void) {
+  const started = Date.now();
+  let delay = 250;
+  for (;;) {
+    try {
+      return await pool.connect();
+    } catch (error) {
+      onWaiting?.(error as Error, Date.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      delay = Math.min(1000, delay * 2);
+    }
+  }
+}
+
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  onWaiting?: (error: Error, waitedMs: number) => void,
+): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // A dropped connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
@@ -100,7 +131,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // (a PostgreSQL crash mid-transaction) would otherwise throw an uncaught 'error' and end the process.
   // The failed query still rejects, so callers see the failure.
   pool.on('connect', (client) => client.on('error', () => {}));
-  const client = await pool.connect();
+  const client = await connectWhenUp(pool, onWaiting);
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });

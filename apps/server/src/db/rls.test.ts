@@ -1,7 +1,9 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { queryRows } from './client';
+import { preparedStatement } from './transactions';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -144,5 +146,76 @@ describe('row-level security catalogue', () => {
     );
     expect(after!.tenant).toBeNull();
     expect(after!.role).not.toMatch(/^kerf_/);
+  });
+});
+
+describe('one-statement reads (readPrepared)', () => {
+  const echo = preparedStatement(
+    'test_read_echo',
+    new QueryBuilder()
+      .select({
+        value: sql<string>`${sql.placeholder('value')}::text`.as('value'),
+        tenant: sql<string>`current_setting('app.tenant_id', true)`.as('tenant'),
+        role: sql<string>`current_user`.as('role'),
+        users: sql<number>`(SELECT count(*)::int FROM users)`.as('users'),
+        foreign:
+          sql<number>`(SELECT count(*)::int FROM users WHERE tenant_id <> ${sql.placeholder('tenant')}::uuid)`.as(
+            'foreign',
+          ),
+      })
+      .from(sql`(SELECT 1) AS one`),
+  );
+  const failing = preparedStatement(
+    'test_read_failing',
+    new QueryBuilder()
+      .select({ v: sql<number>`1 / ${sql.placeholder('zero')}::int`.as('v') })
+      .from(sql`(SELECT 1) AS one`),
+  );
+
+  it('runs as kerf_app under the tenant, sees only its rows, takes any text as it is, and leaves nothing behind', async () => {
+    const tenants = await rows<{ id: string; users: number }>(
+      sql`SELECT t.id, (SELECT count(*)::int FROM users u WHERE u.tenant_id = t.id) AS users
+          FROM tenants t WHERE t.slug IN ('demo', 'demo-grind') ORDER BY t.slug`,
+    );
+    expect(tenants).toHaveLength(2);
+    const texts = ["O'Brien", 'back\\slash \\x00', "''; DROP TABLE users; --", 'مطبعة', "$1 $$ E'\\n'", '🔪'];
+    // more reads at once than the pool has connections: every connection serves both tenants in turn
+    const reads = Array.from({ length: 40 }, (_, index) => {
+      const tenant = tenants[index % 2]!;
+      const value = texts[index % texts.length]!;
+      return t.app.kerf.transactions
+        .readPrepared<{ value: string; tenant: string; role: string; users: number; foreign: number }>(
+          tenant.id,
+          echo,
+          { value, tenant: tenant.id },
+        )
+        .then((result) => ({ result, tenant, value }));
+    });
+    for (const { result, tenant, value } of await Promise.all(reads)) {
+      expect(result).toEqual([
+        { value, tenant: tenant.id, role: 'kerf_app', users: tenant.users, foreign: 0 },
+      ]);
+    }
+    const after = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        rows<{ tenant: string | null; role: string }>(
+          sql`SELECT NULLIF(current_setting('app.tenant_id', true), '') AS tenant, current_user AS role`,
+        ),
+      ),
+    );
+    for (const [row] of after) {
+      expect(row!.tenant).toBeNull();
+      expect(row!.role).not.toMatch(/^kerf_/);
+    }
+  });
+
+  it('a failing read rejects with the database error and the next reads still work', async () => {
+    const [demo] = await rows<{ id: string }>(sql`SELECT id FROM tenants WHERE slug = 'demo'`);
+    const { readPrepared } = t.app.kerf.transactions;
+    for (let round = 0; round < 3; round += 1) {
+      await expect(readPrepared(demo!.id, failing, { zero: 0 })).rejects.toThrow(/division by zero/);
+      expect(await readPrepared(demo!.id, failing, { zero: 1 })).toEqual([{ v: 1 }]);
+    }
+    await expect(readPrepared('not-a-tenant', failing, { zero: 1 })).rejects.toThrow(/tenant id/);
   });
 });

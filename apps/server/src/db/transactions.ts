@@ -1,4 +1,4 @@
-import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, fillPlaceholders, sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import type { PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -24,6 +24,16 @@ export interface PlatformAccess {
 export interface Transactions {
   /** Runs fn as role kerf_app with `app.tenant_id` set for this transaction only. */
   withTenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * One prepared statement as kerf_app under the tenant, alone in its transaction: a hot read that
+   * needs nothing else (a page of a list, one object). On PostgreSQL it takes one round trip
+   * instead of three (see `readOnPool`); the rows come as `runPrepared` answers them.
+   */
+  readPrepared<R>(
+    tenantId: string,
+    statement: PreparedStatement,
+    values: Record<string, unknown>,
+  ): Promise<R[]>;
   /** Sign-in before a tenant is known: role kerf_auth (tenant ids by slug, login throttle). */
   withSignIn<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /** Cross-tenant work of platform roles: role kerf_platform, and an audit record in the same transaction. */
@@ -67,10 +77,24 @@ export function createTransactions(db: AppDatabase): Transactions {
             return fn(tx as Tx);
           });
 
+  const readOne: <R>(
+    tenantId: string,
+    statement: PreparedStatement,
+    values: Record<string, unknown>,
+  ) => Promise<R[]> =
+    pool instanceof pg.Pool
+      ? readOnPool(pool)
+      : (tenantId, statement, values) =>
+          run('kerf_app', tenantId, (tx) => runPrepared(tx, statement, values));
+
   const transactions: Transactions = {
     withTenant(tenantId, fn) {
       if (!UUID.test(tenantId)) throw new Error('withTenant needs a tenant id');
       return run('kerf_app', tenantId, fn);
+    },
+    async readPrepared(tenantId, statement, values) {
+      if (!UUID.test(tenantId)) throw new Error('readPrepared needs a tenant id');
+      return readOne(tenantId, statement, values);
     },
     withSignIn(fn) {
       return run('kerf_auth', '', fn);
@@ -133,4 +157,104 @@ function runOnPool(db: AppDatabase, pool: pg.Pool, begin: (role: string, tenantI
       client.release(broken);
     }
   };
+}
+
+/**
+ * A read in one round trip: the settings, the statement (prepared with SQL `PREPARE` the first time
+ * on this connection) and its `EXECUTE` go in one simple-protocol message, which PostgreSQL runs as
+ * one implicit transaction — the transaction-local settings end with it, as after a `COMMIT`, and
+ * an error rolls all of it back. `runPrepared` inside `withTenant` needs three (`BEGIN` with the
+ * settings, the statement, `COMMIT`), and on a loaded machine each round trip is a socket write
+ * and a wake-up of the database and of us. The statement's values go into the `EXECUTE` as quoted
+ * literals, escaped as the driver escapes them, and are typed by the prepared statement's
+ * parameters exactly as protocol parameters would be. A connection on which the message failed is
+ * closed, not reused: which of its statements PostgreSQL kept prepared would be a guess.
+ */
+function readOnPool(pool: pg.Pool) {
+  const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+  return async <R>(
+    tenantId: string,
+    statement: PreparedStatement,
+    values: Record<string, unknown>,
+  ): Promise<R[]> => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const name = `r_${statement.name}`;
+      let prepared = preparedOn.get(client);
+      if (!prepared) {
+        prepared = new Set();
+        preparedOn.set(client, prepared);
+      }
+      const params = fillPlaceholders(statement.params, values).map(literal);
+      const parts = [
+        `SELECT set_config('role', 'kerf_app', true), set_config('app.tenant_id', '${tenantId}', true)`,
+        ...(prepared.has(name) ? [] : [`PREPARE ${name} AS ${statement.text}`]),
+        params.length > 0 ? `EXECUTE ${name}(${params.join(', ')})` : `EXECUTE ${name}`,
+      ];
+      const results = (await client.query(parts.join(';\n'))) as unknown as pg.QueryResult[];
+      prepared.add(name);
+      return results[results.length - 1]!.rows as R[];
+    } catch (error) {
+      broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
+/** A value as a quoted SQL literal: the text the driver would send as a parameter, escaped. */
+function literal(value: unknown): string {
+  const text = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils.prepareValue(
+    value,
+  );
+  if (text === null) return 'NULL';
+  if (typeof text !== 'string') throw new Error('readPrepared takes text, numbers, dates and arrays of them');
+  return pg.escapeLiteral(text);
+}
+
+/** A statement whose text is built once (at start), run many times with different values. */
+export interface PreparedStatement {
+  name: string;
+  text: string;
+  /** the statement's parameters: fixed values and `sql.placeholder(...)`s filled in per run */
+  params: unknown[];
+}
+
+/**
+ * Builds a hot statement once from a Drizzle query written with `sql.placeholder(...)` for what
+ * changes per request (use `new QueryBuilder()` from drizzle-orm/pg-core: no database needed). The
+ * name must be unique in the app and stand for this one text.
+ */
+export function preparedStatement(
+  name: string,
+  query: { toSQL(): { sql: string; params: unknown[] } },
+): PreparedStatement {
+  const { sql: text, params } = query.toSQL();
+  return { name, text, params };
+}
+
+/**
+ * Runs a prepared statement in the transaction and answers its rows as PostgreSQL names its columns
+ * (snake_case; timestamps as Date). On PostgreSQL it is a named statement, parsed and planned once
+ * per pooled connection instead of once per request, and Drizzle does not build or map anything;
+ * row-level security applies as to any statement (the policies read the transaction's settings
+ * when it runs). PGlite runs in-process and takes the text as it is.
+ */
+export async function runPrepared<R>(
+  tx: Tx,
+  statement: PreparedStatement,
+  values: Record<string, unknown>,
+): Promise<R[]> {
+  const params = fillPlaceholders(statement.params, values);
+  const client = (tx as unknown as { session: { client: unknown } }).session.client;
+  if (client instanceof pg.Client) {
+    const result = await client.query({ name: statement.name, text: statement.text, values: params });
+    return result.rows as R[];
+  }
+  const result = await (
+    client as { query(text: string, params: unknown[]): Promise<{ rows: unknown[] }> }
+  ).query(statement.text, params);
+  return result.rows as R[];
 }

@@ -4,11 +4,14 @@ import type { PasswordHasher } from '../lib/password-hasher';
 import { seedTenant, seedUsers } from '../modules/auth/index';
 import { seedDemoCustomerService, seedDemoCustomerSite } from '../modules/customer-service/index';
 import { seedDemoGrindingShop } from '../modules/grinding-shop/index';
+import { seedDemoIntegrations } from '../modules/integrations/index';
 import { seedDemoKnives } from '../modules/knife/index';
 import { seedDemoLogistics } from '../modules/logistics/index';
 import { seedDemoMachines } from '../modules/machines/index';
-import { seedDemoAdministration, seedDemoLocations } from '../modules/printing-shop/index';
+import { seedDemoNotifications } from '../modules/notifications/index';
+import { seedDemoAdministration, seedDemoLocations, seedDemoTeams } from '../modules/printing-shop/index';
 import { seedDemoContactRequests, seedDemoRegistration } from '../modules/registration/index';
+import { seedDemoPlannedOrders } from '../modules/report/index';
 import { seedDemoSetupChecks } from '../modules/setup/index';
 
 /** Platform actions without a signed-in user are recorded under the nil tenant. */
@@ -194,6 +197,11 @@ export async function seedDemo(deps: {
         await seedDemoAdministration(tx, tenant.id);
         await seedDemoSetupChecks(tx, tenant.id);
         await seedDemoRegistration(tx, tenant.id, { tenantSlug: demo.slug, support: DEMO_SUPPORT });
+        await seedDemoIntegrations(tx, tenant.id);
+        await seedDemoNotifications(tx, tenant.id);
+        // Works-council teams and the planned orders of an ERP import (issue 18).
+        await seedDemoTeams(tx, tenant.id);
+        await seedDemoPlannedOrders(tx, tenant.id);
       }
       // Locations, grinding machines and grinders of the demo grinding shop (issue 13).
       if (demo.slug === 'demo-grind') await seedDemoGrindingShop(tx, tenant.id, hashes[0]!);

@@ -16,18 +16,23 @@ export interface IngestStats {
   insertedCuts: number;
   failedBatches: number;
   dropped: number;
+  /** events of machines whose tenant is disabled: neither written nor acknowledged */
+  refusedDisabled: number;
   queued: number;
+  /** receipt to commit of the oldest message of the last committed batch, ms (null: none yet) */
+  lagMs: number | null;
 }
 
 interface Queued {
   tenantId: string;
   item: TelemetryBatchItem;
+  receivedAt: number;
 }
 
 const TELEMETRY_FILTER = 'kerf/+/+/telemetry';
 const PRESENCE_FILTER = 'kerf/+/+/presence';
 /** Instances of a scaled deployment share the telemetry stream (MQTT 5 / Mosquitto shared subscription). */
-const SHARE_GROUP = '$share/kerf-ingest/';
+const SHARE_GROUP = 'kerf-ingest';
 
 /**
  * MQTT entry point of machine telemetry. Validates every message against the contracts (invalid
@@ -43,8 +48,17 @@ export function startTelemetryIngest(deps: {
   log: FastifyBaseLogger;
   /** subscribe as a shared group (external broker with several server instances) */
   shared: boolean;
+  /** the shared subscription's group (MQTT_SHARE_GROUP): one per deployment on a broker */
+  shareGroup?: string;
   maxBatchEvents?: number;
   concurrency?: number;
+  /**
+   * Whether a tenant is active. A disabled tenant's telemetry is neither written nor acknowledged,
+   * whatever broker the machine is connected to (an external broker keeps a connected machine
+   * connected; docs/operations/disabled-tenants.md). Answers are remembered `tenantCheckMs`.
+   */
+  tenantActive?: (tenantId: string) => Promise<boolean>;
+  tenantCheckMs?: number;
 }) {
   const { bus, telemetry, log } = deps;
   const maxBatch = deps.maxBatchEvents ?? 5000;
@@ -57,7 +71,9 @@ export function startTelemetryIngest(deps: {
     insertedCuts: 0,
     failedBatches: 0,
     dropped: 0,
+    refusedDisabled: 0,
     queued: 0,
+    lagMs: null as number | null,
   };
   /**
    * One lane per concurrent writer; a machine always goes to the same lane, so concurrent
@@ -73,6 +89,16 @@ export function startTelemetryIngest(deps: {
   }));
   type Lane = (typeof lanes)[number];
   let stopped = false;
+  const tenantCheckMs = deps.tenantCheckMs ?? 5000;
+  const tenantStates = new Map<string, { active: boolean; at: number }>();
+  async function isActive(tenantId: string): Promise<boolean> {
+    if (!deps.tenantActive) return true;
+    const known = tenantStates.get(tenantId);
+    if (known && Date.now() - known.at < tenantCheckMs) return known.active;
+    const active = await deps.tenantActive(tenantId);
+    tenantStates.set(tenantId, { active, at: Date.now() });
+    return active;
+  }
   let lastInvalidLog = 0;
   let invalidSinceLog = 0;
 
@@ -133,9 +159,16 @@ export function startTelemetryIngest(deps: {
       items.push(item);
       byTenant.set(tenantId, items);
     }
+    const oldest = batch[0]!.receivedAt;
     for (const [tenantId, items] of byTenant) {
       try {
+        if (!(await isActive(tenantId))) {
+          // Disabled tenant: nothing written, nothing acknowledged (the agent keeps its outbox).
+          stats.refusedDisabled += items.reduce((sum, item) => sum + item.events.length, 0);
+          continue;
+        }
         const result = await telemetry.record(tenantId, items);
+        stats.lagMs = Date.now() - oldest;
         stats.committedEvents += items.reduce((sum, item) => sum + item.events.length, 0);
         stats.insertedCuts += result.inserted.cuts;
         lane.backoffMs = 0;
@@ -184,7 +217,11 @@ export function startTelemetryIngest(deps: {
       return;
     }
     const lane = laneOf(target.tenantId, target.serial);
-    lane.queue.push({ tenantId: target.tenantId, item: { ...parsed.data, source: 'MACHINE' } });
+    lane.queue.push({
+      tenantId: target.tenantId,
+      item: { ...parsed.data, source: 'MACHINE' },
+      receivedAt: now,
+    });
     lane.queued += parsed.data.events.length;
     stats.queued += parsed.data.events.length;
     schedule(lane);
@@ -217,11 +254,17 @@ export function startTelemetryIngest(deps: {
     }
   };
   bus.client.on('message', onMessage);
-  const telemetryFilter = deps.shared ? `${SHARE_GROUP}${TELEMETRY_FILTER}` : TELEMETRY_FILTER;
+  const telemetryFilter = deps.shared
+    ? `$share/${deps.shareGroup ?? SHARE_GROUP}/${TELEMETRY_FILTER}`
+    : TELEMETRY_FILTER;
   bus.client.subscribe([telemetryFilter, PRESENCE_FILTER], { qos: 1 });
 
   return {
     stats: () => ({ ...stats }),
+    /** Forget what is known about the tenant (it was just disabled or enabled on this instance). */
+    forgetTenant(tenantId: string) {
+      tenantStates.delete(tenantId);
+    },
     async stop() {
       stopped = true;
       bus.client.off('message', onMessage);
@@ -230,6 +273,8 @@ export function startTelemetryIngest(deps: {
         if (lane.immediate) clearImmediate(lane.immediate);
       }
       while (lanes.some((lane) => lane.running)) await new Promise((resolve) => setTimeout(resolve, 10));
+      // what this instance ingested, for operations (scale-out: how the shared stream was split)
+      log.info({ ingest: { ...stats } }, 'telemetry ingest stopped');
     },
   };
 }

@@ -67,6 +67,11 @@ function responseSchemas(contract: RouteContract) {
   return responses;
 }
 
+/** Bearer sessions everywhere; an API key too where the contract names a scope (ADR 0020). */
+function securityOf(contract: RouteContract): Record<string, string[]>[] {
+  return contract.apiScope ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }];
+}
+
 /**
  * Registers one contract as a Fastify route: validation of params, query, headers and body by the
  * contract's schemas, serialisation of the answer by its response schema (extra columns never
@@ -87,13 +92,17 @@ export function registerRoute<C extends RouteContract>(
     schema: {
       summary: contract.summary,
       tags: [contract.module],
+      // Who may call it: the permission of the matrix in contracts/roles.ts (or public, authenticated).
+      'x-access': contract.access,
+      ...(contract.tenantKinds ? { 'x-tenant-kinds': contract.tenantKinds } : {}),
       ...(contract.specAddition
         ? {
             description: `Addition to the specification: ${contract.specAddition}`,
             'x-spec-addition': true,
           }
         : {}),
-      ...(contract.access === 'public' ? {} : { security: [{ bearer: [] }] }),
+      ...(contract.access === 'public' ? {} : { security: securityOf(contract) }),
+      ...(contract.apiScope ? { 'x-api-scope': contract.apiScope } : {}),
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),
       ...(contract.headers ? { headers: contract.headers } : {}),
@@ -104,7 +113,15 @@ export function registerRoute<C extends RouteContract>(
     onRequest: async (request) => {
       if (contract.access === 'public') return;
       const actor = await authenticator.authenticate(request);
-      if (contract.access !== 'authenticated' && !hasPermission(actor.role, contract.access)) {
+      if (actor.apiKey) {
+        // An API key opens only the routes that name one of its scopes (ADR 0020), never any other.
+        if (!contract.apiScope || !actor.apiKey.scopes.includes(contract.apiScope)) {
+          throw new AppError('authentication.FORBIDDEN');
+        }
+      } else if (contract.access !== 'authenticated' && !hasPermission(actor.role, contract.access)) {
+        throw new AppError('authentication.FORBIDDEN');
+      }
+      if (contract.tenantKinds && !contract.tenantKinds.includes(actor.tenantKind)) {
         throw new AppError('authentication.FORBIDDEN');
       }
       actors.set(request, actor);

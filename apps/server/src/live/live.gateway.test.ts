@@ -205,6 +205,37 @@ describe('live events', () => {
   });
 });
 
+describe('a subscriber that does not read', () => {
+  it('is dropped once what waits for it passes the bound, instead of the server holding every frame', async () => {
+    const sockets = (t.app as unknown as { websocketServer: { clients: Set<unknown> } }).websocketServer
+      .clients;
+    const live = await openLive(baseUrl);
+    live.send({ token: operator.bearerToken, type: 'MACHINE_CUT', resource: machine.machineId });
+    await live.next((f) => f.kind === 'SUBSCRIBED' && f.type === 'MACHINE_CUT');
+    const open = sockets.size;
+    const closed = new Promise((resolve) => live.socket.once('close', resolve));
+    live.socket.pause();
+    // 25 MB of events, through the broker as another instance's would come: more than the socket
+    // buffers of both ends and the bound together.
+    const topic = `kerf-live/${tenantOf(operator)}/MACHINE_CUT/${machine.machineId}`;
+    const padding = 'x'.repeat(64 * 1024);
+    const sent = 400;
+    for (let n = 0; n < sent; n++) {
+      t.app.kerf.bus.client.publish(
+        topic,
+        JSON.stringify({ data: { machineId: machine.machineId, n, padding }, publishedAt: Date.now() }),
+      );
+    }
+    for (let waited = 0; sockets.size >= open; waited += 20) {
+      if (waited > 20_000) throw new Error('the socket was not dropped');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    live.socket.resume();
+    await closed;
+    expect(live.frames.filter(isEvent('MACHINE_CUT')).length).toBeLessThan(sent);
+  });
+});
+
 describe('live events with short-lived tokens', () => {
   let short: TestApp;
   afterAll(() => short?.close());

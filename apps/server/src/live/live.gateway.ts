@@ -16,6 +16,12 @@ import { type LiveBus, type LiveFrame, liveTopic } from './live-bus';
 import type { LiveEvent } from './live-event';
 
 const MAX_SUBSCRIPTIONS = 500;
+/**
+ * What may wait for one socket, sent but not yet read (a few thousand events). A client that stops
+ * reading — a frozen tab, a link gone dead before the ping notices — would otherwise make the server
+ * hold every later frame for it.
+ */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
 const PING_MS = 30_000;
 
 function tokenExpiry(token: string): number {
@@ -155,7 +161,14 @@ export async function registerLiveGateway(
           throw error;
         }
         if (!hasPermission(actor.role, 'live:subscribe')) return fail(403, 'authentication.FORBIDDEN', where);
-        if (!(await deps.machineExists(actor.tenantId, message.resource))) {
+        if (message.type === 'NOTIFICATION') {
+          // a user's own notifications only: the resource is the signed-in user's id
+          if (
+            !hasPermission(actor.role, 'notifications:read') ||
+            message.resource !== actor.userId.toLowerCase()
+          )
+            return fail(403, 'authentication.FORBIDDEN', where);
+        } else if (!(await deps.machineExists(actor.tenantId, message.resource))) {
           return fail(404, 'service.printing-shops.MACHINE_NOT_FOUND', where);
         }
         const topic = liveTopic(actor.tenantId, message.type, message.resource);
@@ -165,13 +178,21 @@ export async function registerLiveGateway(
         else {
           if (subscriptions.size >= MAX_SUBSCRIPTIONS) return fail(429, 'common.RATE_LIMITED', where);
           const unlisten = live.listen(topic, (frame: LiveFrame) => {
+            if (!frame.wire || socket.readyState !== socket.OPEN) return;
+            if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+              // Dropped; the client connects again after its retry delay and replays the last event.
+              request.log.warn({ bufferedBytes: socket.bufferedAmount }, 'live socket not reading: dropped');
+              socket.terminate();
+              return;
+            }
             // The message was serialised once for every subscriber of the topic.
-            if (frame.wire && socket.readyState === socket.OPEN) socket.send(frame.wire, { binary: false });
+            socket.send(frame.wire, { binary: false });
           });
           subscriptions.set(topic, { unlisten, expiresAt, ...where });
         }
         send({ kind: 'SUBSCRIBED', ...where });
-        if (message.replayLastEvent) {
+        // Notifications are read over HTTP first; the last one is never replayed.
+        if (message.replayLastEvent && message.type !== 'NOTIFICATION') {
           const lastFrame = live.lastEvent(topic);
           // A machine goes silent without any event: its online status is always read afresh.
           const stored =

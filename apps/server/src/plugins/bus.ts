@@ -37,6 +37,11 @@ export interface Bus {
   /** embedded mode: hands a connection (MQTT over WebSocket) to the broker */
   handle: ((stream: Duplex) => void) | null;
   isConnected(): boolean;
+  /**
+   * Embedded mode: ends the connections of the tenant's machines (a disabled tenant); answers how
+   * many. Their reconnects are refused by the credential check. With an external broker: 0.
+   */
+  disconnectTenantMachines(tenantId: string): number;
   close(): Promise<void>;
 }
 
@@ -90,8 +95,8 @@ export async function startBus(options: {
     password: randomBytes(24).toString('base64url'),
   };
 
+  const principals = new WeakMap<object, BrokerPrincipal>();
   if (!url) {
-    const principals = new WeakMap<object, BrokerPrincipal>();
     const access = options.access;
     broker = await Aedes.createBroker({
       authenticate: (client, username, password, done) => {
@@ -182,6 +187,20 @@ export async function startBus(options: {
     tlsPort,
     handle: embedded ? (stream) => embedded.handle(stream) : null,
     isConnected: () => client.connected,
+    disconnectTenantMachines(tenantId) {
+      if (!embedded) return 0;
+      let ended = 0;
+      // aedes keeps its connected clients by id; its type declarations do not name the map.
+      const { clients } = embedded as unknown as { clients: Record<string, { close(): void }> };
+      for (const connection of Object.values(clients)) {
+        const principal = principals.get(connection);
+        if (principal?.kind === 'machine' && principal.tenantId === tenantId) {
+          connection.close();
+          ended += 1;
+        }
+      }
+      return ended;
+    },
     async close() {
       await client.endAsync(true).catch(() => {});
       // The broker first: it ends its client connections, which lets the TCP server close.

@@ -17,7 +17,14 @@ export async function registerOpenApi(app: FastifyInstance) {
         version: '1',
         description: 'Errors are `{code, message, details}` with the catalogue codes of @kerf/contracts.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // Integration clients (ERP, BDE, CRM): a tenant API key, accepted on the operations that
+          // name an `x-api-scope` the key holds (ADR 0020).
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
+import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { messageOf } from '../lib/app-error';
 
@@ -14,7 +21,77 @@ class QuietRequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (error) return super.requestCompleted(error, request, reply);
+    if (!(reply.log as unknown as Logger).isLevelEnabled('debug')) return;
     reply.log.debug({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/**
+ * A request's logger, made when the request first logs something: most requests log nothing (the
+ * request line is at debug), and a pino child per request (its bindings serialised, its redaction
+ * set up) was a tenth of the CPU of answering `/api/health`. What it logs carries the request id
+ * exactly as a child made up front would; a call below the level enabled makes no child at all.
+ */
+class RequestLogger {
+  #child: Logger | null = null;
+
+  constructor(
+    private readonly parent: Logger,
+    private readonly ownBindings: Record<string, unknown>,
+    private readonly options: object,
+  ) {}
+
+  private write(level: Level, args: unknown[]) {
+    if (!this.parent.isLevelEnabled(level)) return;
+    (this.real()[level] as (...logArgs: unknown[]) => void)(...args);
+  }
+
+  fatal(...args: unknown[]) {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args);
+  }
+
+  private real(): Logger {
+    this.#child ??= this.parent.child(this.ownBindings, this.options);
+    return this.#child;
+  }
+
+  get level() {
+    return this.#child?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.real().level = level;
+  }
+
+  silent() {}
+
+  isLevelEnabled(level: string) {
+    return this.#child ? this.#child.isLevelEnabled(level) : this.parent.isLevelEnabled(level);
+  }
+
+  child(bindings: Record<string, unknown>, options?: object) {
+    return this.real().child(bindings, options);
+  }
+
+  bindings() {
+    return this.#child ? this.#child.bindings() : { ...this.parent.bindings(), ...this.ownBindings };
   }
 }
 
@@ -55,6 +132,8 @@ export function serverOptions(config: Config): FastifyServerOptions {
         : {}),
     },
     logController: new QuietRequestLog(),
+    childLoggerFactory: (logger, bindings, options) =>
+      new RequestLogger(logger as unknown as Logger, bindings, options) as unknown as FastifyBaseLogger,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();

@@ -19,6 +19,43 @@ function clientSegments(root: string): Set<string> | null {
   return new Set(segments);
 }
 
+/** `prerendered/pages.json`, written by the web build (apps/web/prerender.plugin.ts). */
+interface Prerendered {
+  /** the cookie that mirrors the visitor's stored language choice */
+  cookie: string;
+  locales: string[];
+  /** first path segments ('' is the home page) */
+  pages: string[];
+}
+
+function prerendered(root: string): Prerendered | null {
+  const file = join(root, 'prerendered', 'pages.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Prerendered) : null;
+}
+
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+/**
+ * The language the web app will show a visitor, as apps/web's `initialLocale` decides it: the stored
+ * choice (mirrored into a cookie), else German for a browser whose first language is German of any
+ * region, else English. Null when the visitor's choice has no prerendered page (then the plain shell).
+ */
+export function prerenderedLocale(
+  pages: Pick<Prerendered, 'cookie' | 'locales'>,
+  headers: { cookie?: string; 'accept-language'?: string },
+): string | null {
+  const chosen = cookieValue(headers.cookie, pages.cookie);
+  if (chosen) return pages.locales.includes(chosen) ? chosen : null;
+  const first = headers['accept-language']?.split(',')[0]?.trim().toLowerCase().split(/[-_;]/)[0];
+  return first === 'de' ? 'de' : 'en';
+}
+
 /**
  * The built web app: files from `root` (brotli or gzip copies made by the build when the browser
  * takes them), hashed assets cached for a year, and index.html for the app's own paths. Other
@@ -29,6 +66,7 @@ export async function registerWebStatic(app: FastifyInstance, options: { root: s
   const root = resolve(options.root);
   if (!existsSync(join(root, 'index.html'))) return;
   const segments = clientSegments(root);
+  const pages = prerendered(root);
   const assets = join(root, 'assets') + sep;
   await app.register(fastifyStatic, {
     root,
@@ -53,6 +91,13 @@ export async function registerWebStatic(app: FastifyInstance, options: { root: s
     }
     const first = path.split('/')[1] ?? '';
     const known = segments === null || segments.has(first);
+    // A public page as HTML in the visitor's language, so the first paint needs no JavaScript; the
+    // language decides which file, and caches must know it.
+    if (pages && path === `/${first}` && pages.pages.includes(first)) {
+      reply.header('vary', 'Accept-Language, Cookie');
+      const locale = prerenderedLocale(pages, request.headers);
+      if (locale) return reply.sendFile(join('prerendered', locale, `${first || 'index'}.html`));
+    }
     return reply.code(known ? 200 : 404).sendFile('index.html');
   });
 }

@@ -75,7 +75,12 @@ export async function startPrivatePostgres() {
 }
 export type PrivatePostgres = Awaited<ReturnType<typeof startPrivatePostgres>>;
 
-export async function startMosquitto(options: { serverUser: string; serverPassword: string }) {
+export async function startMosquitto(options: {
+  serverUser: string;
+  serverPassword: string;
+  /** anyone may connect and publish (scale-out check: no per-machine ACL to write) */
+  anonymous?: boolean;
+}) {
   const dir = tempDir('kerf-chaos-mqtt-');
   chmodSync(dir, 0o755);
   const port = await freePort();
@@ -96,9 +101,9 @@ export async function startMosquitto(options: { serverUser: string; serverPasswo
     conf,
     [
       `listener ${port} 127.0.0.1`,
-      'allow_anonymous false',
-      `password_file ${passwd}`,
-      `acl_file ${acl}`,
+      ...(options.anonymous
+        ? ['allow_anonymous true']
+        : ['allow_anonymous false', `password_file ${passwd}`, `acl_file ${acl}`]),
       'persistence false',
       // the default 1000 drops messages for a slow or absent subscriber (reliability.md M1)
       'max_queued_messages 0',
@@ -136,14 +141,32 @@ export async function startMosquitto(options: { serverUser: string; serverPasswo
       await new Promise((resolve) => old?.once('exit', resolve));
       await start();
     },
+    /** starts it again after `stop()` */
+    start,
     stop() {
-      process?.kill('SIGTERM');
+      const old = process;
+      old?.kill('SIGTERM');
+      return new Promise((resolve) => {
+        if (!old || old.exitCode !== null) resolve(null);
+        else old.once('exit', resolve);
+      });
     },
   };
 }
 
-/** The real server as a child process, as `npm start` runs it. */
-export async function startServerProcess(env: Record<string, string>) {
+/** The real server as a child process, as `npm start` runs it; answers once `/api/ready` says so. */
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 180_000) {
+  const server = await spawnServerProcess(env);
+  // a first start migrates and seeds the demo: over a minute on a busy 2-core machine
+  await server.ready(timeoutMs);
+  return server;
+}
+
+/**
+ * The server process without waiting for it: start-up with a dependency down (T-CH-07) watches it
+ * stay up while `/api/ready` answers 503 or nothing.
+ */
+export async function spawnServerProcess(env: Record<string, string>) {
   const port = env.PORT ?? String(await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
     cwd: REPO_ROOT,
@@ -167,29 +190,75 @@ export async function startServerProcess(env: Record<string, string>) {
     if (env.SERVER_LOG) appendFileSync(env.SERVER_LOG, chunk);
   });
   const url = `http://127.0.0.1:${port}`;
-  const until = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      const response = await fetch(`${url}/api/ready`);
-      if (response.ok) break;
-    } catch {}
-    if (Date.now() > until) throw new Error(`server not ready: ${stderr}`);
-    await sleep(200);
-  }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     url,
     port,
     child,
+    exited,
+    /** the HTTP status of `/api/ready`, or null when nothing answers */
+    readyStatus: () =>
+      fetch(`${url}/api/ready`).then(
+        (response) => response.status,
+        () => null,
+      ),
+    async ready(timeoutMs: number) {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+        try {
+          const response = await fetch(`${url}/api/ready`);
+          if (response.ok) return;
+        } catch {}
+        if (Date.now() > until) throw new Error(`server not ready: ${stderr}`);
+        await sleep(100);
+      }
+    },
     kill: () => {
+      if (child.exitCode !== null) return Promise.resolve(child.exitCode);
       child.kill('SIGKILL');
-      return new Promise((resolve) => child.once('exit', resolve));
+      return exited;
     },
     stop: () => {
+      if (child.exitCode !== null) return Promise.resolve(child.exitCode);
       child.kill('SIGTERM');
-      return new Promise((resolve) => child.once('exit', resolve));
+      return exited;
     },
   };
+}
+export type ServerProcess = Awaited<ReturnType<typeof spawnServerProcess>>;
+
+export async function signIn(url: string, username = 'admin') {
+  const response = await fetch(`${url}/api/auth/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ tenant: 'demo', username, password: 'Kerf-demo-2026' }),
+  });
+  return ((await response.json()) as { bearerToken: string }).bearerToken;
+}
+
+/** N machines of the demo tenant with their MQTT credentials. */
+export async function provision(url: string, count: number) {
+  const response = await fetch(`${url}/api/printing-shop/demo/agents`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${await signIn(url)}` },
+    body: JSON.stringify({ count }),
+  });
+  if (!response.ok) throw new Error(`provision: ${response.status} ${await response.text()}`);
+  return (await response.json()) as {
+    mqttPort: number | null;
+    agents: { tenantId: string; serial: string; username: string; password: string; machineId: string }[];
+  };
+}
+
+/** Resolves once the agents' journal holds at least `atLeast` cuts. */
+export async function waitForCuts(journal: string, atLeast: number) {
+  for (;;) {
+    try {
+      if (journalCuts(journal).size >= atLeast) return;
+    } catch {}
+    await sleep(100);
+  }
 }
 
 /** Simulated agents as a child process of the edge CLI, with disk outbox and a journal of what they stamped. */

@@ -1,21 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LiveServerMessage } from '@kerf/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openLive } from '../live-helpers';
 import {
   countCuts,
   counterTotals,
   freePort,
   journalCuts,
   type PrivatePostgres,
+  provision,
   sleep,
   startAgents,
   startMosquitto,
   startPostgresAndWait,
   startServerProcess,
   tempDir,
+  waitForCuts,
 } from './chaos-support';
 
 const MACHINES = 10;
@@ -31,37 +31,6 @@ afterAll(() => {
   // The figures for the closing note, in one place.
   console.log(`CHAOS RESULTS ${JSON.stringify(results, null, 2)}`);
 });
-
-async function signIn(url: string, username = 'admin') {
-  const response = await fetch(`${url}/api/auth/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ tenant: 'demo', username, password: 'Kerf-demo-2026' }),
-  });
-  return ((await response.json()) as { bearerToken: string }).bearerToken;
-}
-
-async function provision(url: string, count: number) {
-  const response = await fetch(`${url}/api/printing-shop/demo/agents`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${await signIn(url)}` },
-    body: JSON.stringify({ count }),
-  });
-  if (!response.ok) throw new Error(`provision: ${response.status} ${await response.text()}`);
-  return (await response.json()) as {
-    mqttPort: number | null;
-    agents: { tenantId: string; serial: string; username: string; password: string; machineId: string }[];
-  };
-}
-
-async function waitForCuts(journal: string, atLeast: number) {
-  for (;;) {
-    try {
-      if (journalCuts(journal).size >= atLeast) return;
-    } catch {}
-    await sleep(100);
-  }
-}
 
 interface Scenario {
   name: string;
@@ -145,19 +114,44 @@ async function runScenario(scenario: Scenario) {
   return figures;
 }
 
-describe('0 lost, 0 duplicated cuts through faults (reliability.md G)', () => {
-  it('broker kill -9 and restart (Mosquitto, external broker mode)', async () => {
-    const figures = await runScenario({
-      name: 'broker-restart',
-      broker: 'mosquitto',
-      fault: async ({ mosquitto }) => {
-        await mosquitto!.restart('SIGKILL');
-      },
+/**
+ * One fault at a time, 10 machines. CI runs the faults the campaign (campaign.chaos.ts) does not
+ * (the embedded broker dying with the server, the agent's own crash); CHAOS_FULL=1 also runs the
+ * broker and PostgreSQL faults alone, which the campaign covers together at 50 machines.
+ */
+const FULL = process.env.CHAOS_FULL === '1';
+// not registered at all in CI (rather than reported as skipped)
+if (FULL) {
+  describe('single faults the campaign also covers (CHAOS_FULL=1)', () => {
+    it('broker kill -9 and restart (Mosquitto, external broker mode)', async () => {
+      const figures = await runScenario({
+        name: 'broker-restart',
+        broker: 'mosquitto',
+        fault: async ({ mosquitto }) => {
+          await mosquitto!.restart('SIGKILL');
+        },
+      });
+      expect(figures).toMatchObject({ lost: 0, duplicated: 0, counterMismatch: 0 });
+      expect(figures.published).toBeGreaterThanOrEqual(MACHINES * CUTS_PER_MACHINE);
     });
-    expect(figures).toMatchObject({ lost: 0, duplicated: 0, counterMismatch: 0 });
-    expect(figures.published).toBeGreaterThanOrEqual(MACHINES * CUTS_PER_MACHINE);
-  });
 
+    it('PostgreSQL crash (pg_ctl -m immediate) and restart after 3 s', async () => {
+      const figures = await runScenario({
+        name: 'postgres-restart',
+        broker: 'embedded',
+        fault: async () => {
+          postgres.crash();
+          await sleep(3000);
+          postgres.start();
+        },
+      });
+      expect(figures).toMatchObject({ lost: 0, duplicated: 0, counterMismatch: 0 });
+      expect(figures.published).toBeGreaterThanOrEqual(MACHINES * CUTS_PER_MACHINE);
+    });
+  });
+}
+
+describe('0 lost, 0 duplicated cuts through faults (reliability.md G)', () => {
   it('server process kill -9 and restart (embedded broker dies with it)', async () => {
     const figures = await runScenario({
       name: 'server-kill',
@@ -166,20 +160,6 @@ describe('0 lost, 0 duplicated cuts through faults (reliability.md G)', () => {
         await server.kill();
         await sleep(1000);
         setServer(await startServerProcess(serverEnv));
-      },
-    });
-    expect(figures).toMatchObject({ lost: 0, duplicated: 0, counterMismatch: 0 });
-    expect(figures.published).toBeGreaterThanOrEqual(MACHINES * CUTS_PER_MACHINE);
-  });
-
-  it('PostgreSQL crash (pg_ctl -m immediate) and restart after 3 s', async () => {
-    const figures = await runScenario({
-      name: 'postgres-restart',
-      broker: 'embedded',
-      fault: async () => {
-        postgres.crash();
-        await sleep(3000);
-        postgres.start();
       },
     });
     expect(figures).toMatchObject({ lost: 0, duplicated: 0, counterMismatch: 0 });
@@ -202,54 +182,4 @@ describe('0 lost, 0 duplicated cuts through faults (reliability.md G)', () => {
   });
 });
 
-describe('two server instances on one PostgreSQL and one Mosquitto', () => {
-  it('deliver every cut event to live subscribers on both', async () => {
-    const database = await postgres.createDatabase('chaos_two_instances');
-    const work = tempDir('kerf-chaos-two-');
-    const serverPassword = randomBytes(12).toString('hex');
-    const mosquitto = await startMosquitto({ serverUser: 'kerf-server', serverPassword });
-    const env = {
-      DATABASE_URL: database,
-      DEMO: '1',
-      MQTT_URL: `mqtt://kerf-server:${serverPassword}@127.0.0.1:${mosquitto.port}`,
-      DATA_DIR: join(work, 'data'),
-    };
-    const first = await startServerProcess(env);
-    const second = await startServerProcess(env);
-    const { agents: credentials } = await provision(first.url, 2);
-    mosquitto.addMachines(credentials);
-    await sleep(300);
-    const sockets = [];
-    for (const server of [first, second]) {
-      const live = await openLive(server.url);
-      const token = await signIn(server.url, 'operator');
-      for (const machine of credentials)
-        live.send({ token, type: 'MACHINE_CUT', resource: machine.machineId });
-      await live.next((f) => f.kind === 'SUBSCRIBED' && f.resource === credentials[1]!.machineId);
-      sockets.push(live);
-    }
-    const credentialsFile = join(work, 'credentials.json');
-    writeFileSync(credentialsFile, JSON.stringify({ brokerUrl: mosquitto.url, agents: credentials }));
-    const journal = join(work, 'journal.log');
-    const agents = startAgents({
-      credentialsFile,
-      machines: 2,
-      cutsPerMachine: 1500,
-      outbox: join(work, 'outbox'),
-      journal,
-    });
-    expect(await agents.exited, agents.output()).toBe(0);
-    await sleep(1000);
-    const published = journalCuts(journal).size;
-    const delivered = sockets.map((live) =>
-      live.frames
-        .filter((f): f is Extract<LiveServerMessage, { kind: 'EVENT' }> => f.kind === 'EVENT')
-        .reduce((sum, f) => sum + (f.data as { cuts: number }).cuts, 0),
-    );
-    results['two-instances'] = { published, deliveredPerInstance: delivered };
-    expect(delivered).toEqual([published, published]);
-    for (const live of sockets) live.close();
-    await Promise.all([first.stop(), second.stop()]);
-    mosquitto.stop();
-  });
-});
+// Two instances on one PostgreSQL and one Mosquitto: scale-out.chaos.ts (behind nginx, one killed).

@@ -1,18 +1,36 @@
-import { CreateUserSchema, ERROR_CODES, type TokenPair } from '@kerf/contracts';
+import { CreateUserSchema, ERROR_CODES, ROLES, type Role, type TokenPair } from '@kerf/contracts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, nextAddress, startTestApp, type TestApp } from '../harness';
+import { mayCall, openApiOperations } from './openapi-operations';
 
 /**
  * Property-based bad input on every operation of the OpenAPI document (Schemathesis-style
  * "not_a_server_error" and "negative_data_rejection"): wrong types, missing and unknown fields,
  * oversize values, broken JSON, odd path and query values. Every answer must be < 500 and every
- * error must carry a catalogue code.
+ * error must carry a catalogue code. Most cases of an operation come from a role that passes its
+ * gate (one demo user of every role), so that the bad input reaches the validator and the handler;
+ * the rest come without a token or from a role the gate turns away.
  */
-const RUNS = 100;
+/** a demo user of every role: tenant and username */
+const USERS: Record<Role, [string, string]> = {
+  SYSTEM_ADMIN: ['kerf', 'sysadmin'],
+  ADMIN_CUSTOMER_SERVICE: ['kerf', 'service-admin'],
+  SERVICE_USER_SUPPORT: ['kerf', 'support'],
+  SERVICE_USER_DEV: ['kerf', 'dev'],
+  ADMIN_MANUFACTURER: ['demo-maker', 'admin'],
+  MANUFACTURER: ['demo-maker', 'engineer'],
+  ADMIN_PRINTING_SHOP: ['demo', 'admin'],
+  PRINTING_SHOP_MANAGER: ['demo', 'manager'],
+  PRINTING_SHOP_OPERATOR: ['demo', 'operator'],
+  ADMIN_GRINDING_SHOP: ['demo-grind', 'admin'],
+  GRINDER: ['demo-grind', 'grinder'],
+};
+/** cases per operation: 100 in `npm test`; the full run (`FUZZ_RUNS=130 npm run test:security`) passes 20,000 cases */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 let t: TestApp;
 let tokens: Record<string, TokenPair>;
-let operations: { method: string; path: string; fields: string[] }[];
+let operations: { method: string; path: string; fields: string[]; allowed: Role[]; denied: Role[] }[];
 
 type OpenApi = {
   paths: Record<
@@ -25,23 +43,31 @@ type JsonSchema = { $ref?: string; properties?: Record<string, unknown> };
 
 beforeAll(async () => {
   t = await startTestApp({ LOGIN_IP_LIMIT: '100000' });
-  tokens = { admin: await t.login('demo', 'admin'), sysadmin: await t.login('kerf', 'sysadmin') };
+  tokens = {};
+  for (const role of ROLES) tokens[role] = await t.login(...USERS[role]);
   await t.app.ready();
+  const walked = await openApiOperations(t.app);
+  const gate = new Map(walked.operations.map((o) => [`${o.method} ${o.path}`, o]));
   const doc = t.app.swagger() as unknown as OpenApi;
   const resolve = (schema: JsonSchema | undefined): JsonSchema | undefined =>
     schema?.$ref ? doc.components?.schemas?.[schema.$ref.split('/').at(-1)!] : schema;
   operations = Object.entries(doc.paths)
     .filter(([path]) => path.startsWith('/api/') && !path.startsWith('/api/docs'))
     .flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => ({
-        method: method.toUpperCase(),
-        path,
-        fields: Object.keys(
-          resolve(operation.requestBody?.content?.['application/json']?.schema)?.properties ?? {},
-        ),
-      })),
+      Object.entries(methods).map(([method, operation]) => {
+        const walkedOperation = gate.get(`${method.toUpperCase()} ${path}`)!;
+        return {
+          method: method.toUpperCase(),
+          path,
+          fields: Object.keys(
+            resolve(operation.requestBody?.content?.['application/json']?.schema)?.properties ?? {},
+          ),
+          allowed: ROLES.filter((role) => mayCall(role, walkedOperation)),
+          denied: ROLES.filter((role) => !mayCall(role, walkedOperation)),
+        };
+      }),
     );
-});
+}, 120_000);
 afterAll(() => t.close());
 
 const oddText = fc.oneof(
@@ -86,20 +112,42 @@ function bodies(fields: string[]) {
 }
 
 describe('fuzzed bad input', () => {
-  it('covers every operation', () => {
+  it('covers every operation, the newest too, with a role that passes its gate', () => {
     expect(operations.length).toBeGreaterThanOrEqual(13);
+    const paths = operations.map((o) => `${o.method} ${o.path}`);
+    // integrations (issue 18) and the system admin area
+    for (const newest of [
+      'POST /api/printing-shop/api-keys',
+      'POST /api/printing-shop/webhooks',
+      'GET /api/printing-shop/webhooks/{id}/deliveries',
+      'GET /api/system/tenants',
+      'PUT /api/system/users/{id}/active',
+      'POST /api/system/jobs/{name}/run',
+      'GET /api/tenant/export',
+    ])
+      expect(paths).toContain(newest);
+    expect(operations.filter((o) => o.allowed.length === 0).map((o) => `${o.method} ${o.path}`)).toEqual([]);
   });
 
   it('answers every operation with < 500 and a catalogue code, storing nothing invalid', {
     timeout: 600_000,
   }, async () => {
     let requests = 0;
+    let pastGate = 0;
     const statuses = new Map<number, number>();
     const created: unknown[] = [];
     for (const operation of operations) {
       await fc.assert(
         fc.asyncProperty(
-          fc.constantFrom(...Object.keys(tokens), 'none'),
+          fc.oneof(
+            {
+              arbitrary: fc.constantFrom<Role | 'none'>(
+                ...(operation.allowed.length ? operation.allowed : ['none' as const]),
+              ),
+              weight: 8,
+            },
+            { arbitrary: fc.constantFrom<Role | 'none'>('none', ...operation.denied), weight: 1 },
+          ),
           oddText,
           fc.dictionary(fc.constantFrom('page', 'page_size', 'assignable_only', 'x', 'machineIds'), oddText, {
             maxKeys: 3,
@@ -129,6 +177,7 @@ describe('fuzzed bad input', () => {
               ...(hasBody ? { payload: body } : {}),
             });
             requests++;
+            if (response.statusCode !== 401 && response.statusCode !== 403) pastGate++;
             statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
             expect(
               response.statusCode,
@@ -148,7 +197,7 @@ describe('fuzzed bad input', () => {
     for (const body of created) expect(CreateUserSchema.safeParse(body).success).toBe(true);
     expect(requests).toBe(operations.length * RUNS);
     console.info(
-      `fuzz: ${requests} requests over ${operations.length} operations, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+      `fuzz: ${requests} requests over ${operations.length} operations, ${pastGate} past the gate, statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
   });
 });

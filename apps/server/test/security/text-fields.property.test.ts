@@ -33,7 +33,7 @@ type Body = Record<string, unknown>;
 interface Fixture {
   url: () => string;
   /** who sends it: the location admin unless the operation is someone else's */
-  as?: 'operator' | 'manager' | 'serviceAdmin' | 'grindAdmin' | 'grinder';
+  as?: 'operator' | 'manager' | 'serviceAdmin' | 'grindAdmin' | 'grinder' | 'sysadmin';
   /** another authorization header (a machine's credential) instead of the user's bearer token */
   authorization?: () => string;
   /** extra request headers (the website's api-token) */
@@ -54,6 +54,7 @@ let manager: TokenPair;
 let serviceAdmin: TokenPair;
 let grindAdmin: TokenPair;
 let grinder: TokenPair;
+let sysadmin: TokenPair;
 let operations: Operation[];
 let fixtures: Record<string, Fixture>;
 let counter = 0;
@@ -64,6 +65,7 @@ function sender(fixture: Fixture) {
   if (fixture.as === 'serviceAdmin') return serviceAdmin;
   if (fixture.as === 'grindAdmin') return grindAdmin;
   if (fixture.as === 'grinder') return grinder;
+  if (fixture.as === 'sysadmin') return sysadmin;
   return admin;
 }
 const unique = () => `${Date.now().toString(36)}${(++counter).toString(36)}`;
@@ -173,6 +175,7 @@ beforeAll(async () => {
   serviceAdmin = await t.login('kerf', 'service-admin');
   grindAdmin = await t.login('demo-grind', 'admin');
   grinder = await t.login('demo-grind', 'grinder');
+  sysadmin = await t.login('kerf', 'sysadmin');
   await t.app.ready();
   const doc = t.app.swagger() as unknown as {
     paths: Record<
@@ -198,6 +201,7 @@ beforeAll(async () => {
     .filter((operation) => operation.fields.length > 0);
 
   // Objects the fixtures write to.
+  const teamId = (await call('POST', '/api/printing-shop/teams', { name: 'Fuzz team' })).json().id as string;
   const location = await call('POST', '/api/printing-shop/printing-shops', { name: 'Fuzz', country: 'DE' });
   const locationId = location.json().id as string;
   const machineBody = (): Body => ({
@@ -651,11 +655,92 @@ beforeAll(async () => {
       as: 'grinder',
       body: () => ({ rfids: [heldKnife] }),
     },
+    'POST /api/printing-shop/api-keys': {
+      url: () => '/api/printing-shop/api-keys',
+      body: () => ({ name: 'ERP export', scopes: ['machines:read'] }),
+    },
+    'PUT /api/printing-shop/works-council-mode': {
+      url: () => '/api/printing-shop/works-council-mode',
+      body: () => ({ enabled: false, mode: 'PSEUDONYMS' }),
+    },
+    'POST /api/printing-shop/teams': {
+      url: () => '/api/printing-shop/teams',
+      body: () => ({ name: `Team ${unique()}` }),
+    },
+    'PUT /api/printing-shop/teams/{id}': {
+      url: () => `/api/printing-shop/teams/${teamId}`,
+      body: () => ({ name: `Team ${unique()}` }),
+    },
+    'PUT /api/printing-shop/teams/{id}/members': {
+      url: () => `/api/printing-shop/teams/${teamId}/members`,
+      body: () => ({ userIds: [] }),
+    },
+    'POST /api/printing-shop/orders/import': {
+      url: () => '/api/printing-shop/orders/import',
+      body: () => ({
+        orders: [
+          {
+            orderNumber: `ERP-${unique()}`,
+            name: 'Catalogue spring',
+            machineSerial: 'PM-115-0001',
+            plannedQuantity: 1000,
+            dueDate: '2026-12-01',
+            programNumber: 'P-7',
+          },
+        ],
+      }),
+    },
+    'POST /api/printing-shop/orders/import-csv': {
+      url: () => '/api/printing-shop/orders/import-csv',
+      body: () => ({
+        csv: `order_number,name,machine_serial,planned_quantity,due_date\nERP-${unique()},Flyer A5,PM-115-0001,500,2026-12-01\n`,
+      }),
+    },
+    'POST /api/printing-shop/webhooks': {
+      url: () => '/api/printing-shop/webhooks',
+      body: () => ({ url: 'https://93.184.216.34/kerf-hooks', events: ['ORDER_CLOSED'], description: 'ERP' }),
+    },
+    'POST /api/system/tenants': {
+      url: () => '/api/system/tenants',
+      as: 'sysadmin',
+      body: () => ({
+        slug: `fz${unique()}`,
+        name: 'Druckerei Fuzz',
+        kind: 'PRINTING_SHOP',
+        admin: {
+          username: 'admin',
+          email: 'admin@fuzz.example',
+          firstName: 'Fuzz',
+          lastName: 'Admin',
+          password: 'Fuzz-Password-2026',
+        },
+      }),
+    },
     'PUT /api/printing-shop/network-admin': {
       url: () => '/api/printing-shop/network-admin',
       body: () => ({ name: 'Jana Vogt', phone: '+43 1 5123456', email: 'it@example.at' }),
       readBack: () => '/api/printing-shop/network-admin',
       text: ['name'],
+    },
+    'PUT /api/printing-shop/notification-preferences': {
+      url: () => '/api/printing-shop/notification-preferences',
+      as: 'manager',
+      body: () => ({ emailKinds: ['KNIFE_SWAP_REQUIRED'] }),
+    },
+    'PUT /api/printing-shop/notification-settings': {
+      url: () => '/api/printing-shop/notification-settings',
+      body: () => ({
+        timeZone: 'Europe/Berlin',
+        shiftDays: [1, 2, 3, 4, 5],
+        shiftStart: '06:00',
+        shiftEnd: '22:00',
+        interruptionMinutes: 15,
+      }),
+    },
+    'PUT /api/printing-shop/report-subscriptions/{frequency}': {
+      url: () => '/api/printing-shop/report-subscriptions/WEEKLY',
+      as: 'manager',
+      body: () => ({ timeZone: 'Europe/Berlin', language: 'GERMAN' }),
     },
   };
 });

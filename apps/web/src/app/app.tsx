@@ -5,9 +5,10 @@ import { Providers } from './providers';
 import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
-export function App({ i18n }: { i18n: I18n }) {
+/** `router`: the prerendering's memory router (app/prerender.tsx); by default the browser's own. */
+export function App({ i18n, router: given }: { i18n: I18n; router?: ReturnType<typeof createAppRouter> }) {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+  const [router] = useState(() => given ?? createAppRouter());
   return (
     <Providers i18n={i18n} queryClient={queryClient}>
       <RouterProvider router={router} />

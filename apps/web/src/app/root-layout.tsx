@@ -16,6 +16,12 @@ export function RootLayout() {
   const { t } = useTranslation();
   const isNavigating = useNavigation().state !== 'idle';
 
+  // From here on the page answers input: a prerendered public page is visible before (journeys wait
+  // for this mark before they use a control whose change would otherwise go unheard).
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
+
   // The API client is loaded after the first paint, not with it: the public pages' first load
   // carries no contract schemas (issue 15). A session can only end once the client exists.
   useEffect(() => {

@@ -3,7 +3,7 @@ import { Container } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { WEBSITE_PAGES } from '../areas/website';
 // the file, not the folder's index: the index also holds the error alert and with it the API client
 import { NotFoundContent } from '../components/errors/not-found-page';
@@ -86,4 +86,19 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Loads the code of the routes `pathname` matches, ahead of the router: a router created afterwards
+ * starts with the page itself instead of its `HydrateFallback`, as the prerendered HTML of the public
+ * pages shows it (app/prerender.tsx), so the browser can hydrate that HTML.
+ */
+export async function loadMatchedRoutes(pathname: string) {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -34,6 +35,8 @@ export const locations = pgTable(
     country: text('country'),
     /** cuts after which a knife should be changed; printing shops only */
     knifeSwapInterval: integer('knife_swap_interval'),
+    /** minutes RUNNING without a cut before the operator terminal asks why; printing shops only */
+    noCutsPromptDelay: integer('no_cuts_prompt_delay'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -59,6 +62,8 @@ export const cuttingMachines = pgTable(
     type: text('type'),
     cuttingWidth: integer('cutting_width'),
     knifeSwapInterval: integer('knife_swap_interval'),
+    /** minutes RUNNING without a cut before the operator terminal asks why (null: the location's) */
+    noCutsPromptDelay: integer('no_cuts_prompt_delay'),
     knivesCount: integer('knives_count').notNull().default(1),
     active: boolean('active').notNull().default(true),
     licensedAt: timestamp('licensed_at', { withTimezone: true }),
@@ -174,7 +179,8 @@ export const cuttingJobs = pgTable(
     name: text('name').notNull(),
     orderNumber: text('order_number'),
     programNumber: text('program_number'),
-    state: text('state').notNull().default('OPEN'), // OPEN | CLOSED | CANCELLED
+    state: text('state').notNull().default('OPEN'), // PLANNED | OPEN | CLOSED | CANCELLED
+    /** PLANNED (imported from the ERP, not started): when it was planned; else when it started */
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     cuts: counter('cuts'),
@@ -182,11 +188,74 @@ export const cuttingJobs = pgTable(
     downtimeSeconds: integer('downtime_seconds').notNull().default(0),
     supportSeconds: integer('support_seconds').notNull().default(0),
     createdBy: uuid('created_by'),
+    /** the ERP's order number of an imported order: re-imports find the order by it */
+    externalOrderNumber: text('external_order_number'),
+    plannedQuantity: integer('planned_quantity'),
+    dueDate: text('due_date'), // YYYY-MM-DD, the ERP's date
+    importedAt: timestamp('imported_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('cutting_jobs_tenant_external_key')
+      .on(t.tenantId, t.externalOrderNumber)
+      .where(sql`external_order_number IS NOT NULL`),
     index('cutting_jobs_tenant_machine_started_idx').on(t.tenantId, t.machineId, t.startedAt),
+    // the jobs overlapping a report's period: those not ended before it starts (open ones last)
+    index('cutting_jobs_tenant_machine_ended_idx').on(
+      t.tenantId,
+      t.machineId,
+      sql`coalesce(${t.endedAt}, 'infinity'::timestamptz)`,
+    ),
+  ],
+);
+
+/**
+ * Works-council mode of a tenant (issue 18, German co-determination practice): while it is on,
+ * per-employee reports and CSVs name employees only by their pseudonym (display name) or a neutral
+ * code, never by their real name. One row per tenant that ever switched it; no row means off.
+ */
+export const worksCouncilSettings = pgTable('works_council_settings', {
+  tenantId: uuid('tenant_id').primaryKey(),
+  enabled: boolean('enabled').notNull().default(false),
+  /** while enabled: PSEUDONYMS (names as pseudonyms or codes) or TEAMS (per-employee sections show teams) */
+  mode: text('mode').notNull().default('PSEUDONYMS'),
+  changedBy: uuid('changed_by'),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A team of a tenant's employees (issue 18): works-council mode TEAMS reports per team, not per person. */
+export const teams = pgTable(
+  'teams',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: uuid('id').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('teams_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`),
+  ],
+);
+
+/** The team an employee belongs to (at most one). */
+export const teamMembers = pgTable(
+  'team_members',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    teamId: uuid('team_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.userId] }),
+    foreignKey({ columns: [t.tenantId, t.teamId], foreignColumns: [teams.tenantId, teams.id] }).onDelete(
+      'cascade',
+    ),
+    index('team_members_tenant_team_idx').on(t.tenantId, t.teamId),
   ],
 );

@@ -143,6 +143,13 @@ export const invoices = pgTable(
  * Mails to send (ARCHITECTURE "e-mail"): written in the transaction of what caused them, sent by
  * nodemailer when SMTP_URL is set, otherwise kept here for the system admins to read.
  */
+/** A file of an outbox mail; text content (CSV), stored with the mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export const mailOutbox = pgTable(
   'mail_outbox',
   {
@@ -152,6 +159,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     replyTo: text('reply_to'),
+    /** files sent with the mail (a scheduled report's CSV): name, media type, UTF-8 text content */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),

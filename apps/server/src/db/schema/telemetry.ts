@@ -73,3 +73,43 @@ export const cutRollupsHourly = pgTable(
     index('cut_rollups_hourly_operator_idx').on(t.tenantId, t.operatorId, t.hour),
   ],
 );
+
+/**
+ * Cuts per UTC day and (machine, knife, operator): the hourly rollups summed per day, maintained by
+ * the ingest in the same statement that moves the hourly rollups, so late cuts land in their day.
+ * Reports read these for the whole UTC days inside a period (ADR 0019): a year is 365 rows per
+ * machine, knife and operator instead of one per hour and job.
+ */
+export const cutRollupsDaily = pgTable(
+  'cut_rollups_daily',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    machineId: uuid('machine_id').notNull(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    knifeRfid: text('knife_rfid').notNull().default(NO_KNIFE),
+    operatorId: uuid('operator_id').notNull().default(NONE_ID),
+    cuts: bigint('cuts', { mode: 'number' }).notNull().default(0),
+  },
+  // migration 0031 adds INCLUDE (cuts) to the key: index-only scans for reports
+  (t) => [primaryKey({ columns: [t.tenantId, t.machineId, t.day, t.knifeRfid, t.operatorId] })],
+);
+
+/**
+ * Time per UTC day and (machine, operator, status), in microseconds (exact integer sums), of the
+ * closed status intervals: maintained with every interval the ingest inserts or shortens, so a
+ * replayed old status change moves exactly the days it touches. The open interval (a machine's
+ * current status) is not in here; reports add it from `machine_status_intervals`.
+ */
+export const statusTimesDaily = pgTable(
+  'status_times_daily',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    machineId: uuid('machine_id').notNull(),
+    day: timestamp('day', { withTimezone: true }).notNull(),
+    operatorId: uuid('operator_id').notNull().default(NONE_ID),
+    status: text('status').notNull(),
+    micros: bigint('micros', { mode: 'number' }).notNull().default(0),
+  },
+  // migration 0031 adds INCLUDE (micros) to the key: index-only scans for reports
+  (t) => [primaryKey({ columns: [t.tenantId, t.machineId, t.day, t.operatorId, t.status] })],
+);

@@ -22,14 +22,25 @@ export { seedTenant, seedUsers } from './auth.seed';
 export type { AuthService } from './auth.service';
 export { passwordProblem } from './password-policy';
 export type { SessionCache, SessionInvalidation } from './session-cache';
+export { deleteEndedSessions } from './sessions.repository';
+export {
+  findSystemTenant,
+  findSystemUser,
+  listSystemTenants,
+  listSystemUsers,
+  setTenantActive,
+  setUserActive,
+} from './system.repository';
 export {
   findNetworkAdmin,
   findTenantBySlug,
   insertTenant,
+  isTenantActive,
   type NetworkAdminValues,
   saveNetworkAdmin,
   saveSiteManagerSerial,
 } from './tenants.repository';
+export { deleteStaleThrottles } from './throttle.repository';
 export { findUserById, insertUser, toUser } from './users.repository';
 
 type AuthConfig = Pick<

@@ -128,6 +128,29 @@ describe('throttling', () => {
     }
   });
 
+  it('runs no password hash for a throttled request (argon2 is not a lever against the server)', async () => {
+    const hasher = t.app.kerf.hasher;
+    const verify = hasher.verify;
+    let verifications = 0;
+    hasher.verify = (stored, password) => {
+      verifications += 1;
+      return verify(stored, password);
+    };
+    try {
+      for (let attempt = 0; attempt < 6; attempt++) {
+        await login({ tenant: 'demo', username: 'operator', password: 'Not-the-password-1' });
+      }
+      expect(verifications).toBe(6);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const refused = await login({ tenant: 'demo', username: 'operator', password: DEMO_PASSWORD });
+        expect(refused.statusCode).toBe(429);
+      }
+      expect(verifications).toBe(6);
+    } finally {
+      hasher.verify = verify;
+    }
+  });
+
   it('counts case and width variants of a username as one account', async () => {
     for (const username of [
       'Operator',

@@ -95,3 +95,16 @@ export async function findSessionState(tx: Tx, sessionId: string) {
     .where(eq(sessions.id, sessionId));
   return row ?? null;
 }
+
+/**
+ * Retention (platform role, migration 0048): sessions that ended — expired or revoked — before
+ * `before`, at most `limit` of them; their refresh tokens go with them (ON DELETE CASCADE).
+ */
+export async function deleteEndedSessions(tx: Tx, before: Date, limit: number): Promise<number> {
+  const result = await tx.execute(sql`
+    DELETE FROM sessions WHERE (tenant_id, id) IN (
+      SELECT tenant_id, id FROM sessions
+      WHERE least(expires_at, coalesce(revoked_at, expires_at)) < ${before.toISOString()}
+      LIMIT ${limit}) RETURNING id`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}

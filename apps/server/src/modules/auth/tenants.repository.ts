@@ -25,6 +25,12 @@ export async function findTenantForSignIn(tx: Tx, slug: string) {
   return row ? { id: row.id, active: row.active, kind: row.kind as TenantKind } : null;
 }
 
+/** Sign-in role (kerf_auth): whether the tenant exists and is active (the telemetry ingest asks). */
+export async function isTenantActive(tx: Tx, id: string): Promise<boolean> {
+  const [row] = await tx.select({ active: tenants.active }).from(tenants).where(eq(tenants.id, id));
+  return row?.active ?? false;
+}
+
 /** The tenant of the transaction (under kerf_app row-level security only that one is visible). */
 export async function findTenantById(tx: Tx, id: string) {
   const [row] = await tx.select().from(tenants).where(eq(tenants.id, id));

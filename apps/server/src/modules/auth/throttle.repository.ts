@@ -36,3 +36,13 @@ export async function lockFor(tx: Tx, key: string, seconds: number) {
 export async function clearThrottle(tx: Tx, key: string) {
   await tx.delete(loginThrottle).where(inArray(loginThrottle.key, [key]));
 }
+
+/** Retention (sign-in role): counters whose last failure is older than `before` and that lock nothing. */
+export async function deleteStaleThrottles(tx: Tx, before: Date, limit: number): Promise<number> {
+  const result = await tx.execute(sql`
+    DELETE FROM login_throttle WHERE key IN (
+      SELECT key FROM login_throttle
+      WHERE last_failure_at < ${before.toISOString()} AND (locked_until IS NULL OR locked_until < now())
+      LIMIT ${limit}) RETURNING key`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}

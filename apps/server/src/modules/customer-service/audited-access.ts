@@ -91,6 +91,9 @@ export const AUDIT_WINDOW_MS = 15 * 60_000;
 /** Reads coalesce within the window; exports and every change (open, close) are written each time. */
 const COALESCED = /\.(list|read|search)$/;
 
+/** How many open windows are remembered (a key of ~150 bytes each). */
+const AUDIT_WINDOWS = 10_000;
+
 /**
  * The one way this module reads other tenants: the platform role (`withPlatform`, which records
  * the access in the actor's own audit log), limited to the actor's scope, and an audit entry in
@@ -105,15 +108,23 @@ const COALESCED = /\.(list|read|search)$/;
  */
 export function createAuditedAccess(
   transactions: Transactions,
-  options: { windowMs?: number; now?: () => number } = {},
+  options: { windowMs?: number; now?: () => number; maxWindows?: number } = {},
 ) {
   const windowMs = options.windowMs ?? AUDIT_WINDOW_MS;
   const now = options.now ?? Date.now;
-  /** key → end of its window */
+  const maxWindows = options.maxWindows ?? AUDIT_WINDOWS;
+  /** key → end of its window, the window that ends first first (every window is as long) */
   const written = new Map<string, number>();
-  const prune = (at: number) => {
-    if (written.size < 10_000) return;
-    for (const [key, until] of written) if (until <= at) written.delete(key);
+  /**
+   * Makes room for `incoming` windows: the ended ones go, and if that is not enough, those that end
+   * first — a read of theirs is then written once more before its window ends, which costs a row,
+   * while an unbounded memory would cost the process.
+   */
+  const prune = (at: number, incoming: number) => {
+    for (const [key, until] of written) {
+      if (until > at && written.size + incoming <= maxWindows) break;
+      written.delete(key);
+    }
   };
 
   return async function audited<T>(
@@ -163,8 +174,9 @@ export function createAuditedAccess(
     // Committed: the entries stand for the window from now on.
     if (coalesce && fresh.length) {
       const at = now();
-      prune(at);
-      for (const key of fresh) written.set(key, at + windowMs);
+      for (const key of fresh) written.delete(key);
+      prune(at, fresh.length);
+      for (const key of fresh.slice(-maxWindows)) written.set(key, at + windowMs);
     }
     return result;
   };

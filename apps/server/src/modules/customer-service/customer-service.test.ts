@@ -292,6 +292,46 @@ describe('audit: every cross-tenant read is written to the customer’s log, and
   });
 });
 
+describe('the memory of audit windows', () => {
+  it('remembers at most its bound of windows: a read of one it had to forget is written again', async () => {
+    const clock = Date.parse('2026-11-23T12:00:00Z');
+    const audited = createAuditedAccess(t.app.kerf.transactions, { maxWindows: 2, now: () => clock });
+    const { sub, tid } = claims(tokens.support!);
+    const actor: Actor = {
+      tenantId: tid,
+      userId: sub,
+      sessionId: '',
+      tenantKind: 'PROVIDER',
+      role: 'SERVICE_USER_SUPPORT',
+      ip: '127.0.0.1',
+    };
+    const action = 'customer-service.bound-test.read';
+    const read = (targets: string[]) =>
+      audited(actor, action, {}, async () => ({
+        result: null,
+        touched: targets.map((targetId) => ({
+          tenantId: tenantIds.demo!,
+          targetType: 'machine' as const,
+          targetId,
+        })),
+      }));
+    const written = async () => {
+      const counts: Record<string, number> = {};
+      for (const row of await auditOf('demo', action))
+        counts[row.target_id!] = (counts[row.target_id!] ?? 0) + 1;
+      return counts;
+    };
+    await read(['A', 'B', 'C', 'D']);
+    expect(await written()).toEqual({ A: 1, B: 1, C: 1, D: 1 });
+    // Only the last two fit: C and D are within their window, A and B forgotten.
+    await read(['A', 'B', 'C', 'D']);
+    expect(await written()).toEqual({ A: 2, B: 2, C: 1, D: 1 });
+    // Remembering A and B again made C and D the ones to forget.
+    await read(['C', 'D', 'A', 'B']);
+    expect(await written()).toEqual({ A: 2, B: 2, C: 2, D: 2 });
+  });
+});
+
 describe('manufacturers see only granted machines of their make', () => {
   it('shows the demo shop’s Polar machines (granted), not the Austrian ones (not granted) nor other makes', async () => {
     const fleet = (await cs('GET', '/manufacturer-view/cutting-machines', 'maker')).json();

@@ -18,6 +18,7 @@ export {
   type ShopGrinding,
   setKnifeLogisticsState,
 } from './knife-grinding';
+export { type ClosedGrindingCycle, grindingCyclesClosedIn } from './knife-views.repository';
 export {
   creditKnifeRegrind,
   findKnifeInterval,

@@ -410,3 +410,39 @@ export async function listKnifeEventRows(
   });
   return { items, total: Number(rows[0]?.total ?? 0) };
 }
+
+/** A grinding cycle as the reports count it: which knife, when it was sharpened, the cuts it closed. */
+export interface ClosedGrindingCycle {
+  rfid: string;
+  sharpenedAt: Date;
+  cutsInCycle: number;
+}
+
+/**
+ * The grinding cycles of these knives closed (sharpened) in [start, end), oldest first per knife:
+ * the recorded cycles of `grinding_cycles`, whoever recorded them (the grinding shop's workflow,
+ * the printing shop's regrinds, the demo history) — never re-derived from knife removals. One index
+ * range scan per knife (tenant, rfid, sharpened_at).
+ */
+export async function grindingCyclesClosedIn(
+  tx: Tx,
+  rfids: readonly string[],
+  start: Date,
+  end: Date,
+): Promise<ClosedGrindingCycle[]> {
+  if (rfids.length === 0) return [];
+  const rows = await queryRows<{ rfid: string; sharpenedAt: Date | string; cutsInCycle: number }>(
+    tx,
+    sql`
+    SELECT g.rfid, g.sharpened_at AS "sharpenedAt", g.cuts_in_cycle::float8 AS "cutsInCycle"
+    FROM grinding_cycles g
+    WHERE g.rfid IN (SELECT jsonb_array_elements_text(${JSON.stringify(rfids)}::jsonb))
+      AND g.sharpened_at >= ${start.toISOString()}::timestamptz AND g.sharpened_at < ${end.toISOString()}::timestamptz
+    ORDER BY g.rfid, g.sharpened_at, g.id`,
+  );
+  return rows.map((row) => ({
+    rfid: row.rfid,
+    sharpenedAt: new Date(row.sharpenedAt),
+    cutsInCycle: Number(row.cutsInCycle),
+  }));
+}

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../../test/harness';
 import { queryRows } from '../../db/client';
 import { findTenantBySlug } from '../auth/index';
-import { creditKnifeRegrind, insertKnife } from './index';
+import { creditKnifeRegrind, grindingCyclesClosedIn, insertGrindingCycle, insertKnife } from './index';
 
 let t: TestApp;
 let manager: TokenPair;
@@ -533,6 +533,43 @@ describe('history and grinding cycles from the machines', () => {
     const paged = (await call('GET', `/knives/${id}/events?page=1&page_size=4`)).json();
     expect(paged).toMatchObject({ total: 6, page: 1, pageSize: 4 });
     expect(paged.items).toHaveLength(2);
+  });
+});
+
+describe('grinding cycles closed in a period (what the knife-cycles report reads)', () => {
+  it('answers the recorded cycles in [start, end), oldest first, with their own cuts; another tenant sees none', async () => {
+    const id = 'E28011600000FFAB';
+    const day = (d: number, h: number) => new Date(Date.UTC(2026, 1, d, h));
+    const measured = { height: 139, backThickness: 13.4, angleVf: 26, angleHf: 24, angleTm: 19 };
+    await t.app.kerf.transactions.withTenant(tenantId, async (tx) => {
+      await insertKnife(tx, tenantId, { rfid: id, ...knifeBody() });
+      // recorded out of order; the cuts are the recorder's, whatever the machines counted
+      await insertGrindingCycle(tx, tenantId, id, { sharpenedAt: day(10, 8), cutsInCycle: 700, ...measured });
+      await insertGrindingCycle(tx, tenantId, id, {
+        sharpenedAt: day(3, 12),
+        cutsInCycle: 1250,
+        ...measured,
+      });
+      await insertGrindingCycle(tx, tenantId, id, { sharpenedAt: day(1, 0), cutsInCycle: 90, ...measured });
+      await insertGrindingCycle(tx, tenantId, id, { sharpenedAt: day(17, 0), cutsInCycle: 5, ...measured });
+    });
+    const closedIn = (tenant: string, start: Date, end: Date) =>
+      t.app.kerf.transactions.withTenant(tenant, (tx) => grindingCyclesClosedIn(tx, [id], start, end));
+    // 1 Feb 00:00 is inside, 17 Feb 00:00 (the end) is not
+    expect(await closedIn(tenantId, day(1, 0), day(17, 0))).toEqual([
+      { rfid: id, sharpenedAt: day(1, 0), cutsInCycle: 90 },
+      { rfid: id, sharpenedAt: day(3, 12), cutsInCycle: 1250 },
+      { rfid: id, sharpenedAt: day(10, 8), cutsInCycle: 700 },
+    ]);
+    expect(await closedIn(tenantId, day(3, 13), day(18, 0))).toEqual([
+      { rfid: id, sharpenedAt: day(10, 8), cutsInCycle: 700 },
+      { rfid: id, sharpenedAt: day(17, 0), cutsInCycle: 5 },
+    ]);
+    const other = await t.app.kerf.transactions.withPlatform(
+      { actor: { tenantId: '00000000-0000-0000-0000-000000000000', userId: null }, action: 'test.lookup' },
+      (tx) => findTenantBySlug(tx, 'demo-at'),
+    );
+    expect(await closedIn(other!.id, day(1, 0), day(18, 0))).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { OperatorMachine } from '@kerf/contracts';
+import { DEFAULT_NO_CUTS_PROMPT_DELAY, type OperatorMachine } from '@kerf/contracts';
 import type { Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
@@ -22,6 +22,7 @@ function toOperatorMachine(row: OperatorMachineRow, userId: string): OperatorMac
     onlineStatus: onlineStatusOf(row),
     operator: row.operatorId ? { id: row.operatorId, displayName: row.operatorName ?? 'No pseudonym' } : null,
     isCurrent: row.operatorId === userId,
+    noCutsPromptDelay: row.noCutsPromptDelay ?? DEFAULT_NO_CUTS_PROMPT_DELAY,
   };
 }
 

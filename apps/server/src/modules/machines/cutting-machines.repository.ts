@@ -126,10 +126,16 @@ export async function serialsByLocation(tx: Tx, locationIds?: string[]) {
   return grouped;
 }
 
-export async function setMachineKnifeSwapInterval(tx: Tx, ids: string[], value: number | null) {
+/** Sets a config-option column (knife swap interval, no-cuts prompt delay) on machines; answers how many. */
+export async function setMachineOption(
+  tx: Tx,
+  column: 'knifeSwapInterval' | 'noCutsPromptDelay',
+  ids: string[],
+  value: number | null,
+) {
   const rows = await tx
     .update(cuttingMachines)
-    .set({ knifeSwapInterval: value, updatedAt: sql`now()` })
+    .set({ [column]: value, updatedAt: sql`now()` })
     .where(and(inArray(cuttingMachines.id, ids), active))
     .returning({ id: cuttingMachines.id });
   return rows.length;

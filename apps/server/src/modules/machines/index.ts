@@ -26,7 +26,7 @@ export {
   type MachineValues,
   revokeMachineCredential,
   serialsByLocation,
-  setMachineKnifeSwapInterval,
+  setMachineOption,
   setNetworkSetupState,
   softDeleteMachine,
   updateMachine,
@@ -52,7 +52,7 @@ export {
   type StatusRecorder,
 } from './machine-status.service';
 export { DEMO_MACHINE_SERIALS, insertMachine, type NewMachine, seedDemoMachines } from './machines.seed';
-export { type OnlineStatusChange, onlineStatusOf } from './online-status';
+export { type OnlineStatusChange, onlineStatusOf, STALE_MS } from './online-status';
 export { findCurrentMachineOf, findOperableMachine } from './operator-machines.repository';
 
 /** Machine status and agent credential endpoints (under `/api/printing-shop`, as spec §7 lists them). */

@@ -57,7 +57,7 @@ export function createMachineCredentialsService(deps: { transactions: Transactio
       });
     },
 
-    /** The broker's check on connect; null for anything but a valid, unrevoked credential. */
+    /** The broker's check on connect; null for anything but a valid, unrevoked credential of an active tenant. */
     async authenticate(username: string, password: string): Promise<BrokerPrincipal | null> {
       if (username.length > 200 || password.length > 200) return null;
       const row = await transactions.withSignIn((tx) => findMachineCredential(tx, username));
@@ -68,6 +68,8 @@ export function createMachineCredentialsService(deps: { transactions: Transactio
         await refuse(row.tenantId, row.machineId);
         return null;
       }
+      // A disabled tenant's machines are refused (system admin, issue 18); nothing is noted as refused.
+      if (!row.tenantActive) return null;
       const serial = username.slice(row.tenantId.length + 1);
       if (machineUsername(row.tenantId, serial) !== username) return null;
       if (row.refusedAt)

@@ -114,13 +114,15 @@ export async function findMachineCredential(
   secretHash: string;
   revokedAt: Date | null;
   refusedAt: Date | null;
+  /** false for a disabled tenant: its machines are refused */
+  tenantActive: boolean;
 } | null> {
   const result = await run(
     tx,
     sql`
-    SELECT tenant_id AS "tenantId", machine_id AS "machineId", secret_hash AS "secretHash", revoked_at AS "revokedAt",
-      refused_at AS "refusedAt"
-    FROM machine_credentials WHERE username = ${username}`,
+    SELECT c.tenant_id AS "tenantId", c.machine_id AS "machineId", c.secret_hash AS "secretHash",
+      c.revoked_at AS "revokedAt", c.refused_at AS "refusedAt", t.active AS "tenantActive"
+    FROM machine_credentials c JOIN tenants t ON t.id = c.tenant_id WHERE c.username = ${username}`,
   );
   return (result.rows[0] as never) ?? null;
 }

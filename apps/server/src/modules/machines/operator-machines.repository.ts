@@ -63,6 +63,8 @@ export interface OperatorMachineRow {
   lastHeartbeatAt: Date | null;
   operatorId: string | null;
   operatorName: string | null;
+  /** the machine's no-cuts prompt delay (minutes), else its location's; null: the default applies */
+  noCutsPromptDelay: number | null;
 }
 
 /** The active machines the actor may drive, by location and name. */
@@ -76,7 +78,8 @@ export async function listOperableMachines(
     SELECT m.id AS "machineId", m.name, m.serial_number AS "serialNumber", l.name AS "locationName",
            m.current_status AS status, m.presence, m.presence_at AS "presenceAt",
            m.last_heartbeat_at AS "lastHeartbeatAt", m.current_operator_id AS "operatorId",
-           COALESCE(NULLIF(trim(u.display_name), ''), u.first_name || ' ' || u.last_name) AS "operatorName"
+           COALESCE(NULLIF(trim(u.display_name), ''), u.first_name || ' ' || u.last_name) AS "operatorName",
+           COALESCE(m.no_cuts_prompt_delay, l.no_cuts_prompt_delay) AS "noCutsPromptDelay"
     FROM cutting_machines m
     LEFT JOIN locations l ON l.id = m.location_id
     LEFT JOIN users u ON u.id = m.current_operator_id

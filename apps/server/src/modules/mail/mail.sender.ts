@@ -42,6 +42,15 @@ export function createMailSender(deps: {
           subject: mail.subject,
           text: mail.body,
           ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+          ...(mail.attachments
+            ? {
+                attachments: mail.attachments.map((file) => ({
+                  filename: file.filename,
+                  contentType: file.contentType,
+                  content: file.content,
+                })),
+              }
+            : {}),
         });
         await transactions.withPlatform({ actor: SYSTEM, action: 'mail.outbox.sent' }, (tx) =>
           markMailSent(tx, mail.id),

@@ -1,2 +1,68 @@
-/** Liveness and readiness probes under /api (no table of its own). */
+/**
+ * Operations under /api: liveness and readiness probes, the system admin area (`/api/system/…`,
+ * issue 18), log retention and the metrics endpoint. Owns no table: tenants and users are changed
+ * through auth, the outbox through mail, the audit log through `db/`.
+ */
+
+import { exportTenantData } from '@kerf/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Transactions } from '../../db/transactions';
+import type { IngestStats } from '../../ingest/index';
+import type { PasswordHasher } from '../../lib/password-hasher';
+import { type Authenticator, registerRoute } from '../../lib/route';
+import type { Scheduler } from '../../lib/scheduler';
+import type { Metrics } from '../../plugins/metrics';
+import type { SessionCache } from '../auth/index';
+import { registerMetricsRoute } from './metrics.routes';
+import { type RetentionLimits, retentionJob } from './retention';
+import { registerSystemAdminRoutes } from './system-admin.routes';
+import { createSystemAdminService } from './system-admin.service';
+import { exportTenantZip } from './tenant-export';
+
 export { registerPlatformRoutes as registerPlatformModule } from './platform.routes';
+export { RETENTION_BATCH, retentionJob } from './retention';
+
+/** The system admin's endpoints, the metrics endpoint and the retention job. */
+export function registerSystemAdminModule(
+  app: FastifyInstance,
+  deps: {
+    authenticator: Authenticator;
+    transactions: Transactions;
+    hasher: PasswordHasher;
+    sessions?: SessionCache;
+    disconnectTenantMachines: (tenantId: string) => number;
+    scheduler: Scheduler;
+    ingestStats: () => IngestStats;
+    brokerConnected: () => boolean;
+    deliverMail: () => void;
+    retention: RetentionLimits & { intervalSeconds: number };
+    metrics: Metrics;
+    /** METRICS_TOKEN: the scraper's bearer token */
+    metricsToken: string | undefined;
+  },
+) {
+  const system = createSystemAdminService(deps);
+  app.addHook('onClose', async () => system.close());
+  registerSystemAdminRoutes(app, { authenticator: deps.authenticator, system });
+  registerRoute(app, deps.authenticator, exportTenantData, async ({ actor, reply }) => {
+    const date = new Date().toISOString().slice(0, 10);
+    reply
+      .type('application/zip')
+      .header('content-disposition', `attachment; filename="kerf-export-${date}.zip"`)
+      .header('cache-control', 'no-store')
+      .send(exportTenantZip(deps.transactions, actor));
+    return reply;
+  });
+  registerMetricsRoute(app, {
+    authenticator: deps.authenticator,
+    metrics: deps.metrics,
+    token: deps.metricsToken,
+  });
+  deps.scheduler.register(
+    retentionJob({
+      transactions: deps.transactions,
+      limits: deps.retention,
+      everyMs: deps.retention.intervalSeconds * 1000,
+    }),
+  );
+}

@@ -1,6 +1,6 @@
 /**
  * Printing-shop administration (spec §2 "Printing-shop admin", §7 "Printing-shop server"), at
- * /api/printing-shop. Owns `locations`, `user_locations` and `machine_licences` (ADR 0012; the grinding-shop module
+ * /api/printing-shop. Owns `locations`, `user_locations`, `machine_licences`, `works_council_settings`, `teams` and `team_members` (ADR 0012; the grinding-shop module
  * writes its locations and their employees through the functions exported here); machines,
  * knives and the tenant's network admin are written through the modules that own them.
  */
@@ -15,6 +15,8 @@ import { createLicensingService } from './licensing.service';
 import { createLocationsService } from './locations.service';
 import { createNetworkAdminService } from './network-admin.service';
 import { registerPrintingShopRoutes } from './printing-shop.routes';
+import { registerTeamRoutes } from './teams';
+import { registerWorksCouncilRoutes } from './works-council';
 
 export {
   listEmployees as listLocationEmployees,
@@ -32,6 +34,8 @@ export {
 } from './locations.repository';
 export { seedDemoAdministration, seedDemoLocations } from './printing-shop.seed';
 export { reportEmployee, visibleLocationIds } from './report-scope';
+export { reportTeams, seedDemoTeams, type TeamOfUser } from './teams';
+export { worksCouncilForm, worksCouncilMode } from './works-council';
 
 /** Locations, employees, cutting machines, licensing, config options and network admin. */
 export function registerPrintingShopModule(
@@ -48,4 +52,6 @@ export function registerPrintingShopModule(
     configOptions: createConfigOptionsService({ transactions }),
     networkAdmin: createNetworkAdminService({ transactions }),
   });
+  registerWorksCouncilRoutes(app, { authenticator: deps.authenticator, transactions });
+  registerTeamRoutes(app, { authenticator: deps.authenticator, transactions });
 }

@@ -1,10 +1,20 @@
 import type { PrintingShop } from '@kerf/contracts';
 import { CountrySchema } from '@kerf/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { locations, userLocations } from '../../db/schema/index';
-import type { Tx } from '../../db/transactions';
+import { type PreparedStatement, preparedStatement, runPrepared, type Tx } from '../../db/transactions';
 
-type LocationRow = typeof locations.$inferSelect;
+/** Runs a prepared statement: in a transaction (`runPrepared`) or alone (`Transactions.readPrepared`). */
+export type RunPrepared = <R>(statement: PreparedStatement, values: Record<string, unknown>) => Promise<R[]>;
+
+/** The runner of statements inside a transaction. */
+export const inTransaction =
+  (tx: Tx): RunPrepared =>
+  (statement, values) =>
+    runPrepared(tx, statement, values);
+
+type LocationRow = Omit<typeof locations.$inferSelect, 'noCutsPromptDelay'>;
 
 export interface LocationValues {
   name: string;
@@ -14,6 +24,7 @@ export interface LocationValues {
   city: string | null;
   country: string;
   knifeSwapInterval: number | null;
+  noCutsPromptDelay?: number | null;
 }
 
 // Correlated subqueries name the outer table explicitly: inside them a bare column would bind to the inner one.
@@ -40,8 +51,6 @@ function toPrintingShop(row: LocationRow & { machines: number; employees: number
   };
 }
 
-const withCounts = { machines: machineCount, employees: employeeCount };
-
 /**
  * Share of the last 24 hours that the location's machines spent RUNNING (0–1), as a column of the
  * outer `locations` row. Only time the machines have reported for counts: a machine connected two
@@ -62,13 +71,89 @@ const uptimeShare = sql<number>`(SELECT CASE WHEN COALESCE(sum(s.seconds), 0) > 
     WHERE m.tenant_id = "locations"."tenant_id" AND m.location_id = "locations"."id" AND m.deleted_at IS NULL
   ) s)`;
 
+type ListShape = {
+  sort: 'NAME' | 'NUMBER_OF_MACHINES';
+  descending: boolean;
+  search: boolean;
+  withUptime: boolean;
+};
+
+interface ListRow {
+  tenant_id: string;
+  id: string;
+  name: string;
+  street: string | null;
+  street_number: string | null;
+  zip: string | null;
+  city: string | null;
+  country: string;
+  knife_swap_interval: number | null;
+  created_at: Date;
+  updated_at: Date;
+  machines: number;
+  employees: number;
+  total: number | string;
+  uptime: number | null;
+}
+
+/** The list statement of each shape (sort, direction, search or not, uptime or not), built once. */
+const listStatements = new Map<string, PreparedStatement>();
+
+function listStatement(shape: ListShape): PreparedStatement {
+  const key = `${shape.sort}_${shape.descending ? 'desc' : 'asc'}_${shape.search ? 's' : 'n'}_${shape.withUptime ? 'u' : 'n'}`;
+  let statement = listStatements.get(key);
+  if (!statement) {
+    const direction = shape.descending ? desc : asc;
+    const order: SQL[] =
+      shape.sort === 'NAME'
+        ? [direction(sql`lower(${locations.name})`), asc(locations.id)]
+        : [direction(machineCount), asc(sql`lower(${locations.name})`), asc(locations.id)];
+    statement = preparedStatement(
+      `locations_list_${key}`,
+      new QueryBuilder()
+        .select({
+          ...locationColumns,
+          machines: machineCount.as('machines'),
+          employees: employeeCount.as('employees'),
+          total: sql<number>`count(*) OVER ()`.as('total'),
+          uptime: (shape.withUptime ? uptimeShare : sql<null>`NULL::float8`).as('uptime'),
+        })
+        .from(locations)
+        .where(shape.search ? ilike(locations.name, sql.placeholder('pattern')) : undefined)
+        .orderBy(...order)
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset')),
+    );
+    listStatements.set(key, statement);
+  }
+  return statement;
+}
+
+/** Locations matching the search: counted on its own only for a page past the end. */
+const countStatements = {
+  all: preparedStatement(
+    'locations_count_n',
+    new QueryBuilder().select({ total: sql<number>`count(*)`.as('total') }).from(locations),
+  ),
+  search: preparedStatement(
+    'locations_count_s',
+    new QueryBuilder()
+      .select({ total: sql<number>`count(*)`.as('total') })
+      .from(locations)
+      .where(ilike(locations.name, sql.placeholder('pattern'))),
+  ),
+};
+
 /**
  * One page of locations with their counts, and the total, in one statement (`count(*) OVER ()`);
  * with `withUptime`, each row's 24-hour uptime too. A page past the end has no row to carry the
- * total, so only then is it counted on its own.
+ * total, so only then is it counted on its own. The statement is prepared: the list is the app's
+ * most frequent read, and building and planning it per request cost more than running it. `run`
+ * runs it alone in its transaction (`Transactions.readPrepared`, one round trip) or in the
+ * caller's (`inTransaction(tx)`).
  */
 export async function listLocations(
-  tx: Tx,
+  run: RunPrepared,
   options: {
     page: number;
     pageSize: number;
@@ -78,35 +163,51 @@ export async function listLocations(
     withUptime?: boolean;
   },
 ) {
-  const direction = options.descending ? desc : asc;
-  const order: SQL[] =
-    options.sort === 'NAME'
-      ? [direction(sql`lower(${locations.name})`), asc(locations.id)]
-      : [direction(machineCount), asc(sql`lower(${locations.name})`), asc(locations.id)];
-  const where = options.search ? ilike(locations.name, `%${escapeLike(options.search)}%`) : undefined;
-  const rows = await tx
-    .select({
-      ...locationColumns,
-      ...withCounts,
-      total: sql<number>`count(*) OVER ()`.mapWith(Number),
-      uptime: options.withUptime ? uptimeShare : sql<null>`NULL`,
-    })
-    .from(locations)
-    .where(where)
-    .orderBy(...order)
-    .limit(options.pageSize)
-    .offset(options.page * options.pageSize);
-  let total = rows[0]?.total ?? 0;
+  const withUptime = options.withUptime === true;
+  const statement = listStatement({
+    sort: options.sort,
+    descending: options.descending,
+    search: Boolean(options.search),
+    withUptime,
+  });
+  const pattern = options.search ? `%${escapeLike(options.search)}%` : undefined;
+  const rows = await run<ListRow>(statement, {
+    pattern,
+    limit: options.pageSize,
+    offset: options.page * options.pageSize,
+  });
+  let total = rows[0] ? Number(rows[0].total) : 0;
   if (rows.length === 0 && options.page > 0) {
-    const [row] = await tx.select({ value: count() }).from(locations).where(where);
-    total = Number(row?.value ?? 0);
+    const [row] = await run<{ total: number | string }>(
+      pattern ? countStatements.search : countStatements.all,
+      { pattern },
+    );
+    total = Number(row?.total ?? 0);
   }
   const items = rows.map((row) => {
-    const item = toPrintingShop(row);
-    if (options.withUptime) item.uptimeLast24h = row.uptime === null ? 0 : Number(row.uptime);
+    const item = toPrintingShop(fromRow(row));
+    if (withUptime) item.uptimeLast24h = row.uptime === null ? 0 : Number(row.uptime);
     return item;
   });
   return { items, total };
+}
+
+function fromRow(row: Omit<ListRow, 'total' | 'uptime'>) {
+  return {
+    tenantId: row.tenant_id,
+    id: row.id,
+    name: row.name,
+    street: row.street,
+    streetNumber: row.street_number,
+    zip: row.zip,
+    city: row.city,
+    country: row.country,
+    knifeSwapInterval: row.knife_swap_interval,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    machines: row.machines,
+    employees: row.employees,
+  };
 }
 
 export function escapeLike(value: string) {
@@ -127,12 +228,23 @@ const locationColumns = {
   updatedAt: locations.updatedAt,
 };
 
-export async function findLocation(tx: Tx, id: string): Promise<PrintingShop | null> {
-  const [row] = await tx
-    .select({ ...locationColumns, ...withCounts })
+const findStatement = preparedStatement(
+  'locations_find',
+  new QueryBuilder()
+    .select({
+      ...locationColumns,
+      machines: machineCount.as('machines'),
+      employees: employeeCount.as('employees'),
+    })
     .from(locations)
-    .where(eq(locations.id, id));
-  return row ? toPrintingShop(row) : null;
+    .where(eq(locations.id, sql.placeholder('id'))),
+);
+
+/** One location with its counts; `run` as for `listLocations` (a `Tx` runs it in that transaction). */
+export async function findLocation(run: Tx | RunPrepared, id: string): Promise<PrintingShop | null> {
+  const runner = typeof run === 'function' ? run : inTransaction(run);
+  const [row] = await runner<Omit<ListRow, 'total' | 'uptime'>>(findStatement, { id });
+  return row ? toPrintingShop(fromRow(row)) : null;
 }
 
 export async function listMinimalLocations(tx: Tx, page: number, pageSize: number) {
@@ -175,13 +287,36 @@ export async function updateLocation(tx: Tx, id: string, values: LocationValues)
   return rows.length > 0;
 }
 
-export async function setLocationKnifeSwapInterval(tx: Tx, ids: string[], value: number | null) {
+/** The config-option columns of a location (knife swap interval, no-cuts prompt delay). */
+export type LocationOptionColumn = 'knifeSwapInterval' | 'noCutsPromptDelay';
+
+export async function setLocationOption(
+  tx: Tx,
+  column: LocationOptionColumn,
+  ids: string[],
+  value: number | null,
+) {
   const rows = await tx
     .update(locations)
-    .set({ knifeSwapInterval: value, updatedAt: sql`now()` })
+    .set({ [column]: value, updatedAt: sql`now()` })
     .where(inArray(locations.id, ids))
     .returning({ id: locations.id });
   return rows.length;
+}
+
+/** A location's own config-option values, or null when there is no such location. */
+export async function findLocationOptions(
+  tx: Tx,
+  id: string,
+): Promise<Record<LocationOptionColumn, number | null> | null> {
+  const [row] = await tx
+    .select({
+      knifeSwapInterval: locations.knifeSwapInterval,
+      noCutsPromptDelay: locations.noCutsPromptDelay,
+    })
+    .from(locations)
+    .where(eq(locations.id, id));
+  return row ?? null;
 }
 
 export async function deleteLocation(tx: Tx, id: string) {

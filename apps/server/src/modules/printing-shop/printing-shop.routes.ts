@@ -114,13 +114,13 @@ export function registerPrintingShopRoutes(
   );
 
   registerRoute(app, auth, setConfigOption, ({ actor, params, body }) =>
-    configOptions.setConfigOption(actor, params.scope, params.id, body.value),
+    configOptions.setConfigOption(actor, params.scope, params.type, params.id, body.value),
   );
   registerRoute(app, auth, deleteConfigOption, async ({ actor, params }) => {
-    await configOptions.setConfigOption(actor, params.scope, params.id, null);
+    await configOptions.setConfigOption(actor, params.scope, params.type, params.id, null);
   });
   registerRoute(app, auth, setConfigOptionBatch, ({ actor, params, body }) =>
-    configOptions.setConfigOptionBatch(actor, params.scope, body.objectIds, body.value),
+    configOptions.setConfigOptionBatch(actor, params.scope, params.type, body.objectIds, body.value),
   );
 
   registerRoute(app, auth, getNetworkAdmin, ({ actor }) => networkAdmin.getNetworkAdmin(actor));

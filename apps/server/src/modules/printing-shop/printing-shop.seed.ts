@@ -17,6 +17,8 @@ export async function seedDemoLocations(tx: Tx, tenantId: string): Promise<{ mai
     city: 'Hamburg',
     country: 'DE',
     knifeSwapInterval: 3500,
+    // long runs of large sheets: the terminal asks after 10 minutes without a cut
+    noCutsPromptDelay: 10,
   });
   const second = await insertLocation(tx, tenantId, {
     name: 'Werk Süd',
@@ -33,7 +35,9 @@ export async function seedDemoLocations(tx: Tx, tenantId: string): Promise<{ mai
 /**
  * Licences, employee locations and the network admin of the demo printing shop, so that the admin
  * dashboard is meaningful on first start: every demo machine is licensed since January, two
- * licences are bought but not yet installed, and the employees work at the first location.
+ * licences are bought but not yet installed; the operators work at the first location, and the
+ * manager (and the admin) are assigned to every location of the shop, so the manager's location
+ * selector, overview and reports span more than one site.
  */
 export async function seedDemoAdministration(tx: Tx, tenantId: string) {
   const machines = await queryRows<{ id: string; serialNumber: string }>(
@@ -45,15 +49,24 @@ export async function seedDemoAdministration(tx: Tx, tenantId: string) {
     await insertLicence(tx, tenantId, machine.serialNumber, licensedAt);
     await updateMachine(tx, machine.id, { licensedAt });
   }
+  // Schneider 5 cuts poster stacks that take a while to jog: it waits 15 minutes before asking.
+  const poster = machines.find((machine) => machine.serialNumber === 'PM-137-0005');
+  if (poster) await updateMachine(tx, poster.id, { noCutsPromptDelay: 15 });
   for (const serial of ['PM-176-0006', 'PM-115-0007']) await insertLicence(tx, tenantId, serial, new Date());
-  const [firstLocation] = await queryRows<{ id: string }>(
+  const locations = await queryRows<{ id: string }>(tx, sql`SELECT id FROM locations ORDER BY name`);
+  const employees = await queryRows<{ id: string; role: string }>(
     tx,
-    sql`SELECT id FROM locations ORDER BY name LIMIT 1`,
+    sql`SELECT id, role FROM users WHERE deleted_at IS NULL`,
   );
-  const employees = await queryRows<{ id: string }>(tx, sql`SELECT id FROM users WHERE deleted_at IS NULL`);
+  const [firstLocation] = locations;
   if (firstLocation) {
     for (const employee of employees)
-      await replaceUserLocations(tx, tenantId, employee.id, [firstLocation.id]);
+      await replaceUserLocations(
+        tx,
+        tenantId,
+        employee.id,
+        employee.role === 'PRINTING_SHOP_OPERATOR' ? [firstLocation.id] : locations.map((l) => l.id),
+      );
   }
   await saveNetworkAdmin(tx, tenantId, {
     name: 'Stefan Krause',

@@ -85,6 +85,44 @@ describe('locations', () => {
     expect((await call('GET', '/printing-shops')).json().items[0].uptimeLast24h).toBeUndefined();
   });
 
+  it('searches and pages the list; each tenant sees only its own locations through the same statement', async () => {
+    await t.addTenant('list-rival', 'PRINTING_SHOP', ['ADMIN_PRINTING_SHOP', 'PRINTING_SHOP_MANAGER']);
+    const rival = await t.login('list-rival', 'admin-printing-shop');
+    const name = 'Lager 100%_Süd';
+    expect((await call('POST', '/printing-shops', location({ name }), rival)).statusCode).toBe(201);
+    const names = (page: { items: { name: string }[] }) => page.items.map((item) => item.name);
+    // The list is a prepared statement, planned once per connection: more rounds than PostgreSQL's
+    // five custom plans, so that a generic plan serves both tenants too.
+    for (let round = 0; round < 7; round++) {
+      for (const view of ['', '&view=WITH_UPTIME', '&sort=NUMBER_OF_MACHINES&sort_direction=DESCENDING']) {
+        const own = (await call('GET', `/printing-shops?page_size=25${view}`)).json();
+        expect(names(own)).toEqual(expect.arrayContaining(['Werk Nord', 'Werk Süd']));
+        expect(names(own)).not.toContain(name);
+        const theirs = (await call('GET', `/printing-shops?page_size=25${view}`, undefined, rival)).json();
+        expect(theirs).toMatchObject({
+          total: 1,
+          items: [{ name, numberOfMachines: 0, numberOfEmployees: 0 }],
+        });
+      }
+    }
+    // Search takes % and _ literally.
+    const search = (text: string, tokens: TokenPair) =>
+      call('GET', `/printing-shops?search=${encodeURIComponent(text)}`, undefined, tokens).then((r) =>
+        r.json(),
+      );
+    expect(names(await search('0%_s', rival))).toEqual([name]);
+    expect((await search('1%S', rival)).total).toBe(0);
+    expect((await search('0%_s', admin)).total).toBe(0);
+    expect(names(await search('nord', admin))).toEqual(['Werk Nord']);
+    // Pages: the total on every page, also past the end.
+    const all = (await call('GET', '/printing-shops')).json();
+    const second = (await call('GET', '/printing-shops?page=1&page_size=1')).json();
+    expect(second).toMatchObject({ total: all.total, page: 1, pageSize: 1 });
+    expect(names(second)).toEqual([all.items[1].name]);
+    const past = (await call('GET', '/printing-shops?page=50&page_size=10')).json();
+    expect(past).toMatchObject({ total: all.total, items: [] });
+  });
+
   it('creates, changes and deletes a location; a delete is blocked while employees or machines remain', async () => {
     const created = await call('POST', '/printing-shops', location());
     expect(created.statusCode).toBe(201);
@@ -149,7 +187,8 @@ describe('locations', () => {
     expect(minimal.items[0]).toEqual({ id: expect.any(String), name: expect.any(String) });
     const manager = await t.login('demo', 'manager');
     const assigned = (await call('GET', '/printing-shops/assigned-self', undefined, manager)).json();
-    expect(assigned.map((item: { name: string }) => item.name)).toEqual(['Werk Nord']);
+    // the demo manager is assigned to both of the shop's locations
+    expect(assigned.map((item: { name: string }) => item.name)).toEqual(['Werk Nord', 'Werk Süd']);
   });
 });
 
@@ -503,6 +542,104 @@ describe('config options', () => {
     );
   });
 
+  it('the no-cuts prompt delay: location, machine override, delivered to the operator terminal', async () => {
+    const operator = await t.login('demo', 'operator');
+    // the operator works at the location of an active machine
+    const target = (await call('GET', '/cutting-machines/admin-view'))
+      .json()
+      .machines.find((m: { active: boolean; printingShopId: string | null }) => m.active && m.printingShopId);
+    const machineId: string = target.id;
+    const north = { id: target.printingShopId as string };
+    const operatorUser = (await call('GET', '/users?search=operator'))
+      .json()
+      .items.find((user: { username: string }) => user.username === 'operator');
+    await call('PUT', `/users/${operatorUser.id}/printing-shops`, { printingShopIds: [north.id] });
+    const locationUrl = `/config-options/scope/PRINTING_SHOP/type/NO_CUTS_PROMPT_DELAY/object/${north.id}`;
+    expect((await call('PUT', locationUrl, { value: 10 })).statusCode).toBe(200);
+    const terminalDelay = async () =>
+      (await call('GET', '/cutting-machines/operator-selection-view', undefined, operator))
+        .json()
+        .find((m: { machineId: string }) => m.machineId === machineId).noCutsPromptDelay;
+    // the location waits 10 minutes; its machine inherits that
+    expect((await call('GET', `/printing-shops/${north.id}/options`)).json().NO_CUTS_PROMPT_DELAY).toEqual({
+      value: 10,
+      effective: 10,
+      source: 'PRINTING_SHOP',
+    });
+    expect((await call('GET', `/cutting-machines/${machineId}/options`)).json().NO_CUTS_PROMPT_DELAY).toEqual(
+      {
+        value: null,
+        effective: 10,
+        source: 'PRINTING_SHOP',
+      },
+    );
+    expect(await terminalDelay()).toBe(10);
+
+    const url = `/config-options/scope/MACHINE/type/NO_CUTS_PROMPT_DELAY/object/${machineId}`;
+    const set = await call('PUT', url, { value: 3 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().NO_CUTS_PROMPT_DELAY).toEqual({ value: 3, effective: 3, source: 'MACHINE' });
+    // the knife swap interval is a separate option and stays as it was
+    expect(set.json().KNIFE_SWAP_INTERVAL.source).not.toBe('MACHINE');
+    expect(await terminalDelay()).toBe(3);
+
+    expect((await call('DELETE', url)).statusCode).toBe(204);
+    expect(await terminalDelay()).toBe(10);
+    expect((await call('DELETE', locationUrl)).statusCode).toBe(204);
+    expect((await call('GET', `/cutting-machines/${machineId}/options`)).json().NO_CUTS_PROMPT_DELAY).toEqual(
+      {
+        value: null,
+        effective: 5,
+        source: 'DEFAULT',
+      },
+    );
+    expect(await terminalDelay()).toBe(5);
+    expect((await call('PUT', locationUrl, { value: 10 })).statusCode).toBe(200);
+    expect(await terminalDelay()).toBe(10);
+  });
+
+  it('checks each option type against its own bounds and scopes', async () => {
+    const [north] = (await call('GET', '/printing-shops')).json().items;
+    const url = `/config-options/scope/PRINTING_SHOP/type/NO_CUTS_PROMPT_DELAY/object/${north.id}`;
+    const options = async () => (await call('GET', `/printing-shops/${north.id}/options`)).json();
+    const before = await options();
+    const field = async (response: Promise<{ statusCode: number; json: () => unknown }>) => {
+      const answer = await response;
+      expect(answer.statusCode).toBe(400);
+      return (answer.json() as { code: string; details: { fields: unknown[] } }).details.fields[0];
+    };
+    expect(await field(call('PUT', url, { value: 0 }))).toMatchObject({ field: 'value', code: 'TOO_SMALL' });
+    expect(await field(call('PUT', url, { value: 121 }))).toMatchObject({
+      field: 'value',
+      code: 'TOO_BIG',
+      limit: 120,
+    });
+    expect(await field(call('PUT', url, { value: 2.5 }))).toMatchObject({ field: 'value' });
+    // a knife has no prompt delay; a knife swap interval keeps its own bounds
+    expect(
+      await field(
+        call('PUT', '/config-options/scope/KNIFE/type/NO_CUTS_PROMPT_DELAY/object/RFID-1', { value: 5 }),
+      ),
+    ).toMatchObject({ field: 'type', in: 'params', code: 'INVALID_VALUE' });
+    expect(
+      await field(
+        call('PUT', `/config-options/scope/PRINTING_SHOP/type/KNIFE_SWAP_INTERVAL/object/${north.id}`, {
+          value: 50,
+        }),
+      ),
+    ).toMatchObject({ field: 'value', code: 'TOO_SMALL', limit: 100 });
+    expect(
+      await field(
+        call('PUT', '/config-options/scope/MACHINE/type/NO_CUTS_PROMPT_DELAY/batch', {
+          objectIds: [north.id],
+          value: 500,
+        }),
+      ),
+    ).toMatchObject({ field: 'value', code: 'TOO_BIG', limit: 120 });
+    // nothing of it was stored
+    expect(await options()).toEqual(before);
+  });
+
   it('the manager may set intervals, the operator may not', async () => {
     const manager = await t.login('demo', 'manager');
     const operator = await t.login('demo', 'operator');
@@ -518,7 +655,8 @@ describe('employees', () => {
     const [north] = (await call('GET', '/printing-shops')).json().items;
     const page = (await call('GET', `/users?locationIds=${north.id}&search=weber`)).json();
     expect(page.items.map((user: { username: string }) => user.username)).toEqual(['manager']);
-    expect(page.items[0].printingShopIds).toEqual([north.id]);
+    expect(page.items[0].printingShopIds).toHaveLength(2); // the demo manager works at both locations
+    expect(page.items[0].printingShopIds).toContain(north.id);
     const atLocation = (await call('GET', `/printing-shops/${north.id}/user-view`)).json();
     expect(atLocation.map((user: { username: string }) => user.username)).toEqual(
       expect.arrayContaining(['admin', 'manager']),
@@ -548,6 +686,8 @@ describe('tenant isolation', () => {
     const before = JSON.stringify([
       (await call('GET', `/printing-shops/${north.id}`)).json(),
       (await call('GET', `/cutting-machines/${machineId}`)).json(),
+      (await call('GET', `/printing-shops/${north.id}/options`)).json(),
+      (await call('GET', `/cutting-machines/${machineId}/options`)).json(),
     ]);
     const attempts: [Method, string, object?][] = [
       ['GET', `/printing-shops/${north.id}`],
@@ -568,6 +708,18 @@ describe('tenant isolation', () => {
         { value: 100 },
       ],
       ['DELETE', `/config-options/scope/PRINTING_SHOP/type/KNIFE_SWAP_INTERVAL/object/${north.id}`],
+      ['PUT', `/config-options/scope/MACHINE/type/NO_CUTS_PROMPT_DELAY/object/${machineId}`, { value: 1 }],
+      [
+        'PUT',
+        `/config-options/scope/PRINTING_SHOP/type/NO_CUTS_PROMPT_DELAY/object/${north.id}`,
+        { value: 1 },
+      ],
+      ['DELETE', `/config-options/scope/PRINTING_SHOP/type/NO_CUTS_PROMPT_DELAY/object/${north.id}`],
+      [
+        'PUT',
+        '/config-options/scope/MACHINE/type/NO_CUTS_PROMPT_DELAY/batch',
+        { objectIds: [machineId], value: 1 },
+      ],
     ];
     for (const [method, url, payload] of attempts) {
       const response = await call(method, url, payload, rival);
@@ -588,6 +740,8 @@ describe('tenant isolation', () => {
     const after = JSON.stringify([
       (await call('GET', `/printing-shops/${north.id}`)).json(),
       (await call('GET', `/cutting-machines/${machineId}`)).json(),
+      (await call('GET', `/printing-shops/${north.id}/options`)).json(),
+      (await call('GET', `/cutting-machines/${machineId}/options`)).json(),
     ]);
     expect(after).toBe(before);
   });

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
+import { worksCouncilMode } from './works-council';
 
 /** Roles that see only the locations they are assigned to (`user_locations`); the others see the whole shop. */
 const ASSIGNED_ONLY = new Set(['PRINTING_SHOP_MANAGER', 'PRINTING_SHOP_OPERATOR']);
@@ -29,15 +30,22 @@ export async function visibleLocationIds(tx: Tx, actor: Actor, requested?: strin
 }
 
 /** How reports name a person: the pseudonym (display name) where one is set, else first and last name. */
-export function reportEmployee(row: {
-  id: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  displayName: string | null;
-}): z.infer<typeof ReportEmployeeSchema> {
+export function reportEmployee(
+  row: {
+    id: string | null;
+    firstName: string | null;
+    lastName: string | null;
+    displayName: string | null;
+  },
+  /** works-council mode (works-council.ts): never the real name */
+  worksCouncil = false,
+): z.infer<typeof ReportEmployeeSchema> {
   if (row.id === null) return { id: null, label: '', pseudonym: false };
   const pseudonym = row.displayName?.trim();
   if (pseudonym) return { id: row.id, label: pseudonym, pseudonym: true };
+  // Without a pseudonym: a neutral code from the id, the same in every report and CSV.
+  if (worksCouncil)
+    return { id: row.id, label: `#${row.id.replaceAll('-', '').slice(0, 6).toUpperCase()}`, pseudonym: true };
   return {
     id: row.id,
     label: [row.firstName, row.lastName].filter((part) => part?.trim()).join(' '),
@@ -71,10 +79,13 @@ export async function reportUserView(
     GROUP BY u.tenant_id, u.id
     ORDER BY lower(coalesce(nullif(u.display_name, ''), u.first_name || ' ' || u.last_name)), u.id`,
   );
-  return rows.map((row) => ({
-    employee: reportEmployee(row),
+  const council = await worksCouncilMode(tx);
+  const listed = rows.map((row) => ({
+    employee: reportEmployee(row, council),
     role: row.role,
     locationIds: row.locationIds,
     active: row.active,
   }));
+  // In works-council mode the order must not follow the real names either.
+  return council ? listed.sort((a, b) => a.employee.label.localeCompare(b.employee.label)) : listed;
 }

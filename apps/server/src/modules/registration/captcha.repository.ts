@@ -25,3 +25,11 @@ export async function spendCaptcha(tx: Tx, signature: string, expiresAt: Date): 
     .returning({ signature: spentCaptchas.signature });
   return rows.length === 1;
 }
+
+/** Retention (sign-in role): spent captchas whose challenge expired; answers how many. */
+export async function deleteExpiredCaptchas(tx: Tx, limit: number): Promise<number> {
+  const result = await tx.execute(sql`
+    DELETE FROM spent_captchas WHERE signature IN (
+      SELECT signature FROM spent_captchas WHERE expires_at <= now() LIMIT ${limit}) RETURNING signature`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}

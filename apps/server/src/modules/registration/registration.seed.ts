@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/transactions';
+import { queueMail } from '../mail/index';
 import { DEFAULT_PRICE_LIST } from './pricing';
 import { insertContactRequest, insertRegistration } from './registration.repository';
 import { invoiceOrder, TERMS_VERSION } from './registration.service';
@@ -56,7 +57,7 @@ export async function seedDemoRegistration(
   );
 }
 
-/** A few contact requests of the last weeks (platform role: they belong to no tenant). */
+/** A few contact requests of the last weeks and the outbox mail they caused (platform role: they belong to no tenant). */
 export async function seedDemoContactRequests(tx: Tx, now = new Date()) {
   const requests = [
     {
@@ -96,6 +97,42 @@ export async function seedDemoContactRequests(tx: Tx, now = new Date()) {
     },
   ];
   for (const { daysAgo, ...request } of requests) {
-    await insertContactRequest(tx, { ...request, createdAt: new Date(now.getTime() - daysAgo * DAY) });
+    const createdAt = new Date(now.getTime() - daysAgo * DAY);
+    await insertContactRequest(tx, { ...request, createdAt });
+    // The mail the contact form queued for sales; without SMTP_URL it waits in the outbox.
+    await queueMail(tx, {
+      kind: 'contact-request',
+      recipient: 'sales@kerf.example',
+      replyTo: request.email,
+      subject: `Kontaktanfrage: ${request.firstName} ${request.lastName}${request.company ? ` (${request.company})` : ''}`,
+      body: [
+        `${request.salutation === 'MS' ? 'Frau' : 'Herr'} ${request.firstName} ${request.lastName}`,
+        request.company ? `Firma: ${request.company}` : null,
+        `E-Mail: ${request.email}`,
+        `Telefon: ${request.phone}`,
+        `Sprache: ${request.language}`,
+        '',
+        request.message,
+      ]
+        .filter((line) => line !== null)
+        .join('\n'),
+      createdAt,
+    });
   }
+  // A registration of the week before, confirmed to the customer and announced to sales.
+  const registeredAt = new Date(now.getTime() - 9 * DAY);
+  await queueMail(tx, {
+    kind: 'registration',
+    recipient: 'l.moreau@imprimerie-moreau.example',
+    subject: 'Votre inscription à Kerf – facture 2026-0042',
+    body: 'Bonjour Madame Moreau,\n\nmerci pour votre inscription. Votre identifiant de mandant est « imprimerie-moreau ».\nVous trouverez la facture pour 2 machines dans votre espace administrateur.\n\nCordialement,\nKerf',
+    createdAt: registeredAt,
+  });
+  await queueMail(tx, {
+    kind: 'registration-notice',
+    recipient: 'sales@kerf.example',
+    subject: 'Neue Registrierung: Imprimerie Moreau (imprimerie-moreau), 2 Maschine(n)',
+    body: 'Mandant imprimerie-moreau, Imprimerie Moreau, Lyon (FR); Rechnung 2026-0042 über 1.580,00 €.',
+    createdAt: registeredAt,
+  });
 }

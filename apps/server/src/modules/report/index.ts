@@ -8,12 +8,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transactions } from '../../db/transactions';
 import type { Authenticator } from '../../lib/route';
+import { createOrderImportService } from './order-import.service';
 import { registerOrderRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
 import { registerReportRoutes } from './report.routes';
 import { createReportService } from './report.service';
 
 export { closeCuttingJob, type NewCuttingJob, openCuttingJob } from './cutting-jobs.repository';
+export { seedDemoPlannedOrders } from './order-import.repository';
+export { createReportService, type ReportService } from './report.service';
+export { REPORT_CSV_SECTIONS, reportCsvFile } from './report-csv';
 
 export function registerReportModule(
   app: FastifyInstance,
@@ -26,5 +30,6 @@ export function registerReportModule(
   registerOrderRoutes(app, {
     authenticator: deps.authenticator,
     orders: createOrdersService({ transactions: deps.transactions }),
+    orderImport: createOrderImportService({ transactions: deps.transactions }),
   });
 }

@@ -16,7 +16,7 @@ export interface OrderRow {
   name: string;
   orderNumber: string | null;
   programNumber: string | null;
-  state: 'OPEN' | 'CLOSED' | 'CANCELLED';
+  state: 'PLANNED' | 'OPEN' | 'CLOSED' | 'CANCELLED';
   parentJobId: string | null;
   startedAt: Date;
   endedAt: Date | null;
@@ -26,6 +26,9 @@ export interface OrderRow {
   supportSeconds: number;
   createdById: string | null;
   createdByName: string | null;
+  externalOrderNumber: string | null;
+  plannedQuantity: number | null;
+  dueDate: string | null;
 }
 
 const ORDER_COLUMNS = sql`
@@ -34,6 +37,7 @@ const ORDER_COLUMNS = sql`
   j.started_at AS "startedAt", j.ended_at AS "endedAt", j.cuts::float8 AS cuts,
   j.processing_seconds AS "processingSeconds", j.downtime_seconds AS "downtimeSeconds",
   j.support_seconds AS "supportSeconds", j.created_by AS "createdById",
+  j.external_order_number AS "externalOrderNumber", j.planned_quantity AS "plannedQuantity", j.due_date AS "dueDate",
   COALESCE(NULLIF(trim(u.display_name), ''), u.first_name || ' ' || u.last_name) AS "createdByName"`;
 
 function toOrderRow(row: OrderRow): OrderRow {
@@ -53,13 +57,14 @@ export async function findOrder(tx: Tx, id: string): Promise<OrderRow | null> {
   return row ? toOrderRow(row) : null;
 }
 
-/** The machine's orders: the open one first, then by start, newest first. */
+/** The machine's orders: the open one first, then the planned ones by due date, then by start, newest first. */
 export async function listMachineOrders(tx: Tx, machineId: string, limit: number): Promise<OrderRow[]> {
   const rows = await queryRows<OrderRow>(
     tx,
     sql`SELECT ${ORDER_COLUMNS} FROM cutting_jobs j LEFT JOIN users u ON u.id = j.created_by
         WHERE j.machine_id = ${machineId}
-        ORDER BY (j.state = 'OPEN') DESC, j.started_at DESC, j.id
+        ORDER BY (j.state = 'OPEN') DESC, (j.state = 'PLANNED') DESC,
+                 CASE WHEN j.state = 'PLANNED' THEN j.due_date END ASC NULLS LAST, j.started_at DESC, j.id
         LIMIT ${limit}`,
   );
   return rows.map(toOrderRow);

@@ -4,13 +4,17 @@ import {
   createPartialJob,
   deleteOrder,
   endPartialJobNow,
+  importOrders,
+  importOrdersCsv,
   isPartialJobNameEditingAllowed,
   listMachineOrders,
   renamePartialJob,
+  startOrder,
   updateOrder,
 } from '@kerf/contracts';
 import type { FastifyInstance } from 'fastify';
 import { type Authenticator, registerRoute } from '../../lib/route';
+import type { OrderImportService } from './order-import.service';
 import type { OrdersService } from './orders.service';
 
 /**
@@ -19,9 +23,9 @@ import type { OrdersService } from './orders.service';
  */
 export function registerOrderRoutes(
   app: FastifyInstance,
-  deps: { authenticator: Authenticator; orders: OrdersService },
+  deps: { authenticator: Authenticator; orders: OrdersService; orderImport: OrderImportService },
 ) {
-  const { authenticator, orders } = deps;
+  const { authenticator, orders, orderImport } = deps;
   registerRoute(app, authenticator, listMachineOrders, ({ actor, params, query }) =>
     orders.list(actor, params.id, query.limit),
   );
@@ -34,6 +38,13 @@ export function registerOrderRoutes(
     orders.update(actor, params.id, body),
   );
   registerRoute(app, authenticator, closeOrder, ({ actor, params }) => orders.close(actor, params.id));
+  registerRoute(app, authenticator, startOrder, ({ actor, params }) => orders.start(actor, params.id));
+  registerRoute(app, authenticator, importOrders, ({ actor, body }) =>
+    orderImport.importOrders(actor, body.orders),
+  );
+  registerRoute(app, authenticator, importOrdersCsv, ({ actor, body }) =>
+    orderImport.importCsv(actor, body.csv),
+  );
   registerRoute(app, authenticator, deleteOrder, ({ actor, params }) => orders.remove(actor, params.id));
   registerRoute(app, authenticator, createPartialJob, ({ actor, body }) =>
     orders.createPartialJob(actor, body),

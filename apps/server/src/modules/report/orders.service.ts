@@ -4,8 +4,9 @@ import type { z } from 'zod';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { findCurrentMachineOf, findOperableMachine } from '../machines/index';
+import { findCurrentMachineOf, findOperableMachine, setMachineJob } from '../machines/index';
 import { closeCuttingJob } from './cutting-jobs.repository';
+import { cancelPlannedOrder, markOrderStarted } from './order-import.repository';
 import {
   findOpenOrderOf,
   findOrder,
@@ -35,6 +36,9 @@ function toOrder(row: OrderRow): Order {
     createdBy: row.createdById
       ? { id: row.createdById, displayName: row.createdByName ?? 'No pseudonym' }
       : null,
+    externalOrderNumber: row.externalOrderNumber,
+    plannedQuantity: row.plannedQuantity,
+    dueDate: row.dueDate,
   };
 }
 
@@ -60,6 +64,11 @@ export function createOrdersService(deps: { transactions: Transactions }) {
     return transactions.withTenant(actor.tenantId, async (tx) => {
       const order = await orderInScope(tx, actor, id);
       if (order.state === state) return toOrder(order);
+      if (order.state === 'PLANNED' && state === 'CANCELLED') {
+        // deleting a planned order that never started
+        await cancelPlannedOrder(tx, id);
+        return toOrder((await findOrder(tx, id))!);
+      }
       if (order.state !== 'OPEN') throw new AppError('service.printing-shops.ORDER_NOT_OPEN');
       await closeCuttingJob(tx, id, { state, endedAt: new Date().toISOString() });
       return toOrder((await findOrder(tx, id))!);
@@ -122,6 +131,19 @@ export function createOrdersService(deps: { transactions: Transactions }) {
     },
 
     close: (actor: Caller, id: string) => end(actor, id, 'CLOSED'),
+
+    /** A planned (imported) order starts on its machine: from now on the machine's cuts are booked to it. */
+    start: (actor: Caller, id: string): Promise<Order> =>
+      transactions.withTenant(actor.tenantId, async (tx) => {
+        const order = await orderInScope(tx, actor, id);
+        if (order.state === 'OPEN') return toOrder(order);
+        if (order.state !== 'PLANNED') throw new AppError('service.printing-shops.ORDER_NOT_PLANNED');
+        if (await findOpenOrderOf(tx, order.machineId))
+          throw new AppError('service.printing-shops.MACHINE_HAS_OPEN_ORDER');
+        await markOrderStarted(tx, id, actor.userId);
+        await setMachineJob(tx, order.machineId, id);
+        return toOrder((await findOrder(tx, id))!);
+      }),
     remove: async (actor: Caller, id: string) => void (await end(actor, id, 'CANCELLED')),
 
     /** spec §7 `POST /cutting-jobs/partial-jobs`: the open order ends here and goes on as a new partial job. */

@@ -1,32 +1,8 @@
-import { startOfDayIn } from '@kerf/contracts';
+import { startOfDayIn, zoneOffsetMs } from '@kerf/contracts';
 
 /** Local hours and days of a report period, in the browser's IANA time zone (spec §7 "General"). */
 
 const HOUR = 3600_000;
-
-/** The offset of a time zone from UTC at an instant, in milliseconds. */
-function zoneOffsetMs(timeZone: string, at: number): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(at);
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const local = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return local - Math.floor(at / 1000) * 1000;
-}
 
 /** The instant the local hour containing `at` began (minutes and seconds of the local clock taken off). */
 export function startOfLocalHour(timeZone: string, at: number): number {

@@ -2,15 +2,18 @@ import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { NO_KNIFE, NONE_ID } from '../../db/schema/telemetry';
 import type { Tx } from '../../db/transactions';
+import { localDays } from './report-time';
 
 /**
  * Every SQL statement of the report server. Reads only: the report module owns `cutting_jobs`
  * (ADR 0012), whose writes are in `cutting-jobs.repository.ts`; the tables of telemetry, machines,
  * knife and auth are read here and never written.
  *
- * Cuts come from the hourly rollups for the whole hours of a period and from the raw `cuts` for the
- * partial hours at its edges (at most two hours of rows), so every total is exact for any period.
- * Times come from the status intervals, clipped to the period; the open interval runs until now.
+ * Totals (cuts and times) come from the daily aggregates for the whole UTC days of a period; cuts at
+ * its edges, and cuts per local hour or day, from the hourly rollups for the whole hours and from
+ * the raw `cuts` for the partial hours (at most two hours of rows), so every total is exact for any
+ * period (ADR 0019). Times at the edges come from the status intervals, clipped to the period; the
+ * open interval runs until now.
  */
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -56,6 +59,7 @@ export function escapeLike(text: string) {
 // ---- cuts -----------------------------------------------------------------------------------
 
 const HOUR = 3600_000;
+const DAY = 86_400_000;
 const floorHour = (date: Date) => new Date(Math.floor(date.getTime() / HOUR) * HOUR);
 const ceilHour = (date: Date) => new Date(Math.ceil(date.getTime() / HOUR) * HOUR);
 
@@ -110,7 +114,23 @@ export interface CutTotalRow {
   cuts: number;
 }
 
-/** Cuts of the period per machine, knife and operator. */
+const floorDay = (date: Date) => new Date(Math.floor(date.getTime() / DAY) * DAY);
+const ceilDay = (date: Date) => new Date(Math.ceil(date.getTime() / DAY) * DAY);
+
+/**
+ * The whole UTC days inside [start, end) as [d0, d1), or null where there is none: what the daily
+ * aggregates answer; the rest of the period (less than a day at each edge) is read finer.
+ */
+function wholeDays(start: Date, end: Date): { d0: Date; d1: Date } | null {
+  const d0 = ceilDay(start);
+  const d1 = floorDay(end);
+  return d1.getTime() > d0.getTime() ? { d0, d1 } : null;
+}
+
+/**
+ * Cuts of the period per machine, knife and operator: the daily rollups for the whole UTC days
+ * inside it, the hourly rollups and raw cuts (`cutRows`) for the less than a day at each edge.
+ */
 export async function cutTotals(
   tx: Tx,
   machineIds: readonly string[],
@@ -121,12 +141,31 @@ export async function cutTotals(
   if (machineIds.length === 0) return [];
   const knife = by.knife ? sql`c.knife_rfid` : sql`${NO_KNIFE}::text`;
   const operator = by.operator ? sql`c.operator_id` : sql`${NONE_ID}::uuid`;
+  const days = wholeDays(start, end);
+  const parts: SQL[] = [];
+  if (!days)
+    parts.push(
+      sql`SELECT machine_id, knife_rfid, operator_id, cuts FROM (${cutRows(machineIds, start, end)}) e`,
+    );
+  else {
+    parts.push(sql`
+    SELECT machine_id, knife_rfid, operator_id, cuts FROM cut_rollups_daily
+    WHERE machine_id IN ${uuids(machineIds)} AND day >= ${ts(days.d0)} AND day < ${ts(days.d1)}`);
+    if (start < days.d0)
+      parts.push(
+        sql`SELECT machine_id, knife_rfid, operator_id, cuts FROM (${cutRows(machineIds, start, days.d0)}) e`,
+      );
+    if (days.d1 < end)
+      parts.push(
+        sql`SELECT machine_id, knife_rfid, operator_id, cuts FROM (${cutRows(machineIds, days.d1, end)}) e`,
+      );
+  }
   return queryRows<CutTotalRow>(
     tx,
     sql`
     SELECT c.machine_id AS "machineId", ${knife} AS "knifeRfid", ${operator} AS "operatorId",
            sum(c.cuts)::float8 AS cuts
-    FROM (${cutRows(machineIds, start, end)}) c
+    FROM (${sql.join(parts, sql` UNION ALL `)}) c
     GROUP BY 1, 2, 3`,
   );
 }
@@ -148,12 +187,92 @@ export async function cutBuckets(
   per: 'machine' | 'operator',
 ): Promise<CutBucketRow[]> {
   if (machineIds.length === 0) return [];
+  const h0 = ceilHour(start);
+  const h1 = floorHour(end);
+  if (size === 'DAY' && h1.getTime() - h0.getTime() >= 2 * DAY)
+    return cutDayBuckets(tx, machineIds, start, end, timeZone, per);
   const key = per === 'machine' ? sql`c.machine_id` : sql`c.operator_id`;
   return queryRows<CutBucketRow>(
     tx,
     sql`
     SELECT ${bucketOf(size, timeZone)} AS bucket, ${key}::text AS key, sum(c.cuts)::float8 AS cuts
     FROM (${cutRows(machineIds, start, end)}) c
+    GROUP BY 1, 2`,
+  );
+}
+
+/**
+ * Cuts per local day over a long period, with the same numbers as the hourly path (`bucketOf`: a
+ * whole UTC hour counts in the local day holding its middle) at a fraction of the rows. A local
+ * day's whole hours are [a, b) = [ceilHour(midnight − 30 min), ceilHour(next midnight − 30 min)),
+ * 23–25 hours that straddle UTC midnights unless the zone is UTC. With D the UTC midnight nearest
+ * to a, the day is the daily rollup of [D, D + 24 h) plus the hours [a, D) (or minus [D, a)) and
+ * minus the hours [b, D + 24 h) (or plus [D + 24 h, b)): exact, because the ingest moves a day row
+ * by exactly what it adds to that day's hour rows. Europe/Berlin reads one day row and two
+ * two-hour ranges per machine and day instead of 24 hours; the first and last (partial) days read
+ * their hours; the partial hours at the period's edges come from raw cuts.
+ */
+async function cutDayBuckets(
+  tx: Tx,
+  machineIds: readonly string[],
+  start: Date,
+  end: Date,
+  timeZone: string,
+  per: 'machine' | 'operator',
+): Promise<CutBucketRow[]> {
+  const h0 = ceilHour(start).getTime();
+  const h1 = floorHour(end).getTime();
+  const boundary = (midnight: number) => Math.ceil((midnight - HOUR / 2) / HOUR) * HOUR;
+  /** b: the bucket, d: daily rows (else hourly), f/t: the range, n: added (1) or taken off (-1) */
+  const segments: { b: string; d: boolean; f: string; t: string; n: 1 | -1 }[] = [];
+  const push = (bucket: string, daily: boolean, from: number, to: number, sign: 1 | -1 = 1) => {
+    if (to > from)
+      segments.push({
+        b: bucket,
+        d: daily,
+        f: new Date(from).toISOString(),
+        t: new Date(to).toISOString(),
+        n: sign,
+      });
+  };
+  for (const day of localDays(timeZone, start.getTime(), end.getTime())) {
+    const bucket = new Date(day.start).toISOString();
+    const a = boundary(day.start);
+    const b = boundary(day.end);
+    if (a < h0 || b > h1) {
+      push(bucket, false, Math.max(a, h0), Math.min(b, h1));
+      continue;
+    }
+    const d = Math.round(a / DAY) * DAY;
+    push(bucket, true, d, d + DAY);
+    if (a < d) push(bucket, false, a, d);
+    else push(bucket, false, d, a, -1);
+    if (b < d + DAY) push(bucket, false, b, d + DAY, -1);
+    else push(bucket, false, d + DAY, b);
+  }
+  const key = per === 'machine' ? sql`machine_id` : sql`operator_id`;
+  const machines = sql`ARRAY(SELECT jsonb_array_elements_text(${json(machineIds)}::jsonb)::uuid)`;
+  const raw = (from: Date, to: Date) => sql`
+    SELECT date_trunc('day', at, ${timeZone}) AS bucket, coalesce(${key}, ${NONE_ID}::uuid) AS key, 1::bigint AS cuts
+    FROM cuts WHERE machine_id IN ${uuids(machineIds)} AND at >= ${ts(from)} AND at < ${ts(to)}`;
+  const parts: SQL[] = [
+    sql`
+    SELECT s.b AS bucket, x.key, s.n * x.cuts AS cuts
+    FROM jsonb_to_recordset(${json(segments)}::jsonb) AS s(b timestamptz, d boolean, f timestamptz, t timestamptz, n int)
+    CROSS JOIN LATERAL (
+      SELECT ${key} AS key, cuts FROM cut_rollups_daily
+      WHERE s.d AND machine_id = ANY(${machines}) AND day >= s.f AND day < s.t
+      UNION ALL
+      SELECT ${key}, cuts FROM cut_rollups_hourly
+      WHERE NOT s.d AND machine_id = ANY(${machines}) AND hour >= s.f AND hour < s.t) x`,
+  ];
+  if (start.getTime() < h0) parts.push(raw(start, new Date(h0)));
+  if (h1 < end.getTime()) parts.push(raw(new Date(h1), end));
+  return queryRows<CutBucketRow>(
+    tx,
+    sql`
+    SELECT c.bucket, c.key::text AS key, sum(c.cuts)::float8 AS cuts
+    FROM (${sql.join(parts, sql` UNION ALL `)}) c
     GROUP BY 1, 2`,
   );
 }
@@ -187,7 +306,20 @@ function intervalsIn(machineIds: readonly string[], start: Date, end: Date): SQL
     WHERE coalesce(p.ended_at, 'infinity') > ${ts(start)}`;
 }
 
-/** Seconds per machine, operator and status in [start, end) (end: at most now — the caller clips). */
+/** The status intervals overlapping [start, end) clipped to it, as (machine, operator, status, seconds). */
+function clippedSeconds(machineIds: readonly string[], start: Date, end: Date): SQL {
+  return sql`
+    SELECT i.machine_id, i.operator_id, i.status,
+           extract(epoch FROM least(i.ended_at, ${ts(end)}) - greatest(i.started_at, ${ts(start)}))::float8 AS seconds
+    FROM (${intervalsIn(machineIds, start, end)}) i`;
+}
+
+/**
+ * Seconds per machine, operator and status in [start, end) (end: at most now — the caller clips).
+ * The whole UTC days inside the period come from the daily times of the closed intervals plus the
+ * open one (a machine's current status, found by one index probe per machine); the less than a day
+ * at each edge from the intervals themselves.
+ */
 export async function statusSeconds(
   tx: Tx,
   machineIds: readonly string[],
@@ -195,12 +327,31 @@ export async function statusSeconds(
   end: Date,
 ): Promise<StatusSecondsRow[]> {
   if (machineIds.length === 0 || end <= start) return [];
+  const days = wholeDays(start, end);
+  const parts: SQL[] = [];
+  if (!days) parts.push(clippedSeconds(machineIds, start, end));
+  else {
+    parts.push(sql`
+    SELECT machine_id, nullif(operator_id, ${NONE_ID}::uuid) AS operator_id, status, micros / 1e6::float8 AS seconds
+    FROM status_times_daily
+    WHERE machine_id IN ${uuids(machineIds)} AND day >= ${ts(days.d0)} AND day < ${ts(days.d1)}`);
+    parts.push(sql`
+    SELECT o.machine_id, o.operator_id, o.status,
+           extract(epoch FROM ${ts(days.d1)} - greatest(o.started_at, ${ts(days.d0)}))::float8
+    FROM ${uuids(machineIds)} AS m(id)
+    CROSS JOIN LATERAL (
+      SELECT machine_id, status, operator_id, started_at, ended_at FROM machine_status_intervals
+      WHERE machine_id = m.id AND started_at < ${ts(days.d1)}
+      ORDER BY started_at DESC, id DESC LIMIT 1) o
+    WHERE o.ended_at IS NULL`);
+    if (start < days.d0) parts.push(clippedSeconds(machineIds, start, days.d0));
+    if (days.d1 < end) parts.push(clippedSeconds(machineIds, days.d1, end));
+  }
   return queryRows<StatusSecondsRow>(
     tx,
     sql`
-    SELECT i.machine_id AS "machineId", i.operator_id AS "operatorId", i.status,
-           sum(extract(epoch FROM least(i.ended_at, ${ts(end)}) - greatest(i.started_at, ${ts(start)})))::float8 AS seconds
-    FROM (${intervalsIn(machineIds, start, end)}) i
+    SELECT s.machine_id AS "machineId", s.operator_id AS "operatorId", s.status, sum(s.seconds)::float8 AS seconds
+    FROM (${sql.join(parts, sql` UNION ALL `)}) s
     GROUP BY 1, 2, 3`,
   );
 }
@@ -240,7 +391,12 @@ export interface PersonRow {
 }
 
 /** Users by id (deleted ones too: history keeps their name); with `search`, only those matching it. */
-export async function peopleByIds(tx: Tx, ids: readonly string[], search?: string): Promise<PersonRow[]> {
+export async function peopleByIds(
+  tx: Tx,
+  ids: readonly string[],
+  search?: string,
+  pseudonymsOnly = false,
+): Promise<PersonRow[]> {
   if (ids.length === 0) return [];
   const pattern = search ? `%${escapeLike(search)}%` : null;
   return queryRows<PersonRow>(
@@ -249,11 +405,13 @@ export async function peopleByIds(tx: Tx, ids: readonly string[], search?: strin
     SELECT id, first_name AS "firstName", last_name AS "lastName", display_name AS "displayName"
     FROM users WHERE id IN ${uuids(ids)}
     ${
-      pattern
-        ? sql`AND (first_name ILIKE ${pattern} OR last_name ILIKE ${pattern} OR display_name ILIKE ${pattern}
+      pattern && pseudonymsOnly
+        ? sql`AND display_name ILIKE ${pattern}`
+        : pattern
+          ? sql`AND (first_name ILIKE ${pattern} OR last_name ILIKE ${pattern} OR display_name ILIKE ${pattern}
                OR username ILIKE ${pattern} OR personnel_number ILIKE ${pattern}
                OR (first_name || ' ' || last_name) ILIKE ${pattern})`
-        : sql``
+          : sql``
     }`,
   );
 }
@@ -299,36 +457,6 @@ export async function knivesOf(
   );
 }
 
-export interface GrindingCycleRow {
-  rfid: string;
-  sharpenedAt: Date | string;
-  cuts: number;
-}
-
-/**
- * The grinding cycles of the knives closed (sharpened) in [start, end), from the knife module's
- * `grinding_cycles` — the one record of them, whoever recorded a cycle (the grinding shop, or the
- * demo history crediting a regrind): its `sharpened_at` and `cuts_in_cycle`. One index range scan
- * per knife (tenant, rfid, sharpened_at).
- */
-export async function grindingCycles(
-  tx: Tx,
-  rfids: readonly string[],
-  start: Date,
-  end: Date,
-): Promise<GrindingCycleRow[]> {
-  if (rfids.length === 0) return [];
-  return queryRows<GrindingCycleRow>(
-    tx,
-    sql`
-    SELECT g.rfid, g.sharpened_at AS "sharpenedAt", g.cuts_in_cycle::float8 AS cuts
-    FROM grinding_cycles g
-    WHERE g.rfid IN (SELECT jsonb_array_elements_text(${json(rfids)}::jsonb))
-      AND g.sharpened_at >= ${ts(start)} AND g.sharpened_at < ${ts(end)}
-    ORDER BY g.rfid, g.sharpened_at, g.id`,
-  );
-}
-
 // ---- cutting jobs ---------------------------------------------------------------------------
 
 export interface JobRow {
@@ -367,7 +495,9 @@ export async function jobsOverlapping(
   const pattern = options.nameFilter ? `%${escapeLike(options.nameFilter)}%` : null;
   const where = sql`
     j.machine_id IN ${uuids(options.machineIds)}
-    AND j.started_at < ${ts(options.end)} AND (j.ended_at IS NULL OR j.ended_at > ${ts(options.start)})
+    AND j.started_at < ${ts(options.end)} AND coalesce(j.ended_at, 'infinity'::timestamptz) > ${ts(options.start)}
+    -- planned (imported, not started) orders are not in reports, nor planned ones deleted unstarted (no span)
+    AND j.state <> 'PLANNED' AND coalesce(j.ended_at, 'infinity'::timestamptz) > j.started_at
     ${
       pattern
         ? sql`AND (j.name ILIKE ${pattern} OR j.order_number ILIKE ${pattern} OR j.program_number ILIKE ${pattern})`

@@ -14,14 +14,12 @@ import {
   getMachineUptimeLast24h,
   getMachineUsedKnivesCount,
   listCuttingJobsReport,
-  MACHINE_STATUSES,
-  type ReportStatus,
 } from '@kerf/contracts';
 import type { FastifyInstance } from 'fastify';
-import { type CsvValue, csvDialect, sendCsv } from '../../lib/csv';
+import { csvDialect, sendCsv } from '../../lib/csv';
 import { type Authenticator, registerRoute } from '../../lib/route';
 import type { ReportService } from './report.service';
-import { ddhhmm } from './report-time';
+import { EMPLOYEE_CSV, KNIFE_CSV, MACHINE_CSV, ORDER_CSV } from './report-csv';
 
 /**
  * The report server's endpoints (spec §7 "Report server"), mounted at /api/report.
@@ -32,15 +30,6 @@ import { ddhhmm } from './report-time';
  * reads the same columns whatever the user's language; every duration twice, as whole seconds and
  * as DD:HH:MM text (spec §9).
  */
-const STATUSES: ReportStatus[] = [...MACHINE_STATUSES, 'NO_DATA'];
-
-const durationHeader = (name: string) => [`${name} (s)`, `${name} (DD:HH:MM)`];
-const duration = (value: number): CsvValue[] => [value, ddhhmm(value)];
-const statusHeader = STATUSES.flatMap(durationHeader);
-const statusCells = (statuses: { status: ReportStatus; seconds: number }[]) => {
-  const seconds = new Map(statuses.map((s) => [s.status, s.seconds]));
-  return STATUSES.flatMap((status) => duration(seconds.get(status) ?? 0));
-};
 const day = (iso: string) => iso.slice(0, 10);
 
 export function registerReportRoutes(
@@ -66,14 +55,8 @@ export function registerReportRoutes(
     return sendCsv(
       reply,
       `employees-${day(query.startDate)}-${day(query.endDate)}`,
-      ['employee id', 'employee', 'pseudonym', 'cuts', ...statusHeader],
-      rows.map((row) => [
-        row.employee.id,
-        row.employee.label,
-        row.employee.pseudonym,
-        row.cuts,
-        ...statusCells(row.statuses),
-      ]),
+      EMPLOYEE_CSV.header,
+      rows.map(EMPLOYEE_CSV.row),
       csvDialect(query.lang),
     );
   });
@@ -95,32 +78,8 @@ export function registerReportRoutes(
     return sendCsv(
       reply,
       `cutting-machines-${day(query.startDate)}-${day(query.endDate)}`,
-      [
-        'machine',
-        'serial number',
-        'location',
-        'period start',
-        'period end',
-        'cuts',
-        'knives used',
-        ...durationHeader('period'),
-        ...durationHeader('uptime'),
-        ...durationHeader('average daily uptime'),
-        ...statusHeader,
-      ],
-      rows.map((row) => [
-        row.machine.name,
-        row.machine.serialNumber,
-        row.machine.locationName,
-        query.startDate,
-        query.endDate,
-        row.cuts,
-        row.knives,
-        ...duration(row.periodSeconds),
-        ...duration(row.uptimeSeconds),
-        ...duration(row.averageDailyUptimeSeconds),
-        ...statusCells(row.statuses),
-      ]),
+      MACHINE_CSV.header,
+      rows.map((row) => MACHINE_CSV.row(row, query)),
       csvDialect(query.lang),
     );
   });
@@ -132,26 +91,8 @@ export function registerReportRoutes(
     return sendCsv(
       reply,
       `knives-${day(query.startDate)}-${day(query.endDate)}`,
-      [
-        'rfid',
-        'article number',
-        'knife class',
-        'cuts',
-        'grinding cycles',
-        'average cuts per cycle',
-        'cuts since last grinding',
-        'swap urgency',
-      ],
-      rows.map((row) => [
-        row.rfid,
-        row.articleNumber,
-        row.knifeClassName,
-        row.cuts,
-        row.cycles,
-        row.averageCutsPerCycle,
-        row.cutsSinceLastGrinding,
-        row.swapUrgency,
-      ]),
+      KNIFE_CSV.header,
+      rows.map(KNIFE_CSV.row),
       csvDialect(query.lang),
     );
   });
@@ -162,38 +103,8 @@ export function registerReportRoutes(
     return sendCsv(
       reply,
       `orders-${day(query.startDate)}-${day(query.endDate)}`,
-      [
-        'order',
-        'order number',
-        'program number',
-        'state',
-        'partial job of',
-        'machine',
-        'serial number',
-        'start',
-        'end',
-        'cuts',
-        ...durationHeader('duration'),
-        ...durationHeader('processing time'),
-        ...durationHeader('downtime'),
-        ...durationHeader('support time'),
-      ],
-      rows.map((row) => [
-        row.name,
-        row.orderNumber,
-        row.programNumber,
-        row.state,
-        row.parentJobId,
-        row.machine.name,
-        row.machine.serialNumber,
-        row.startDate,
-        row.endDate,
-        row.cuts,
-        ...duration(row.durationSeconds),
-        ...duration(row.processingSeconds),
-        ...duration(row.downtimeSeconds),
-        ...duration(row.supportSeconds),
-      ]),
+      ORDER_CSV.header,
+      rows.map(ORDER_CSV.row),
       csvDialect(query.lang),
     );
   });

@@ -12,12 +12,12 @@ import { NO_KNIFE, NONE_ID } from '../../db/schema/telemetry';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { reportEmployee, visibleLocationIds } from '../printing-shop/index';
+import { grindingCyclesClosedIn } from '../knife/index';
+import { reportEmployee, reportTeams, visibleLocationIds, worksCouncilForm } from '../printing-shop/index';
 import {
   checkTimeZone,
   cutBuckets,
   cutTotals,
-  grindingCycles,
   jobsOverlapping,
   knivesOf,
   type MachineRow,
@@ -35,6 +35,8 @@ type Employee = ReturnType<typeof reportEmployee>;
 type StatusSeconds = { status: ReportStatus; seconds: number }[];
 
 const HOUR = 3600_000;
+/** works-council mode TEAMS: the key of the employees in no team */
+const NO_TEAM = 'no-team';
 const STATUS_ORDER: ReportStatus[] = [...MACHINE_STATUSES, 'NO_DATA'];
 const iso = (value: Date | string | number) => new Date(value).toISOString();
 const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
@@ -145,6 +147,8 @@ export function createReportService(deps: { transactions: Transactions }) {
     employees: Map<string, Employee>;
     cuts: Map<string, number>;
     times: Map<string, Map<string, number>>;
+    /** the key a person's numbers are under (their own id; their team's in works-council mode TEAMS) */
+    keyOf: (id: string) => string;
   }
 
   /**
@@ -175,14 +179,58 @@ export function createReportService(deps: { transactions: Transactions }) {
     }
     const ids = [...new Set([...cuts.keys(), ...times.keys()])].filter((id) => id !== NONE_ID);
     const employees = new Map<string, Employee>();
-    for (const person of await peopleByIds(scope.tx, ids, scope.search))
-      employees.set(person.id, reportEmployee(person));
+    const form = await worksCouncilForm(scope.tx);
+    if (form === 'TEAMS') return teamData(scope, ids, cuts, times);
+    // Works-council mode: names come only as pseudonyms, and a search finds no one by a real name.
+    const council = form !== 'OFF';
+    for (const person of await peopleByIds(scope.tx, ids, scope.search, council))
+      employees.set(person.id, reportEmployee(person, council));
     if (!scope.search && (cuts.has(NONE_ID) || times.has(NONE_ID)))
       employees.set(
         NONE_ID,
         reportEmployee({ id: null, firstName: null, lastName: null, displayName: null }),
       );
-    return { employees, cuts, times };
+    return { employees, cuts, times, keyOf: (id) => id };
+  }
+
+  /**
+   * Works-council mode TEAMS: the numbers of the persons summed per team — a team's name instead of
+   * a person's, the employees in no team as one group (`id` null, `team: true`), nobody signed in as
+   * before. A search finds teams by name only.
+   */
+  async function teamData(
+    scope: ReportScope,
+    ids: string[],
+    cuts: Map<string, number>,
+    times: Map<string, Map<string, number>>,
+  ): Promise<EmployeeData> {
+    const teamOf = new Map((await reportTeams(scope.tx, ids)).map((row) => [row.userId, row]));
+    const keyOf = (id: string) => (id === NONE_ID ? NONE_ID : (teamOf.get(id)?.teamId ?? NO_TEAM));
+    const teamCuts = new Map<string, number>();
+    for (const [id, value] of cuts) add(teamCuts, keyOf(id), value);
+    const teamTimes = new Map<string, Map<string, number>>();
+    for (const [id, map] of times) {
+      const target = teamTimes.get(keyOf(id)) ?? new Map<string, number>();
+      for (const [status, value] of map) add(target, status, value);
+      teamTimes.set(keyOf(id), target);
+    }
+    const employees = new Map<string, Employee>();
+    const search = scope.search?.toLocaleLowerCase();
+    for (const key of new Set([...teamCuts.keys(), ...teamTimes.keys()])) {
+      if (key === NONE_ID) {
+        if (!search)
+          employees.set(
+            key,
+            reportEmployee({ id: null, firstName: null, lastName: null, displayName: null }),
+          );
+        continue;
+      }
+      const name =
+        key === NO_TEAM ? '' : ([...teamOf.values()].find((row) => row.teamId === key)?.teamName ?? '');
+      if (search && (key === NO_TEAM || !name.toLocaleLowerCase().includes(search))) continue;
+      employees.set(key, { id: key === NO_TEAM ? null : key, label: name, pseudonym: true, team: true });
+    }
+    return { employees, cuts: teamCuts, times: teamTimes, keyOf };
   }
 
   const byCutsThenLabel = (cuts: Map<string, number>) => (a: [string, Employee], b: [string, Employee]) =>
@@ -324,7 +372,8 @@ export function createReportService(deps: { transactions: Transactions }) {
       locationIds: scope.locationIds,
       search: scope.search,
     });
-    const cycles = await grindingCycles(
+    // the cycles the knife module recorded (ADR 0012: read through the owner's function)
+    const cycles = await grindingCyclesClosedIn(
       scope.tx,
       knives.map((k) => k.rfid),
       scope.start,
@@ -333,7 +382,7 @@ export function createReportService(deps: { transactions: Transactions }) {
     return knives.map((knife) => {
       const closed = cycles
         .filter((c) => c.rfid === knife.rfid)
-        .map((c) => ({ sharpenedAt: new Date(c.sharpenedAt).getTime(), cuts: Math.round(c.cuts) }));
+        .map((c) => ({ sharpenedAt: c.sharpenedAt.getTime(), cuts: Math.round(c.cutsInCycle) }));
       const total = closed.reduce((sum, c) => sum + c.cuts, 0);
       return {
         rfid: knife.rfid,
@@ -420,6 +469,12 @@ export function createReportService(deps: { transactions: Transactions }) {
           add(totals, row.key, row.cuts);
         }
         const data = await employeeData(scope, false, totals);
+        const grouped = new Map<string, Map<number, number>>();
+        for (const [id, map] of perEmployee) {
+          const target = grouped.get(data.keyOf(id)) ?? new Map<number, number>();
+          for (const [start, value] of map) add(target, start, value);
+          grouped.set(data.keyOf(id), target);
+        }
         return {
           bucketSize: size,
           series: [...data.employees]
@@ -429,7 +484,7 @@ export function createReportService(deps: { transactions: Transactions }) {
               employee,
               buckets: starts.map((start) => ({
                 start: iso(start),
-                cuts: Math.round(perEmployee.get(key)?.get(start) ?? 0),
+                cuts: Math.round(grouped.get(key)?.get(start) ?? 0),
               })),
             })),
         };

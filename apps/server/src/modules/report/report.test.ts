@@ -77,6 +77,15 @@ beforeAll(async () => {
     ids[row.key] = row.id;
   const jonas = ids.operator!;
   const markus = ids.manager!;
+  // The scope these cases are computed for: the manager assigned to Werk Nord only (the demo assigns
+  // them every location of the shop; "who sees what" below widens it and narrows it back).
+  const narrowed = await t.request({
+    method: 'PUT',
+    url: `/api/printing-shop/users/${markus}/printing-shops`,
+    headers: bearer(admin),
+    payload: { printingShopIds: [ids['Werk Nord']] },
+  });
+  expect(narrowed.statusCode, narrowed.body).toBe(200);
   const job = <T>(fn: (tx: Tx) => Promise<T>) => t.app.kerf.transactions.withTenant(tenantId, fn);
 
   await send(A, [{ type: 'knife-inserted', at: '2026-03-28T21:00:00Z', rfid: K9 }]);

@@ -48,7 +48,8 @@ export interface CutRow {
   machineId: string;
   bootId: string;
   seq: number;
-  at: string;
+  /** milliseconds since the epoch: parsed once from the event's time, never formatted again */
+  at: number;
   knifeRfid: string | null;
   operatorId: string | null;
   jobId: string | null;
@@ -79,21 +80,79 @@ export async function insertStatusInterval(tenantId: string, tx: Tx, row: Status
         WHERE machine_id = ${row.machineId} AND started_at > ${row.at}::timestamptz),
       ${row.source}, ${row.bootId}, ${row.seq})
     ON CONFLICT (tenant_id, machine_id, boot_id, seq) DO NOTHING
-    RETURNING id`,
+    RETURNING id, ended_at AS "endedAt"`,
   );
   if (inserted.rows.length === 0) return false;
+  const own = inserted.rows[0] as { id: number; endedAt: Date | string | null };
+  // The interval before it ends where this one starts; what it was is returned for the day times.
+  const previous = rowsOf<{
+    status: string;
+    operatorId: string | null;
+    startedAt: Date | string;
+    oldEnd: Date | string | null;
+  }>(
+    await run(
+      tx,
+      sql`
+      WITH p AS MATERIALIZED (
+        SELECT id, status, operator_id, started_at, ended_at FROM machine_status_intervals
+        WHERE machine_id = ${row.machineId} AND started_at <= ${row.at}::timestamptz AND id <> ${own.id}
+        ORDER BY started_at DESC, id DESC LIMIT 1
+      ), u AS (
+        -- by the id alone (a primary-key probe with the tenant), as a join could scan every interval
+        UPDATE machine_status_intervals SET ended_at = ${row.at}
+        WHERE id = (SELECT id FROM p) AND (ended_at IS NULL OR ended_at > ${row.at}::timestamptz)
+        RETURNING id
+      )
+      SELECT p.status, p.operator_id AS "operatorId", p.started_at AS "startedAt", p.ended_at AS "oldEnd"
+      FROM p JOIN u ON u.id = p.id`,
+    ),
+  );
+  // The daily times (status_times_daily) count closed intervals only: the new one once it has an
+  // end; the one before it, shortened by what the new one now covers, or counted whole now that
+  // it has closed.
+  const spans: DaySpan[] = [];
+  const iso = (value: Date | string) => new Date(value).toISOString();
+  if (own.endedAt !== null)
+    spans.push({ o: row.operatorId, s: row.status, f: row.at, t: iso(own.endedAt), n: 1 });
+  for (const p of previous) {
+    if (p.oldEnd === null) spans.push({ o: p.operatorId, s: p.status, f: iso(p.startedAt), t: row.at, n: 1 });
+    else spans.push({ o: p.operatorId, s: p.status, f: row.at, t: iso(p.oldEnd), n: -1 });
+  }
+  if (spans.length > 0) await addDayTimes(tx, tenantId, row.machineId, spans);
+  return true;
+}
+
+/** A status span to add to (n = 1) or take off (n = -1) the daily times: operator, status, from, to. */
+interface DaySpan {
+  o: string | null;
+  s: string;
+  f: string;
+  t: string;
+  n: 1 | -1;
+}
+
+/**
+ * Adds the spans to the machine's daily times, split at UTC midnights ('24 hours', not '1 day': the
+ * session's time zone must not matter), in exact microseconds. One upsert per day and key touched.
+ */
+async function addDayTimes(tx: Tx, tenantId: string, machineId: string, spans: DaySpan[]) {
   await run(
     tx,
     sql`
-    UPDATE machine_status_intervals SET ended_at = ${row.at}
-    WHERE id = (
-      SELECT id FROM machine_status_intervals
-      WHERE machine_id = ${row.machineId} AND started_at <= ${row.at}::timestamptz
-        AND id <> ${(inserted.rows[0] as { id: number }).id}
-      ORDER BY started_at DESC, id DESC LIMIT 1)
-      AND (ended_at IS NULL OR ended_at > ${row.at}::timestamptz)`,
+    INSERT INTO status_times_daily AS d (tenant_id, machine_id, day, operator_id, status, micros)
+    SELECT ${tenantId}::uuid, ${machineId}::uuid, x.day, coalesce(x.o, ${NONE_ID}::uuid), x.s, sum(x.micros)
+    FROM (
+      SELECT s.o, s.s, g.day,
+             s.n * ((extract(epoch FROM least(s.t, g.day + interval '24 hours'))
+                     - extract(epoch FROM greatest(s.f, g.day))) * 1000000)::bigint AS micros
+      FROM jsonb_to_recordset(${json(spans)}::jsonb) AS s(o uuid, s text, f timestamptz, t timestamptz, n int)
+      CROSS JOIN LATERAL generate_series(date_trunc('day', s.f, 'UTC'), s.t - interval '1 microsecond',
+                                         interval '24 hours') AS g(day)
+      WHERE s.t > s.f) x
+    GROUP BY x.day, 4, x.s
+    ON CONFLICT (tenant_id, machine_id, day, operator_id, status) DO UPDATE SET micros = d.micros + excluded.micros`,
   );
-  return true;
 }
 
 export interface KnifeScanRow {
@@ -131,8 +190,8 @@ export interface MachineCutResult {
 /**
  * The cut write path in one statement (one round trip per batch): inserts the cuts idempotently
  * and moves, by exactly the rows inserted, the machines' totals, the knives' counters (registering
- * knives seen for the first time), the jobs' cuts and the hourly rollups. Returns per machine what
- * changed, for live events.
+ * knives seen for the first time), the jobs' cuts, the hourly rollups and the daily ones (ADR 0019).
+ * Returns per machine what changed, for live events.
  *
  * The caller holds the lock of every machine in `rows` (`lockMachinesBySerial`, same transaction).
  * So no other transaction inserts cuts of these machines until this one ends, and the statement,
@@ -164,7 +223,7 @@ export async function insertCutsWithCounters(
   >();
   const seen = new Set<string>();
   for (const row of rows) {
-    const at = Date.parse(row.at);
+    const at = row.at;
     const event = `${row.machineId}|${row.bootId}|${row.seq}|${at}`;
     if (seen.has(event)) continue; // the same event twice in one batch (a re-send)
     seen.add(event);
@@ -216,12 +275,22 @@ export async function insertCutsWithCounters(
         WHERE e.machine_id = input."machineId" AND e.boot_id = input."bootId"
           AND e.seq = input.seq AND e.at = input.at)
       RETURNING machine_id, at, knife_rfid, operator_id, job_id
+    ), hourly AS MATERIALIZED (
+      SELECT date_trunc('hour', at, 'UTC') AS hour, machine_id, coalesce(knife_rfid, ${NO_KNIFE}) AS knife_rfid,
+             coalesce(operator_id, ${NONE_ID}::uuid) AS operator_id, coalesce(job_id, ${NONE_ID}::uuid) AS job_id,
+             count(*) AS cuts
+      FROM ins GROUP BY 1, 2, 3, 4, 5
     ), rollups AS (
       INSERT INTO cut_rollups_hourly AS c (tenant_id, hour, machine_id, knife_rfid, operator_id, job_id, cuts)
-      SELECT ${tenantId}::uuid, date_trunc('hour', at, 'UTC'), machine_id, coalesce(knife_rfid, ${NO_KNIFE}),
-             coalesce(operator_id, ${NONE_ID}::uuid), coalesce(job_id, ${NONE_ID}::uuid), count(*)
-      FROM ins GROUP BY 2, 3, 4, 5, 6
+      SELECT ${tenantId}::uuid, hour, machine_id, knife_rfid, operator_id, job_id, cuts FROM hourly
       ON CONFLICT (tenant_id, hour, machine_id, knife_rfid, operator_id, job_id)
+        DO UPDATE SET cuts = c.cuts + excluded.cuts
+    ), daily AS (
+      -- the day rows from the hour groups (one upsert per machine, knife, operator and UTC day touched)
+      INSERT INTO cut_rollups_daily AS c (tenant_id, machine_id, day, knife_rfid, operator_id, cuts)
+      SELECT ${tenantId}::uuid, machine_id, date_trunc('day', hour, 'UTC'), knife_rfid, operator_id, sum(cuts)
+      FROM hourly GROUP BY 2, 3, 4, 5
+      ON CONFLICT (tenant_id, machine_id, day, knife_rfid, operator_id)
         DO UPDATE SET cuts = c.cuts + excluded.cuts
     ), knife_counts AS (
       INSERT INTO knives AS k (tenant_id, rfid, cuts_since_last_grinding, total_cuts)

@@ -86,7 +86,7 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
               machineId: machine.id,
               bootId: item.boot,
               seq: event.seq,
-              at: new Date(event.at).toISOString(),
+              at: Date.parse(event.at),
               knifeRfid: event.knifeRfid ?? null,
               operatorId: machine.currentOperatorId,
               jobId: machine.currentJobId,
@@ -183,12 +183,12 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
       // Cuts that carry no RFID of their own go to the knife in the machine at that moment: the
       // last knife event of this batch before the cut, else the machine's knife before the batch.
       const knifeBefore = knifeAtStart;
-      const timeline = new Map<string, { at: string; rfid: string | null }[]>();
+      const timeline = new Map<string, { at: number; rfid: string | null }[]>();
       for (const { machine, event } of knifeItems) {
         if (event.type !== 'knife-inserted' && event.type !== 'knife-removed') continue;
         const list = timeline.get(machine.id) ?? [];
         list.push({
-          at: new Date(event.at).toISOString(),
+          at: Date.parse(event.at),
           rfid: event.type === 'knife-inserted' ? event.rfid : null,
         });
         timeline.set(machine.id, list);

@@ -41,7 +41,13 @@ export function LoginPage() {
 
   const endReason = isSignedIn ? null : tokenStore.endReason();
   const notice =
-    endReason === 'ended' ? t('session.ended') : endReason === 'logged-out' ? t('session.loggedOut') : null;
+    endReason === 'ended'
+      ? t('session.ended')
+      : endReason === 'disabled'
+        ? t('session.disabled')
+        : endReason === 'logged-out'
+          ? t('session.loggedOut')
+          : null;
 
   return (
     <PublicLayout>

@@ -5,6 +5,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   type MachineStatus,
   setMachineStatus,
+  startOrder,
   updateOrder,
 } from '@kerf/contracts';
 import { useSyncExternalStore } from 'react';
@@ -37,6 +38,7 @@ export type QueuedInput =
       orderNumber: string | null;
       programNumber: string | null;
     }
+  | { kind: 'startOrder'; machineId: string; orderId: string; name: string }
   | { kind: 'closeOrder'; machineId: string; orderId: string; name: string }
   | { kind: 'deleteOrder'; machineId: string; orderId: string; name: string };
 
@@ -91,6 +93,9 @@ async function send(item: QueueItem): Promise<void> {
         params: { id: item.orderId },
         body: { name: item.name, orderNumber: item.orderNumber, programNumber: item.programNumber },
       });
+      return;
+    case 'startOrder':
+      await api(startOrder, { params: { id: item.orderId } });
       return;
     case 'closeOrder':
       await api(closeOrder, { params: { id: item.orderId } });

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_NO_CUTS_PROMPT_DELAY,
   getOperatorMachineSelectionView,
   health,
   listMachineOrders,
@@ -94,6 +95,23 @@ export function useSelectionView() {
   });
 }
 
+/**
+ * Minutes RUNNING without a cut before the terminal asks why: the printing-shop admin's setting for
+ * this machine (config option NO_CUTS_PROMPT_DELAY, delivered with the selection view). The last
+ * delivered value is kept on the terminal, so a reload while the server cannot be reached keeps it.
+ */
+const NO_CUTS_PROMPT_KEY = 'kerf.operator.noCutsPromptDelay';
+export function useNoCutsPromptDelay(machineId: string): number {
+  const selection = useSelectionView();
+  const delivered = selection.data?.find((machine) => machine.machineId === machineId)?.noCutsPromptDelay;
+  useEffect(() => {
+    if (delivered) window.localStorage.setItem(NO_CUTS_PROMPT_KEY, String(delivered));
+  }, [delivered]);
+  if (delivered) return delivered;
+  const kept = Number(window.localStorage.getItem(NO_CUTS_PROMPT_KEY));
+  return Number.isInteger(kept) && kept > 0 ? kept : DEFAULT_NO_CUTS_PROMPT_DELAY;
+}
+
 export function useSelectMachine() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -164,6 +182,9 @@ export function useTerminalInputs(machineId: string) {
         downtimeSeconds: 0,
         supportSeconds: 0,
         createdBy: null,
+        externalOrderNumber: null,
+        plannedQuantity: null,
+        dueDate: null,
       };
       orders((list) => [order, ...list]);
       view((v) => ({
@@ -178,6 +199,25 @@ export function useTerminalInputs(machineId: string) {
       add({ kind: 'updateOrder', machineId, orderId, ...fields });
       orders((list) => list.map((order) => (order.id === orderId ? { ...order, ...fields } : order)));
       view((v) => (v.currentJob?.id === orderId ? { ...v, currentJob: { ...v.currentJob, ...fields } } : v));
+    },
+    /** A planned order (imported from the ERP) starts on this machine and becomes its open order. */
+    startOrder(order: Order) {
+      const item = add({ kind: 'startOrder', machineId, orderId: order.id, name: order.name });
+      orders((list) =>
+        list.map((o) => (o.id === order.id ? { ...o, state: 'OPEN', startDate: item.at } : o)),
+      );
+      view((v) => ({
+        ...v,
+        currentJob: {
+          id: order.id,
+          name: order.name,
+          orderNumber: order.orderNumber,
+          programNumber: order.programNumber,
+          parentJobId: null,
+          startDate: item.at,
+          cuts: 0,
+        },
+      }));
     },
     closeOrder(order: Pick<Order, 'id' | 'name'>) {
       add({ kind: 'closeOrder', machineId, orderId: order.id, name: order.name });

@@ -1,6 +1,8 @@
 import {
+  IconBell,
   IconBuildingFactory2,
   IconGauge,
+  IconPlugConnected,
   IconServer,
   IconShieldCheck,
   IconStethoscope,
@@ -33,8 +35,14 @@ const SetupReportPage = lazy(() =>
 );
 const SystemPage = lazy(() => import('./pages/system-page').then((m) => ({ default: m.SystemPage })));
 const AccessPage = lazy(() => import('./pages/access-page').then((m) => ({ default: m.AccessPage })));
+const IntegrationsPage = lazy(() =>
+  import('./pages/integrations-page').then((m) => ({ default: m.IntegrationsPage })),
+);
 
 const HOME = '/printing-admin';
+const NotificationsPage = lazy(() =>
+  import('../shared/pages/notifications-page').then((m) => ({ default: m.NotificationsPage })),
+);
 const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 
 /**
@@ -50,9 +58,11 @@ export function Component() {
     { to: `${HOME}/setup`, label: t('setup.title'), icon: IconStethoscope },
     { to: `${HOME}/system`, label: t('setup.system.title'), icon: IconServer },
     { to: `${HOME}/access`, label: t('customerService.accessLog.nav'), icon: IconShieldCheck },
+    { to: `${HOME}/integrations`, label: t('integrations.nav'), icon: IconPlugConnected },
+    { to: `${HOME}/notifications`, label: t('notifications.title'), icon: IconBell },
   ];
   return (
-    <AreaShell area="printing-admin" navItems={navItems}>
+    <AreaShell area="printing-admin" navItems={navItems} notificationsPath={`${HOME}/notifications`}>
       <Routes>
         <Route index element={page(<DashboardPage />)} />
         <Route path="machines" element={<Navigate to={HOME} replace />} />
@@ -63,6 +73,8 @@ export function Component() {
         <Route path="setup/:machineId/report/:runId" element={page(<SetupReportPage />)} />
         <Route path="system" element={page(<SystemPage />)} />
         <Route path="access" element={page(<AccessPage />)} />
+        <Route path="integrations" element={page(<IntegrationsPage />)} />
+        <Route path="notifications" element={page(<NotificationsPage settings />)} />
         <Route path="*" element={<NotFoundContent homePath={HOME} />} />
       </Routes>
     </AreaShell>

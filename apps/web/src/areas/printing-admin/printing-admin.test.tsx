@@ -281,7 +281,12 @@ describe('printing-admin: dashboard live updates', () => {
     const { live } = await renderApp({ path: '/printing-admin/machines' });
     expect(await screen.findByText('Running')).toBeInTheDocument();
     await waitFor(() =>
-      expect(live.subscriptions().sort()).toEqual([
+      expect(
+        live
+          .subscriptions()
+          .filter((s) => !s.startsWith('NOTIFICATION/'))
+          .sort(),
+      ).toEqual([
         `MACHINE_CUT/${MACHINE_ID}`,
         `MACHINE_ONLINE_STATUS/${MACHINE_ID}`,
         `MACHINE_STATUS/${MACHINE_ID}`,
@@ -341,7 +346,9 @@ describe('printing-admin: dashboard live updates', () => {
     const fetch = fakePrintingShopServer();
     signIn();
     const { live } = await renderApp({ path: '/printing-admin/machines' });
-    await waitFor(() => expect(live.subscriptions()).toHaveLength(3));
+    await waitFor(() =>
+      expect(live.subscriptions().filter((s) => !s.startsWith('NOTIFICATION/'))).toHaveLength(3),
+    );
     act(() => live.drop());
     expect(await screen.findByText(/cannot be updated right now/, {}, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.getByTestId('live-state')).toHaveTextContent('Not up to date');
@@ -356,27 +363,30 @@ describe('printing-admin: dashboard live updates', () => {
   }, 15_000);
 });
 
-describe('printing-admin: knife swap interval', () => {
-  it('is set on a machine as config option, showing what it inherits', async () => {
-    const options = { KNIFE_SWAP_INTERVAL: { value: null, effective: 3000, source: 'DEFAULT' } };
+describe('printing-admin: machine settings', () => {
+  it('sets the knife swap interval on a machine as config option, showing what it inherits', async () => {
+    const options = {
+      KNIFE_SWAP_INTERVAL: { value: null, effective: 3000, source: 'DEFAULT' },
+      NO_CUTS_PROMPT_DELAY: { value: null, effective: 10, source: 'PRINTING_SHOP' },
+    };
     const fetch = fakePrintingShopServer((url) => {
       if (url === `/api/printing-shop/cutting-machines/${MACHINE_ID}/options`)
         return jsonResponse(200, options);
       if (url.startsWith('/api/printing-shop/config-options/'))
         return jsonResponse(200, {
+          ...options,
           KNIFE_SWAP_INTERVAL: { value: 5000, effective: 5000, source: 'MACHINE' },
         });
       return undefined;
     });
     signIn();
     await renderApp({ path: `/printing-admin/locations/${LOCATION_ID}?tab=machines` });
-    await userEvent.click(
-      await screen.findByRole('button', { name: 'Knife swap interval of “Schneider 1”' }),
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Knife swap interval of “Schneider 1”' });
-    expect(await within(dialog).findByText('Applies: 3,000 cuts (default)')).toBeInTheDocument();
-    await userEvent.type(within(dialog).getByLabelText('Own value'), '5000');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Settings of “Schneider 1”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings of “Schneider 1”' });
+    const knife = within(dialog).getByRole('region', { name: 'Knife swap interval' });
+    expect(await within(knife).findByText('Applies: 3,000 cuts (default)')).toBeInTheDocument();
+    await userEvent.type(within(knife).getByLabelText('Own value'), '5000');
+    await userEvent.click(within(knife).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(
         calls(
@@ -388,5 +398,63 @@ describe('printing-admin: knife swap interval', () => {
     );
     const body = calls(fetch, 'PUT', '/api/printing-shop/config-options/')[0]?.[1]?.body;
     expect(JSON.parse(String(body))).toEqual({ value: 5000 });
+  });
+
+  it('sets the no-cuts prompt delay in minutes, checking its bounds before sending', async () => {
+    const options = {
+      KNIFE_SWAP_INTERVAL: { value: null, effective: 3000, source: 'DEFAULT' },
+      NO_CUTS_PROMPT_DELAY: { value: null, effective: 10, source: 'PRINTING_SHOP' },
+    };
+    const fetch = fakePrintingShopServer((url) => {
+      if (url === `/api/printing-shop/cutting-machines/${MACHINE_ID}/options`)
+        return jsonResponse(200, options);
+      if (url.startsWith('/api/printing-shop/config-options/'))
+        return jsonResponse(200, {
+          ...options,
+          NO_CUTS_PROMPT_DELAY: { value: 15, effective: 15, source: 'MACHINE' },
+        });
+      return undefined;
+    });
+    signIn();
+    await renderApp({ path: `/printing-admin/locations/${LOCATION_ID}?tab=machines` });
+    await userEvent.click(await screen.findByRole('button', { name: 'Settings of “Schneider 1”' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Settings of “Schneider 1”' });
+    const prompt = within(dialog).getByRole('region', { name: 'No-cuts prompt' });
+    expect(
+      await within(prompt).findByText('Applies: after 10 minutes (set on the location)'),
+    ).toBeInTheDocument();
+    const input = within(prompt).getByLabelText('Own value');
+    await fill(input, '0');
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Save' }));
+    expect(await within(prompt).findByText(/at least 1/i)).toBeInTheDocument();
+    await fill(input, '121');
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Save' }));
+    expect(await within(prompt).findByText(/at most 120/i)).toBeInTheDocument();
+    expect(calls(fetch, 'PUT', '/api/printing-shop/config-options/')).toHaveLength(0);
+    await fill(input, '15');
+    await userEvent.click(within(prompt).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(
+        calls(
+          fetch,
+          'PUT',
+          `/api/printing-shop/config-options/scope/MACHINE/type/NO_CUTS_PROMPT_DELAY/object/${MACHINE_ID}`,
+        ),
+      ).toHaveLength(1),
+    );
+    const body = calls(fetch, 'PUT', '/api/printing-shop/config-options/')[0]?.[1]?.body;
+    expect(JSON.parse(String(body))).toEqual({ value: 15 });
+  });
+
+  it('shows both settings on the location', async () => {
+    fakePrintingShopServer();
+    signIn();
+    await renderApp({ path: `/printing-admin/locations/${LOCATION_ID}` });
+    const prompt = await screen.findByRole('region', { name: 'No-cuts prompt' });
+    expect(
+      await within(prompt).findByText('Applies: after 10 minutes (set on the location)'),
+    ).toBeInTheDocument();
+    expect(within(prompt).getByLabelText('Own value')).toHaveValue('10');
+    expect(screen.getByRole('region', { name: 'Knife swap interval' })).toBeInTheDocument();
   });
 });

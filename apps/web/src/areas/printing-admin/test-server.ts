@@ -89,7 +89,10 @@ export function fakePrintingShopServer(override?: Handler) {
     if (url === `${ps}/printing-shops/${LOCATION_ID}/cutting-machines`) return jsonResponse(200, [MACHINE]);
     if (url === `${ps}/printing-shops/${LOCATION_ID}/user-view`) return jsonResponse(200, [EMPLOYEE]);
     if (url === `${ps}/printing-shops/${LOCATION_ID}/options`)
-      return jsonResponse(200, { KNIFE_SWAP_INTERVAL: { value: null, effective: 3000, source: 'DEFAULT' } });
+      return jsonResponse(200, {
+        KNIFE_SWAP_INTERVAL: { value: null, effective: 3000, source: 'DEFAULT' },
+        NO_CUTS_PROMPT_DELAY: { value: 10, effective: 10, source: 'PRINTING_SHOP' },
+      });
     if (url === `${ps}/printing-shops/${LOCATION_ID}` && method === 'GET') return jsonResponse(200, LOCATION);
     if (url === `${ps}/cutting-machines/serial-numbers/unused`) return jsonResponse(200, ['PM-176-0006']);
     if (url.startsWith(`${ps}/cutting-machines/admin-view?`))
@@ -117,6 +120,8 @@ export function fakePrintingShopServer(override?: Handler) {
       });
     if (url === `${ps}/network-admin`)
       return jsonResponse(200, { name: 'Stefan Krause', phone: '+49 89 1234567', email: 'netz@example.com' });
+    if (url.startsWith('/api/printing-shop/notifications?') || url === '/api/printing-shop/notifications')
+      return jsonResponse(200, { items: [], unread: 0 });
     return jsonResponse(404, { code: 'common.NOT_FOUND', message: 'x' });
   });
 }

@@ -1,4 +1,5 @@
 import {
+  IconBell,
   IconBlade,
   IconBuildingFactory2,
   IconChartBar,
@@ -47,6 +48,9 @@ const GrindingPartnersPage = lazy(() =>
 );
 
 export const HOME = '/printing-manager';
+const NotificationsPage = lazy(() =>
+  import('../shared/pages/notifications-page').then((m) => ({ default: m.NotificationsPage })),
+);
 const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 
 /**
@@ -63,9 +67,10 @@ export function Component() {
     { to: `${HOME}/shipments`, label: t('logistics.shipments.title'), icon: IconTruckDelivery },
     { to: `${HOME}/grinding-partners`, label: t('logistics.partnerships.title'), icon: IconUsersGroup },
     { to: `${HOME}/reports`, label: t('manager.reporting.title'), icon: IconChartBar },
+    { to: `${HOME}/notifications`, label: t('notifications.title'), icon: IconBell },
   ];
   return (
-    <AreaShell area="printing-manager" navItems={navItems}>
+    <AreaShell area="printing-manager" navItems={navItems} notificationsPath={`${HOME}/notifications`}>
       <Routes>
         <Route index element={page(<HomePage />)} />
         <Route path="locations" element={page(<LocationsPage />)} />
@@ -77,6 +82,7 @@ export function Component() {
         <Route path="knife-comparison" element={page(<KnifeComparisonPage />)} />
         <Route path="shipments" element={page(<ShipmentsPage />)} />
         <Route path="grinding-partners" element={page(<GrindingPartnersPage />)} />
+        <Route path="notifications" element={page(<NotificationsPage reportMails />)} />
         <Route path="*" element={<NotFoundContent homePath={HOME} />} />
       </Routes>
     </AreaShell>

@@ -263,6 +263,8 @@ export function fakeManagerServer(override?: Handler) {
           ],
         },
       ]);
+    if (url.startsWith('/api/printing-shop/notifications?') || url === '/api/printing-shop/notifications')
+      return jsonResponse(200, { items: [], unread: 0 });
     return jsonResponse(404, { code: 'common.NOT_FOUND', message: 'x' });
   });
 }

@@ -2,7 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../test/render';
-import { calls, fakeServiceServer, signIn } from './test-server';
+import { calls, fakeServiceServer, MACHINE, signIn } from './test-server';
 
 // Lazy chunks on a shared, busy runner take a while.
 vi.setConfig({ testTimeout: 120_000 });
@@ -48,5 +48,29 @@ describe('customer service', () => {
       expect(calls(fetch, 'GET', '/api/customer-service/reports/csv-export')).toHaveLength(1),
     );
     expect(calls(fetch, 'GET', '/api/customer-service/reports/csv-export')[0]!.url).toContain('lang=GERMAN');
+  });
+
+  it('machines seen offline come back as running without a reload (the list asks again)', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      // the site's network is gone for a moment: the server says OFFLINE, then the machine runs again
+      let machine = { ...MACHINE, onlineStatus: 'OFFLINE' };
+      const fetch = fakeServiceServer(undefined, (url) =>
+        url.startsWith('/api/customer-service/cutting-machines')
+          ? new Response(JSON.stringify([machine]), { headers: { 'content-type': 'application/json' } })
+          : undefined,
+      );
+      signIn();
+      await renderApp({ path: '/service/machines' });
+      expect(await screen.findByText('Offline')).toBeInTheDocument();
+      const asked = calls(fetch, 'GET', '/api/customer-service/cutting-machines').length;
+      machine = { ...MACHINE, onlineStatus: 'ONLINE', status: 'RUNNING' };
+      await vi.advanceTimersByTimeAsync(30_000);
+      expect(await screen.findByText('Running')).toBeInTheDocument();
+      expect(screen.queryByText('Offline')).not.toBeInTheDocument();
+      expect(calls(fetch, 'GET', '/api/customer-service/cutting-machines').length).toBeGreaterThan(asked);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

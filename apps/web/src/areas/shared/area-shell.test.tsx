@@ -3,8 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, SELF } from '../../test/render';
 
-/** a role whose area still opens on the start page (the other roles land on their work) */
+/** the system admin lands on the clients list */
 const SYSTEM_ADMIN = { ...SELF, role: 'SYSTEM_ADMIN' };
+const NO_TENANTS = { items: [], page: 0, pageSize: 10, total: 0 };
+/** the signed-in system admin, and an empty clients list for the landing page */
+const systemAdminServer = (input: unknown) =>
+  jsonResponse(200, String(input).startsWith('/api/system/') ? NO_TENANTS : SYSTEM_ADMIN);
 
 function signIn() {
   window.localStorage.setItem('bearerToken', 'bearer-1');
@@ -29,11 +33,13 @@ describe('role areas', () => {
   });
 
   it('show who is signed in, the role, the tenant and the area navigation', async () => {
-    vi.spyOn(window, 'fetch').mockResolvedValue(jsonResponse(200, SYSTEM_ADMIN));
+    vi.spyOn(window, 'fetch').mockImplementation(async (input) => systemAdminServer(input));
     signIn();
     await renderApp({ path: '/system-admin' });
-    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Welcome, Anna Becker');
-    expect(screen.getByText('System admin')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Clients');
+    // the role is shown in the user menu
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'User menu' }));
+    expect(await screen.findByText('System admin')).toBeInTheDocument();
     const nav = screen.getByRole('navigation');
     expect(nav).toHaveTextContent('Clients');
     expect(screen.getByRole('main')).toBeInTheDocument();
@@ -59,12 +65,13 @@ describe('role areas', () => {
     const fetch = vi
       .spyOn(window, 'fetch')
       .mockImplementation(async (input) =>
-        String(input).startsWith('/api/auth/auth/sessions/')
-          ? jsonResponse(204)
-          : jsonResponse(200, SYSTEM_ADMIN),
+        String(input).startsWith('/api/auth/auth/sessions/') ? jsonResponse(204) : systemAdminServer(input),
       );
     signIn();
     const { router } = await renderApp({ path: '/system-admin' });
+    // the landing page has settled (its lazy chunk and its list) before the menu opens
+    await screen.findByRole('heading', { level: 1, name: 'Clients' });
+    await screen.findByText('Nothing here yet');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { ErrorAlert, ErrorBoundary } from '../../components/errors';
 import { AppLayout, type NavItem, PageSkeleton, PublicLayout } from '../../components/layout';
+import { NotificationBell } from '../../features/notifications';
 import { displayNameOf, useIsSignedIn, useLogout, useSelf } from '../../features/session';
 import { isApiError } from '../../lib/api';
 import { translateKey } from '../../lib/i18n';
@@ -14,6 +15,8 @@ export interface AreaShellProps {
   area: Area;
   navItems: NavItem[];
   touch?: boolean;
+  /** the area's notifications page: shows the bell with the unread count in the header */
+  notificationsPath?: string;
   children: ReactNode;
 }
 
@@ -32,7 +35,7 @@ function FrameSkeleton() {
  * Gate and frame of a role's area: signed-out users go to the login, users of another role to their
  * own area (the server refuses them the data as well), everyone else gets the app layout.
  */
-export function AreaShell({ area, navItems, touch, children }: AreaShellProps) {
+export function AreaShell({ area, navItems, touch, notificationsPath, children }: AreaShellProps) {
   const { t } = useTranslation();
   const location = useLocation();
   const isSignedIn = useIsSignedIn();
@@ -72,6 +75,9 @@ export function AreaShell({ area, navItems, touch, children }: AreaShellProps) {
         areaTitle={translateKey(t, `areas.${area}.title`)}
         navItems={navItems}
         touch={touch}
+        headerExtra={
+          notificationsPath ? <NotificationBell to={notificationsPath} userId={self.data.id} /> : undefined
+        }
         onLogout={() => void onLogout()}
         user={{
           name: displayNameOf(self.data),

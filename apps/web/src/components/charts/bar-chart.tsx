@@ -16,6 +16,9 @@ export interface Bar {
   tooltip: string;
 }
 
+/** The ticks of the share axis of a line (the Pareto's cumulative share). */
+const SHARE_TICKS = [0, 0.25, 0.5, 0.75, 1];
+
 /**
  * Vertical bars with a labelled value axis (cuts per hour, interruptions by reason, cuts per
  * grinding cycle), optionally with a line over them as shares of the axis top (the Pareto's
@@ -44,8 +47,11 @@ export function BarChart({
   slantLabels?: boolean;
   /** the labels are user data (names, RFIDs): never machine-translated */
   userLabels?: boolean;
-  /** values 0–1 of the plot height, one per bar, drawn as a line through the bar centres */
-  line?: { values: number[]; color: string; label: string };
+  /**
+   * values 0–1 of the plot height, one per bar, drawn as a line through the bar centres; named in a
+   * legend and read on a second axis at the end side (0–100 %, with `formatShare`)
+   */
+  line?: { values: number[]; color: string; label: string; formatShare?: (share: number) => string };
 }) {
   const max = niceMax(Math.max(0, ...bars.map((bar) => bar.value)));
   const ticks = axisTicks(max);
@@ -59,10 +65,18 @@ export function BarChart({
 
   return (
     <Box role="img" aria-label={label} data-chart="bars">
-      <Text size="xs" c="dimmed" mb={4}>
-        {yLabel}
-      </Text>
-      <div className={classes.barChart}>
+      <div className={classes.chartHead}>
+        <Text size="xs" c="dimmed">
+          {yLabel}
+        </Text>
+        {line && (
+          <Text size="xs" c="dimmed" className={classes.lineKey} aria-hidden>
+            <span className={classes.lineSwatch} style={{ backgroundColor: chartColor(line.color) }} />
+            {line.label}
+          </Text>
+        )}
+      </div>
+      <div className={clsx(classes.barChart, line?.formatShare && classes.withShareAxis)}>
         <div className={classes.yAxis} style={{ height }} aria-hidden>
           {ticks.map((tick) => (
             <span key={tick} className={classes.yTick} style={{ bottom: `${(tick / max) * 100}%` }}>
@@ -99,6 +113,15 @@ export function BarChart({
             </svg>
           )}
         </div>
+        {line?.formatShare && (
+          <div className={clsx(classes.yAxis, classes.shareAxis)} style={{ height }} aria-hidden>
+            {SHARE_TICKS.map((share) => (
+              <span key={share} className={classes.yTick} style={{ bottom: `${share * 100}%` }}>
+                {line.formatShare?.(share)}
+              </span>
+            ))}
+          </div>
+        )}
         <div
           className={clsx(
             classes.xLabels,

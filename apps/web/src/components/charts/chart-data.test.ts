@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { axisTicks, cumulativeShares, labelStep, niceMax, placeSpans } from './chart-data';
+import { axisTicks, cumulativeShares, distinctTails, labelStep, niceMax, placeSpans } from './chart-data';
 
 describe('chart arithmetic', () => {
   it('rounds the axis up to an easy number', () => {
@@ -10,6 +10,27 @@ describe('chart arithmetic', () => {
     expect(niceMax(3100)).toBe(5000);
     expect(niceMax(1)).toBe(1);
     expect(axisTicks(200)).toEqual([0, 50, 100, 150, 200]);
+  });
+
+  it('labels identifiers by the part that tells them apart', () => {
+    expect(distinctTails(['E280116000000004', 'E280116000000005', 'E280116000000012'])).toEqual([
+      '…0004',
+      '…0005',
+      '…0012',
+    ]);
+    expect(distinctTails(['E280116000000004', 'E280116000ABC005'])).toEqual(['…000004', '…ABC005']);
+    expect(distinctTails(['AB-1', 'XY-2'])).toEqual(['AB-1', 'XY-2']);
+    expect(distinctTails(['E280116000000004'])).toEqual(['E280116000000004']);
+  });
+
+  it('puts ticks on round numbers only (no 6.25 or 375)', () => {
+    expect(axisTicks(25)).toEqual([0, 5, 10, 15, 20, 25]);
+    expect(axisTicks(500)).toEqual([0, 100, 200, 300, 400, 500]);
+    expect(axisTicks(2.5)).toEqual([0, 0.5, 1, 1.5, 2, 2.5]);
+    expect(axisTicks(10)).toEqual([0, 2, 4, 6, 8, 10]);
+    expect(axisTicks(2)).toEqual([0, 0.5, 1, 1.5, 2]);
+    expect(axisTicks(5000)).toEqual([0, 1000, 2000, 3000, 4000, 5000]);
+    expect(axisTicks(100, 4)).toEqual([0, 25, 50, 75, 100]);
   });
 
   it('places spans on the timeline as shares, clipped to it', () => {

@@ -13,9 +13,21 @@ export function niceMax(value: number): number {
   return 10 * magnitude;
 }
 
-/** `count` + 1 evenly spaced ticks from 0 to `max`. */
-export function axisTicks(max: number, count = 4): number[] {
-  return Array.from({ length: count + 1 }, (_, i) => (max * i) / count);
+/** Whether a tick step reads easily: 1, 2 or 5 × 10ⁿ (not 2.5, 6.25, 125, 375). */
+function isRoundStep(step: number): boolean {
+  if (!(step > 0)) return false;
+  const mantissa = step / 10 ** Math.floor(Math.log10(step) + 1e-9);
+  return [1, 2, 5, 10].some((round) => Math.abs(mantissa - round) < 1e-6);
+}
+
+/**
+ * Evenly spaced ticks from 0 to `max` (a `niceMax`), each a round number: five steps when that
+ * makes them round (25 → 0, 5 … 25; 500 → 0, 100 … 500), else four (200 → 0, 50 … 200). With
+ * `count`, exactly that many steps.
+ */
+export function axisTicks(max: number, count?: number): number[] {
+  const steps = count ?? [5, 4].find((n) => isRoundStep(max / n)) ?? 4;
+  return Array.from({ length: steps + 1 }, (_, i) => (max * i) / steps);
 }
 
 export interface TimeSpan {
@@ -56,4 +68,21 @@ export function cumulativeShares(values: readonly number[]): number[] {
 /** Shows every n-th label so that at most `max` labels fit under the bars. */
 export function labelStep(count: number, max: number): number {
   return Math.max(1, Math.ceil(count / Math.max(1, max)));
+}
+
+/**
+ * Short labels for identifiers that share a long beginning (RFIDs E280116000000004, …05): each
+ * one's part after what all share, at least `min` characters, after an ellipsis — "…0004", "…0005".
+ * Identifiers that differ early stay whole.
+ */
+export function distinctTails(ids: readonly string[], min = 4): string[] {
+  if (ids.length < 2) return [...ids];
+  let shared = 0;
+  const first = ids[0]!;
+  while (shared < first.length && ids.every((id) => id[shared] === first[shared])) shared += 1;
+  if (shared < 3) return [...ids];
+  return ids.map((id) => {
+    const cut = Math.min(shared, Math.max(0, id.length - min));
+    return cut > 0 ? `…${id.slice(cut)}` : id;
+  });
 }

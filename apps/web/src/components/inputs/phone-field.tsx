@@ -59,7 +59,8 @@ export function PhoneField({
         value={country}
         searchable
         allowDeselect={false}
-        w={200}
+        // gives way to the number on a phone's narrow column, so a whole number stays readable
+        style={{ flex: '0 1 240px', minWidth: 0 }}
         onChange={(code) => {
           if (!code) return;
           setCountry(code as CountryCode);
@@ -71,7 +72,7 @@ export function PhoneField({
         dir="ltr"
         type="tel"
         autoComplete="tel"
-        style={{ flex: 1 }}
+        style={{ flex: 1, minWidth: 130 }}
         value={value ?? ''}
         error={error}
         onChange={(event) => onChange(event.currentTarget.value)}

@@ -46,6 +46,8 @@ export interface AppLayoutProps {
   onLogout: () => void;
   /** operator terminal: 64 px targets, 18 px+ text (DESIGN.md) */
   touch?: boolean;
+  /** more header controls before the language picker (the notification bell) */
+  headerExtra?: ReactNode;
   children: ReactNode;
 }
 
@@ -69,6 +71,7 @@ export function AppLayout({
   user,
   onLogout,
   touch,
+  headerExtra,
   children,
 }: AppLayoutProps) {
   const { t } = useTranslation();
@@ -112,12 +115,13 @@ export function AppLayout({
               aria-controls="area-navigation"
             />
           )}
-          <Brand to={homePath} label={t('nav.home')} />
+          <Brand to={homePath} label={t('nav.home')} touch={touch} />
           <Divider orientation="vertical" visibleFrom="xs" />
           <Text className={classes.tenantName} c="dimmed" fw={500} visibleFrom="xs" translate="no">
             {user.tenantName}
           </Text>
           <Group gap={8} ms="auto" wrap="nowrap">
+            {headerExtra}
             <LanguagePicker size={size} />
             <Menu position="bottom-end" width={260} withinPortal>
               <Menu.Target>

@@ -15,9 +15,31 @@ function BrandMark() {
  * Product mark and name (the name from phone width up); a link to the given start page. The name is a
  * brand and is not translated.
  */
-export function Brand({ to, label }: { to: string; label: string }) {
+export function Brand({
+  to,
+  label,
+  touch,
+  className,
+}: {
+  to: string;
+  label: string;
+  touch?: boolean;
+  className?: string;
+}) {
   return (
-    <Link to={to} aria-label={`Kerf · ${label}`} style={{ textDecoration: 'none', borderRadius: 4 }}>
+    <Link
+      to={to}
+      aria-label={`Kerf · ${label}`}
+      className={className}
+      // on a touch terminal the link is a full 48 px target like every other
+      style={{
+        textDecoration: 'none',
+        borderRadius: 4,
+        display: 'flex',
+        alignItems: 'center',
+        minHeight: touch ? 48 : undefined,
+      }}
+    >
       <Group gap={8} wrap="nowrap">
         <BrandMark />
         <Text fw={750} fz="lg" c="dark.8" translate="no" visibleFrom="xs">

@@ -4,5 +4,5 @@ export { endonym, LanguagePicker } from './language-picker';
 export { PageSkeleton } from './page-skeleton';
 export { PublicLayout } from './public-layout';
 export { MAIN_CONTENT_ID, SkipLink } from './skip-link';
-export { usePageTitle } from './use-page-title';
+export { PageTitleCollector, usePageTitle } from './use-page-title';
 export { WEBSITE_LOCALES, WebsiteLayout } from './website-layout';

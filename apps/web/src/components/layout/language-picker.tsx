@@ -13,9 +13,12 @@ export function endonym(locale: Locale): string {
 export function LanguagePicker({
   size = 'sm',
   locales = LOCALES,
+  inputClassName,
 }: {
   size?: string;
   locales?: readonly Locale[];
+  /** e.g. a taller field on a phone */
+  inputClassName?: string;
 }) {
   const { t } = useTranslation();
   const { locale, chooseLocale } = useLocale();
@@ -26,8 +29,9 @@ export function LanguagePicker({
       aria-label={t('language.label')}
       title={t('language.label')}
       data-testid="language-picker"
+      classNames={inputClassName ? { input: inputClassName } : undefined}
       size={size}
-      w={size === 'touch' ? { base: 150, sm: 210 } : { base: 132, sm: 150 }}
+      w={size === 'touch' ? { base: 150, sm: 210 } : 152}
       value={locale}
       leftSection={<IconLanguage size={18} aria-hidden />}
       leftSectionWidth={36}

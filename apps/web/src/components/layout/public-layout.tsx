@@ -15,10 +15,10 @@ export function PublicLayout({ children, actions }: { children: ReactNode; actio
       <header className={classes.publicHeader}>
         <Container size="lg" py="sm">
           <Group justify="space-between" wrap="nowrap">
-            <Brand to="/" label={t('nav.home')} />
+            <Brand to="/" label={t('nav.home')} className={classes.phoneTouch} />
             <Group gap="sm" wrap="nowrap">
               {actions}
-              <LanguagePicker />
+              <LanguagePicker inputClassName={classes.phoneTouch} />
             </Group>
           </Group>
         </Container>

@@ -1,5 +1,6 @@
 import { Anchor, Box, Button, Container, Group, SimpleGrid, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { IconMenu2, IconX } from '@tabler/icons-react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import type { Locale } from '../../lib/i18n';
@@ -25,16 +26,25 @@ const LEGAL = [
   { to: '/privacy', key: 'website.nav.privacy' },
 ] as const;
 
-/** Frame of the marketing pages and the registration: navigation, login link, legal footer. */
+/**
+ * Frame of the marketing pages and the registration: navigation, login link, legal footer. From 576 px
+ * up the navigation is one row under the header; on a phone a menu button opens it as a list of full
+ * width links (the row would hide its last links behind a sideways scroll). The language picker stays
+ * in the header at every width.
+ */
 export function WebsiteLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = () => setMenuOpen(false);
   return (
     <div className={classes.publicShell}>
       <SkipLink />
       <header className={classes.publicHeader}>
         <Container size="lg" py="sm">
           <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Brand to="/" label={t('nav.home')} />
+            <Brand to="/" label={t('nav.home')} className={classes.phoneTouch} />
             <Group gap="xs" wrap="nowrap">
               <Button component={Link} to="/login" variant="subtle" size="sm" visibleFrom="xs">
                 {t('website.login')}
@@ -42,17 +52,55 @@ export function WebsiteLayout({ children }: { children: ReactNode }) {
               <Button component={Link} to="/register" size="sm" visibleFrom="sm">
                 {t('website.register')}
               </Button>
-              <LanguagePicker locales={WEBSITE_LOCALES} />
+              <LanguagePicker locales={WEBSITE_LOCALES} inputClassName={classes.phoneTouch} />
+              {/* a Button, not an ActionIcon: the home page already loads it (initial JS budget) */}
+              <Button
+                ref={menuButton}
+                variant="default"
+                w={44}
+                h={44}
+                px={0}
+                hiddenFrom="xs"
+                aria-label={t('website.nav.menu')}
+                aria-expanded={isMenuOpen}
+                aria-controls={menuId}
+                data-testid="website-menu-button"
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                {isMenuOpen ? <IconX size={22} aria-hidden /> : <IconMenu2 size={22} aria-hidden />}
+              </Button>
             </Group>
           </Group>
-          <Box component="nav" aria-label={t('website.nav.label')} mt="xs" className={classes.websiteNav}>
+          <Box
+            component="nav"
+            id={menuId}
+            aria-label={t('website.nav.label')}
+            className={classes.websiteNav}
+            data-open={isMenuOpen || undefined}
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape' || !isMenuOpen) return;
+              closeMenu();
+              menuButton.current?.focus();
+            }}
+          >
             {NAV.map((item) => (
-              <NavLink key={item.to} to={item.to} className={classes.websiteNavLink}>
+              <NavLink key={item.to} to={item.to} className={classes.websiteNavLink} onClick={closeMenu}>
                 {t(item.key)}
               </NavLink>
             ))}
-            <NavLink to="/login" className={`${classes.websiteNavLink} ${classes.websiteNavMobile}`}>
+            <NavLink
+              to="/login"
+              className={`${classes.websiteNavLink} ${classes.websiteNavMobile}`}
+              onClick={closeMenu}
+            >
               {t('website.login')}
+            </NavLink>
+            <NavLink
+              to="/register"
+              className={`${classes.websiteNavLink} ${classes.websiteNavMobile}`}
+              onClick={closeMenu}
+            >
+              {t('website.register')}
             </NavLink>
           </Box>
         </Container>
@@ -66,13 +114,19 @@ export function WebsiteLayout({ children }: { children: ReactNode }) {
             <Text size="sm" c="dimmed">
               {t('website.footer')}
             </Text>
-            <Group gap="md" justify="flex-end" component="nav" aria-label={t('website.nav.legal')}>
+            <Group
+              gap="md"
+              justify="flex-end"
+              component="nav"
+              aria-label={t('website.nav.legal')}
+              className={classes.footerLinks}
+            >
               {LEGAL.map((item) => (
-                <Anchor key={item.to} component={Link} to={item.to} size="sm">
+                <Anchor key={item.to} component={Link} to={item.to} size="sm" className={classes.footerLink}>
                   {t(item.key)}
                 </Anchor>
               ))}
-              <Anchor component={Link} to="/contact" size="sm">
+              <Anchor component={Link} to="/contact" size="sm" className={classes.footerLink}>
                 {t('website.nav.contact')}
               </Anchor>
             </Group>

@@ -13,8 +13,13 @@ export { useLocationEmployees } from './api/list-location-employees';
 export { useLocationMachines } from './api/list-location-machines';
 export { type LocationListQuery, useLocations } from './api/list-locations';
 export { useMinimalLocations } from './api/list-locations-minimal';
+export {
+  ConfigOptionEditor,
+  formatMinutes,
+  KnifeIntervalEditor,
+  NoCutsPromptEditor,
+} from './components/config-option-editor';
 export { showDeleteBlocked, useDeleteLocationFlow } from './components/delete-location';
-export { KnifeIntervalEditor } from './components/knife-interval-editor';
 export { LocationFormModal } from './components/location-form-modal';
 export { LocationBreadcrumbs, LocationLoadError } from './components/location-page-parts';
 export type { ShopKind } from './shop-kind';

@@ -43,6 +43,12 @@ export interface HttpClient {
   onSessionEnded(listener: () => void): () => void;
 }
 
+const isDisabled = (response: HttpResponse) =>
+  response.status === 403 &&
+  typeof response.data === 'object' &&
+  response.data !== null &&
+  (response.data as { code?: unknown }).code === 'authentication.USER_DISABLED';
+
 function cookieValue(cookies: string, name: string): string | undefined {
   for (const part of cookies.split(';')) {
     const [key, ...rest] = part.trim().split('=');
@@ -71,7 +77,8 @@ async function readBody(response: Response): Promise<unknown> {
  * - sends the XSRF cookie back in a header;
  * - on a 401 it refreshes the tokens once and retries the request once; any number of parallel 401s
  *   share one refresh, because the server rotates refresh tokens and treats a second use as reuse;
- * - a refused refresh clears the tokens and tells the listeners (the app then shows the login).
+ * - a refused refresh clears the tokens and tells the listeners (the app then shows the login), and
+ *   so does any answer saying the account or its tenant is disabled (`USER_DISABLED`);
  *   A refresh that fails for want of a network keeps the tokens: the session may still be valid.
  */
 export function createHttpClient({ fetch, tokens, readCookies }: HttpClientOptions): HttpClient {
@@ -117,9 +124,13 @@ export function createHttpClient({ fetch, tokens, readCookies }: HttpClientOptio
       // The server could not decide; the session may still be fine.
       throw ApiError.fromResponse(response.status, response.data);
     }
-    tokens.clear('ended');
-    for (const listener of sessionListeners) listener();
+    endSession(isDisabled(response) ? 'disabled' : 'ended');
     return false;
+  }
+
+  function endSession(reason: 'ended' | 'disabled') {
+    tokens.clear(reason);
+    for (const listener of sessionListeners) listener();
   }
 
   /** Single flight: every caller while a refresh runs gets that refresh's answer. */
@@ -149,6 +160,11 @@ export function createHttpClient({ fetch, tokens, readCookies }: HttpClientOptio
       if (refreshing) await refreshing.catch(() => undefined);
       const bearer = tokens.get()?.bearerToken;
       const first = await send(request, bearer);
+      // The account or its whole tenant was disabled: the session is over, whatever the token says.
+      if (bearer && isDisabled(first)) {
+        endSession('disabled');
+        return first;
+      }
       if (first.status !== 401 || !bearer) return first;
       const refreshed = await refreshOnce(bearer);
       if (!refreshed) return first;

@@ -7,8 +7,11 @@ export interface Tokens {
   refreshToken: string;
 }
 
-/** Why the tokens were last cleared: the user logged out, or the session ended without them. */
-export type SessionEndReason = 'logged-out' | 'ended';
+/**
+ * Why the tokens were last cleared: the user logged out, the session ended without them, or the
+ * account (or the whole tenant) was disabled by an administrator.
+ */
+export type SessionEndReason = 'logged-out' | 'ended' | 'disabled';
 
 export interface TokenStore {
   get(): Tokens | null;

@@ -4,7 +4,14 @@ import type en from '../../locales/en.json';
 import enPublic from '../../locales/en.json?part=public';
 import type { CataloguePart } from './catalogue-parts';
 import { loadDateLocale } from './date-locales';
-import { DEFAULT_LOCALE, directionOf, isLocale, LOCALE_STORAGE_KEY, type Locale } from './locales';
+import {
+  DEFAULT_LOCALE,
+  directionOf,
+  isLocale,
+  LOCALE_STORAGE_KEY,
+  type Locale,
+  rememberLocaleForServer,
+} from './locales';
 
 export type Messages = typeof en;
 
@@ -112,6 +119,7 @@ export async function switchLocale(instance: I18n, locale: Locale, storage: Stor
   await loadDateLocale(locale);
   await instance.changeLanguage(locale);
   storage.setItem(LOCALE_STORAGE_KEY, locale);
+  rememberLocaleForServer(locale);
   applyDocumentLocale(locale);
 }
 

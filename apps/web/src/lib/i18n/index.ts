@@ -20,4 +20,5 @@ export {
   type Locale,
   languageOf,
   localeOf,
+  rememberLocaleForServer,
 } from './locales';

@@ -23,7 +23,21 @@ const flat = Object.fromEntries(
   Object.entries(catalogues).map(([locale, messages]) => [locale, flatten(messages)]),
 );
 const english = flat.en!;
-const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+/** Placeholders of a text, formatted ones (`{{count, number}}`) by their name. */
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*(\w+)\s*(?:,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
+
+/** i18next plural forms: `key_one`, `key_few`, … — one key per category of the language (CLDR). */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const baseOf = (key: string) => key.replace(PLURAL_SUFFIX, '');
+const pluralBases = (messages: Record<string, unknown>) =>
+  [
+    ...new Set(
+      Object.keys(messages)
+        .filter((key) => PLURAL_SUFFIX.test(key))
+        .map(baseOf),
+    ),
+  ].sort();
 
 describe('locale catalogues', () => {
   it('exist for exactly the eight UI languages', () => {
@@ -31,20 +45,42 @@ describe('locale catalogues', () => {
   });
 
   it.each(LOCALES)('%s has every key of the others and no extra ones', (locale) => {
-    const keys = Object.keys(flat[locale]!).sort();
-    const union = [...new Set(Object.values(flat).flatMap((messages) => Object.keys(messages)))].sort();
+    const keys = [...new Set(Object.keys(flat[locale]!).map(baseOf))].sort();
+    const union = [
+      ...new Set(Object.values(flat).flatMap((messages) => Object.keys(messages).map(baseOf))),
+    ].sort();
     expect(
       union.filter((key) => !keys.includes(key)),
       'missing keys',
     ).toEqual([]);
   });
 
+  it.each(LOCALES)('%s has exactly its own plural forms for every plural text', (locale) => {
+    const messages = flat[locale]!;
+    const categories = [...new Intl.PluralRules(locale).resolvedOptions().pluralCategories].sort();
+    expect(pluralBases(messages)).toEqual(pluralBases(english));
+    for (const base of pluralBases(messages)) {
+      const forms = Object.keys(messages)
+        .filter((key) => baseOf(key) === base && key !== base)
+        .map((key) => key.slice(base.length + 1))
+        .sort();
+      expect(forms, `${locale}: ${base}`).toEqual(categories);
+    }
+  });
+
   it.each(LOCALES)('%s has a non-empty text with the same placeholders for every key', (locale) => {
     for (const [key, text] of Object.entries(flat[locale]!)) {
       expect(typeof text === 'string' && text.trim().length > 0, `${locale}: ${key} is empty`).toBe(true);
-      expect(placeholders(text as string), `${locale}: ${key} placeholders`).toEqual(
-        placeholders(english[key] as string),
-      );
+      if (PLURAL_SUFFIX.test(key)) {
+        // a form may spell its number out ("آلة واحدة", one machine): no placeholder beyond English's
+        const allowed = placeholders(english[`${baseOf(key)}_other`] as string);
+        for (const name of placeholders(text as string))
+          expect(allowed, `${locale}: ${key} placeholders`).toContain(name);
+      } else {
+        expect(placeholders(text as string), `${locale}: ${key} placeholders`).toEqual(
+          placeholders(english[key] as string),
+        );
+      }
     }
   });
 

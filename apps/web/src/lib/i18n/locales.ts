@@ -26,6 +26,18 @@ export function browserLocale(browserLanguages: readonly string[]): Locale {
   return primary === 'de' ? 'de' : 'en';
 }
 
+/**
+ * The stored choice, mirrored into a cookie of the same name: the server cannot read local storage,
+ * and it picks the prerendered public page in this language (apps/server/src/plugins/web-static.ts),
+ * so the first paint already speaks the visitor's language. `null` forgets it.
+ */
+export function rememberLocaleForServer(locale: Locale | null, doc: Document = document) {
+  doc.cookie =
+    locale === null
+      ? `${LOCALE_STORAGE_KEY}=; path=/; max-age=0; samesite=lax`
+      : `${LOCALE_STORAGE_KEY}=${locale}; path=/; max-age=31536000; samesite=lax`;
+}
+
 /** A stored choice wins over the browser; an unknown stored value is ignored. */
 export function initialLocale(stored: string | null, browserLanguages: readonly string[]): Locale {
   return isLocale(stored) ? stored : browserLocale(browserLanguages);

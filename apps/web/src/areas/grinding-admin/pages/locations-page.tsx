@@ -22,6 +22,7 @@ import {
   useDeleteLocationFlow,
   useGrindingShops,
 } from '../../../features/locations';
+import { TenantExportButton } from '../../../features/system';
 import { formatNumber } from '../../../lib/format';
 
 /** The overview is the start page and /locations: links to the details are absolute. */
@@ -97,6 +98,7 @@ export function LocationsPage() {
         <Group justify="space-between" align="flex-end">
           <Title order={1}>{t('sections.locations')}</Title>
           <Group gap="xs">
+            <TenantExportButton />
             <Button
               variant="default"
               leftSection={<IconUserPlus size={18} aria-hidden />}

@@ -1,5 +1,4 @@
 import {
-  DEFAULT_IDLE_PROMPT_SECONDS,
   INTERRUPTION_STATUSES,
   type MachineStatus,
   SUPPORT_STATUSES,
@@ -47,15 +46,8 @@ import { useLogout } from '../../../features/session';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
 import { HOME } from '../home-path';
-import { useReleaseMachine, useTerminalInputs, useTerminalState } from '../terminal';
+import { useNoCutsPromptDelay, useReleaseMachine, useTerminalInputs, useTerminalState } from '../terminal';
 import { OfflineBanner } from './offline-banner';
-
-/** How long the terminal waits without cuts while RUNNING before it asks (local setting, seconds). */
-const IDLE_PROMPT_KEY = 'kerf.operator.idlePromptSeconds';
-function idlePromptMs() {
-  const stored = Number(window.localStorage.getItem(IDLE_PROMPT_KEY));
-  return (Number.isFinite(stored) && stored > 0 ? stored : DEFAULT_IDLE_PROMPT_SECONDS) * 1000;
-}
 
 /** Dark words on the amber of support time: white on amber stays under 4.5:1. */
 const DARK_TEXT = { '--button-color': 'var(--mantine-color-black)' } as CSSProperties;
@@ -94,16 +86,27 @@ function StatusBlock({ status, since }: { status: ShownStatus; since: string | n
   );
 }
 
-/** A glove-sized button whose label wraps instead of being cut off. */
+/**
+ * A glove-sized button, its icon above its label: at 1024 px a quarter row leaves an icon beside the
+ * label too little room, and German words ("Unterbrechung", "Messerwechsel") broke mid-word.
+ */
 function TouchButton(props: ComponentProps<typeof Button<'button'>>) {
   return (
     <Button
       size="touch"
       {...props}
       styles={{
-        root: { height: 'auto', minHeight: 72, paddingBlock: 8 },
-        label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 },
-        inner: { justifyContent: 'center' },
+        root: { height: 'auto', minHeight: 88, paddingBlock: 10, paddingInline: 12 },
+        inner: { flexDirection: 'column', justifyContent: 'center', gap: 4 },
+        section: { marginInline: 0 },
+        // A word longer than the button still breaks (with a hyphen where the browser knows how).
+        label: {
+          whiteSpace: 'normal',
+          textAlign: 'center',
+          lineHeight: 1.2,
+          hyphens: 'auto',
+          overflowWrap: 'anywhere',
+        },
       }}
     />
   );
@@ -137,6 +140,7 @@ export function MainScreen({ machineId }: { machineId: string }) {
   const inputs = useTerminalInputs(machineId);
   const { offline } = useTerminalState();
   const release = useReleaseMachine();
+  const promptAfterMs = useNoCutsPromptDelay(machineId) * 60_000;
   const logout = useLogout(HOME);
   const [picker, setPicker] = useState<Picker>(null);
   const [dismissedNotice, setDismissedNotice] = useState<string | null>(null);
@@ -155,13 +159,13 @@ export function MainScreen({ machineId }: { machineId: string }) {
     inputs.setStatus(to);
   };
 
-  // After a while RUNNING without a cut the operator must say why: support time or interruption.
+  // After the configured minutes RUNNING without a cut the operator must say why: support time or interruption.
   const lastActivity = Math.max(
     data?.statusSince ? Date.parse(data.statusSince) : 0,
     data?.lastCutAt ? Date.parse(data.lastCutAt) : 0,
   );
   const mustExplain =
-    status === 'RUNNING' && lastActivity > 0 && now - lastActivity >= idlePromptMs() && picker === null;
+    status === 'RUNNING' && lastActivity > 0 && now - lastActivity >= promptAfterMs && picker === null;
 
   const knife = data?.knife;
   const noticeKey = knife ? `${knife.rfid}:${knife.swapUrgency}` : null;

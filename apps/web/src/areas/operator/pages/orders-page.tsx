@@ -14,6 +14,7 @@ import {
 import {
   IconArrowLeft,
   IconArrowRight,
+  IconCalendarEvent,
   IconCheck,
   IconCircleCheck,
   IconCloudUpload,
@@ -56,6 +57,7 @@ export function OrdersPage() {
 }
 
 const STATE_LOOK = {
+  PLANNED: { color: 'blue.8', icon: IconCalendarEvent },
   OPEN: { color: 'green.8', icon: IconPlayerPlay },
   CLOSED: { color: 'gray.7', icon: IconCircleCheck },
   CANCELLED: { color: 'red.8', icon: IconTrash },
@@ -164,9 +166,27 @@ function OrdersOfMachine({ machineId }: { machineId: string }) {
                         {' · '}
                       </span>
                     ))}
-                    <bdi>
-                      <DateText value={order.startDate} withTime />
-                    </bdi>
+                    {order.state === 'PLANNED' ? (
+                      <>
+                        {order.plannedQuantity !== null &&
+                          t('operator.orders.plannedQuantity', {
+                            quantity: formatNumber(order.plannedQuantity, i18n.language),
+                          })}
+                        {order.plannedQuantity !== null && order.dueDate !== null && ' · '}
+                        {order.dueDate !== null && (
+                          <>
+                            {t('operator.orders.due')}{' '}
+                            <bdi>
+                              <DateText value={`${order.dueDate}T12:00:00Z`} />
+                            </bdi>
+                          </>
+                        )}
+                      </>
+                    ) : (
+                      <bdi>
+                        <DateText value={order.startDate} withTime />
+                      </bdi>
+                    )}
                   </Text>
                   <Text fz="lg" style={{ fontVariantNumeric: 'tabular-nums' }}>
                     {t('operator.main.jobCuts', { cuts: formatNumber(order.cuts, i18n.language) })}
@@ -180,6 +200,28 @@ function OrdersOfMachine({ machineId }: { machineId: string }) {
                     )}
                   </Text>
                 </Stack>
+                {order.state === 'PLANNED' && (
+                  <Group gap="sm">
+                    <Button
+                      size="touch"
+                      color="green.8"
+                      leftSection={<IconPlayerPlay aria-hidden />}
+                      disabled={open !== undefined}
+                      onClick={() => inputs.startOrder(order)}
+                    >
+                      {t('operator.orders.start')}
+                    </Button>
+                    <Button
+                      size="touch"
+                      color="red.8"
+                      variant="outline"
+                      leftSection={<IconTrash aria-hidden />}
+                      onClick={() => void deleteOrder(order)}
+                    >
+                      {t('actions.delete')}
+                    </Button>
+                  </Group>
+                )}
                 {order.state === 'OPEN' && (
                   <Group gap="sm">
                     <Button

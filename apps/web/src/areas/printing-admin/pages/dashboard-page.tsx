@@ -46,6 +46,7 @@ import {
   useMachinesLive,
 } from '../../../features/machines';
 import { FirewallPanel, NetworkAdminCard } from '../../../features/network';
+import { TenantExportButton } from '../../../features/system';
 import { InvoicesCard } from '../../../features/website';
 import { formatNumber } from '../../../lib/format';
 import { useLiveConnection } from '../../../lib/live';
@@ -247,7 +248,10 @@ export function DashboardPage() {
             <Title order={1}>{t('printingAdmin.dashboard.title')}</Title>
             {query.data && <LiveDot updatedAt={query.dataUpdatedAt} live={live} />}
           </Stack>
-          {addMenu}
+          <Group gap="xs">
+            <TenantExportButton />
+            {addMenu}
+          </Group>
         </Group>
         {notLive && (
           <Alert color="yellow.9" icon={<IconPlugConnectedX aria-hidden />} role="status">

@@ -1,4 +1,4 @@
-import { Button, Container, Group, Paper, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Container, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconNetwork, IconPencil, IconScissors, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import {
   LocationBreadcrumbs,
   LocationFormModal,
   LocationLoadError,
+  NoCutsPromptEditor,
   useDeleteLocationFlow,
   useLocation,
   useLocationEmployees,
@@ -100,9 +101,10 @@ export function LocationDetailsPage() {
             </Group>
           </Group>
         )}
-        <Paper p={0}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
           <KnifeIntervalEditor scope="PRINTING_SHOP" id={id} options={options.data} error={options.error} />
-        </Paper>
+          <NoCutsPromptEditor scope="PRINTING_SHOP" id={id} options={options.data} error={options.error} />
+        </SimpleGrid>
         <Tabs
           value={tab}
           onChange={(value) =>

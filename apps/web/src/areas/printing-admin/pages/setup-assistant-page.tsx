@@ -12,8 +12,9 @@ import {
   Table,
   Text,
   Title,
+  UnstyledButton,
 } from '@mantine/core';
-import { IconPlayerPlay, IconPrinter, IconServer } from '@tabler/icons-react';
+import { IconChevronRight, IconPlayerPlay, IconPrinter, IconServer } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/errors';
@@ -30,6 +31,7 @@ import {
   useSetupRunsLive,
   useStartSetupChecks,
 } from '../../../features/setup';
+import classes from './setup-assistant.module.css';
 
 const BASE = '/printing-admin';
 
@@ -174,8 +176,38 @@ export function SetupAssistantPage() {
                   <SetupChecksAccordion run={latest} systemPath={`${BASE}/system`} />
                 </>
               )}
-              {!machineId && (
+              {!machineId && (machines.data?.machines.length ?? 0) === 0 && (
                 <EmptyState title={t('setup.chooseMachine')} description={t('setup.chooseMachineText')} />
+              )}
+              {!machineId && (machines.data?.machines.length ?? 0) > 0 && (
+                // The machines with their network setup state, one tap from their checks.
+                <Stack gap="xs">
+                  <Text c="dimmed">{t('setup.chooseMachineText')}</Text>
+                  {machines.data?.machines.map((m) => (
+                    <UnstyledButton
+                      key={m.id}
+                      component={Link}
+                      to={`${BASE}/setup/${m.id}`}
+                      aria-label={t('setup.openFor', { name: m.name })}
+                      className={classes.machineRow}
+                    >
+                      <Group justify="space-between" wrap="nowrap" gap="sm">
+                        <Stack gap={0} miw={0}>
+                          <Text fw={600} translate="no" truncate>
+                            {m.name}
+                          </Text>
+                          <Text size="sm" c="dimmed" ff="monospace" dir="ltr" translate="no">
+                            {m.serialNumber}
+                          </Text>
+                        </Stack>
+                        <Group gap="xs" wrap="nowrap">
+                          <NetworkSetupBadge state={m.networkSetupState} />
+                          <IconChevronRight size={18} aria-hidden className={classes.chevron} />
+                        </Group>
+                      </Group>
+                    </UnstyledButton>
+                  ))}
+                </Stack>
               )}
             </Stack>
           </Grid.Col>

@@ -53,6 +53,7 @@ import {
 } from '../../../features/website';
 import { isApiError } from '../../../lib/api';
 import { languageOf, useLocale } from '../../../lib/i18n';
+import classes from './registration.module.css';
 
 type Values = Omit<RegistrationRequest, 'captcha' | 'language'>;
 type Country = (typeof COUNTRIES)[number];
@@ -76,6 +77,12 @@ const STEP_FIELDS: string[][] = [
   ['address', 'deliveryAddress', 'taxNumber', 'vatNumber', 'currency', 'acceptTerms', 'acceptPrivacy'],
 ];
 
+/**
+ * A phone number inside a sentence: one unbreakable run (no "+49" left at a line's end), isolated
+ * left to right so that Arabic text does not move its plus sign.
+ */
+const unbrokenPhone = (phone: string) => `\u2066${phone.replace(/ /g, '\u00a0')}\u2069`;
+
 const emptyAddress = (country: Country = 'DE') => ({
   street: '',
   streetNumber: '',
@@ -98,7 +105,9 @@ export function RegistrationPage() {
   const [differentDelivery, setDifferentDelivery] = useState(false);
   // On a phone the stepper names only the current step (four labels do not fit in one row).
   const narrow = useMediaQuery('(max-width: 36em)') ?? false;
-  const stepLabel = (index: number, label: string) => (narrow && index !== step ? undefined : label);
+  // On a phone the steps are numbers only: the step's own heading right below names it, and a long
+  // name beside the current number ("Persoonsgegevens") pushed the last step onto a second row.
+  const stepLabel = (label: string) => (narrow ? undefined : label);
 
   const form = useForm<Values>({
     initialValues: {
@@ -254,11 +263,13 @@ export function RegistrationPage() {
       <Loader size={12} aria-hidden /> {t('registration.tenantChecking')}
     </Group>
   ) : availability.data?.available ? (
-    <Text span c="green.8" size="xs" data-testid="tenant-available">
-      <IconCheck size={12} aria-hidden /> {t('registration.tenantAvailable')}
+    // the text in the hint's own colour, the mark in green: green text this small fails contrast
+    <Text span inherit data-testid="tenant-available">
+      <IconCheck size={12} color="var(--mantine-color-green-8)" aria-hidden />{' '}
+      {t('registration.tenantAvailable')}
     </Text>
   ) : availability.data ? (
-    <Text span c="red.8" size="xs" data-testid="tenant-taken">
+    <Text span c="red.9" size="xs" data-testid="tenant-taken">
       <IconX size={12} aria-hidden /> {t('registration.tenantTaken')}
     </Text>
   ) : null;
@@ -269,12 +280,18 @@ export function RegistrationPage() {
         <Container size={720} py={{ base: 32, sm: 56 }}>
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} data-testid="registration-done">
             <Stack gap="md">
-              <Group gap="sm">
-                <IconCircleCheck size={32} color="var(--mantine-color-green-7)" aria-hidden />
+              {/* the mark stays beside the title: on a phone it was left alone on a line above it */}
+              <Group gap="sm" wrap="nowrap" align="flex-start">
+                <IconCircleCheck
+                  size={32}
+                  color="var(--mantine-color-green-7)"
+                  style={{ flex: 'none', marginTop: 2 }}
+                  aria-hidden
+                />
                 <Title order={1}>{t('registration.done.title')}</Title>
               </Group>
               <Text>{t('registration.done.tenant')}</Text>
-              <Text fz={28} fw={700} translate="no" data-testid="done-tenant-id">
+              <Text fz={{ base: 22, sm: 28 }} fw={700} translate="no" data-testid="done-tenant-id">
                 {result.tenantId}
               </Text>
               <Text>{t('registration.done.invoice', { number: result.invoiceNumber })}</Text>
@@ -289,7 +306,7 @@ export function RegistrationPage() {
                 <li>{t('registration.done.next3')}</li>
               </ol>
               <Text size="sm">
-                {t('registration.done.support', { phone: supportPhone, email: supportEmail })}
+                {t('registration.done.support', { phone: unbrokenPhone(supportPhone), email: supportEmail })}
               </Text>
               <Group>
                 <Button component={Link} to="/login">
@@ -318,55 +335,22 @@ export function RegistrationPage() {
             allowNextStepsSelect={false}
           >
             <Stepper.Step
-              label={stepLabel(0, t('registration.steps.personal'))}
+              label={stepLabel(t('registration.steps.personal'))}
               aria-label={t('registration.steps.personal')}
             />
             <Stepper.Step
-              label={stepLabel(1, t('registration.steps.machines'))}
+              label={stepLabel(t('registration.steps.machines'))}
               aria-label={t('registration.steps.machines')}
             />
             <Stepper.Step
-              label={stepLabel(2, t('registration.steps.payment'))}
+              label={stepLabel(t('registration.steps.payment'))}
               aria-label={t('registration.steps.payment')}
             />
             <Stepper.Step
-              label={stepLabel(3, t('registration.steps.overview'))}
+              label={stepLabel(t('registration.steps.overview'))}
               aria-label={t('registration.steps.overview')}
             />
           </Stepper>
-          {failure === 'taken' && (
-            <Alert
-              color="red"
-              icon={<IconAlertTriangle aria-hidden />}
-              role="alert"
-              data-testid="registration-taken"
-              title={t('registration.errors.takenTitle')}
-            >
-              <Stack gap="xs" align="flex-start">
-                <Text size="sm">{t('registration.errors.taken')}</Text>
-                <Button
-                  size="xs"
-                  variant="light"
-                  onClick={() => {
-                    setStep(0);
-                    setFailure(null);
-                  }}
-                >
-                  {t('registration.errors.backToStep1')}
-                </Button>
-              </Stack>
-            </Alert>
-          )}
-          {failure === 'other' && (
-            <Alert
-              color="red"
-              icon={<IconAlertTriangle aria-hidden />}
-              role="alert"
-              title={t('registration.errors.failedTitle')}
-            >
-              {t('registration.errors.failed', { phone: supportPhone })}
-            </Alert>
-          )}
           <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }}>
             {step === 0 && (
               <Stack gap="md">
@@ -410,12 +394,15 @@ export function RegistrationPage() {
                     autoComplete="email"
                     {...form.getInputProps('emailConfirmation')}
                   />
-                  <PhoneField
-                    label={t('websiteForms.phone')}
-                    value={values.phone}
-                    onChange={(value) => form.setFieldValue('phone', value)}
-                    error={form.errors.phone}
-                  />
+                  {/* a row of its own: in half a row the country's name ("Deutschland (+49)") was cut off */}
+                  <Box style={{ gridColumn: '1 / -1' }}>
+                    <PhoneField
+                      label={t('websiteForms.phone')}
+                      value={values.phone}
+                      onChange={(value) => form.setFieldValue('phone', value)}
+                      error={form.errors.phone}
+                    />
+                  </Box>
                   <TextInput
                     label={t('registration.company')}
                     required
@@ -432,7 +419,8 @@ export function RegistrationPage() {
                     required
                     autoCapitalize="none"
                     spellCheck={false}
-                    description={availabilityHint}
+                    // the field's error says "taken" itself: the live hint would repeat it
+                    description={form.errors.tenantId ? undefined : availabilityHint}
                     // hints under the field, so that it lines up with its neighbour in the grid
                     inputWrapperOrder={['label', 'input', 'description', 'error']}
                     {...form.getInputProps('tenantId')}
@@ -444,7 +432,6 @@ export function RegistrationPage() {
                     autoComplete="username"
                     {...form.getInputProps('username')}
                   />
-                  <Box visibleFrom="sm" />
                   <PasswordInput
                     visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
                     label={t('registration.password')}
@@ -533,7 +520,7 @@ export function RegistrationPage() {
                   label={
                     <>
                       {t('registration.acceptTerms')}{' '}
-                      <Anchor component={Link} to="/terms" target="_blank">
+                      <Anchor component={Link} to="/terms" target="_blank" inherit>
                         {t('website.nav.terms')}
                       </Anchor>
                     </>
@@ -544,7 +531,7 @@ export function RegistrationPage() {
                   label={
                     <>
                       {t('registration.acceptPrivacy')}{' '}
-                      <Anchor component={Link} to="/privacy" target="_blank">
+                      <Anchor component={Link} to="/privacy" target="_blank" inherit>
                         {t('website.nav.privacy')}
                       </Anchor>
                     </>
@@ -558,7 +545,7 @@ export function RegistrationPage() {
                 <Title order={2} size="h3">
                   {t('registration.steps.overview')}
                 </Title>
-                <Table variant="vertical" layout="fixed" withTableBorder>
+                <Table variant="vertical" layout="fixed" withTableBorder className={classes.overview}>
                   <Table.Tbody>
                     {[
                       [t('registration.company'), values.company],
@@ -580,7 +567,7 @@ export function RegistrationPage() {
                       ],
                     ].map(([label, value]) => (
                       <Table.Tr key={label}>
-                        <Table.Th w={{ base: 130, sm: 220 }}>{label}</Table.Th>
+                        <Table.Th w={{ sm: 220 }}>{label}</Table.Th>
                         <Table.Td style={{ overflowWrap: 'anywhere' }} dir="auto">
                           {value}
                         </Table.Td>
@@ -594,6 +581,42 @@ export function RegistrationPage() {
                 </Text>
                 <CaptchaField onChange={setCaptcha} resetKey={captchaRound} />
               </Stack>
+            )}
+            {/* beside the button that was pressed: on a phone the top of the form is out of sight */}
+            {failure === 'taken' && (
+              <Alert
+                mt="xl"
+                color="red"
+                icon={<IconAlertTriangle aria-hidden />}
+                role="alert"
+                data-testid="registration-taken"
+                title={t('registration.errors.takenTitle')}
+              >
+                <Stack gap="xs" align="flex-start">
+                  <Text size="sm">{t('registration.errors.taken')}</Text>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => {
+                      setStep(0);
+                      setFailure(null);
+                    }}
+                  >
+                    {t('registration.errors.backToStep1')}
+                  </Button>
+                </Stack>
+              </Alert>
+            )}
+            {failure === 'other' && (
+              <Alert
+                mt="xl"
+                color="red"
+                icon={<IconAlertTriangle aria-hidden />}
+                role="alert"
+                title={t('registration.errors.failedTitle')}
+              >
+                {t('registration.errors.failed', { phone: unbrokenPhone(supportPhone) })}
+              </Alert>
             )}
             <Group justify="space-between" mt="xl">
               {step > 0 ? (

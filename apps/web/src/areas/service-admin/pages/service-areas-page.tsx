@@ -54,6 +54,8 @@ export function ServiceAreasPage() {
       title: t('customerService.employeesTitle'),
       sortable: true,
       numeric: true,
+      // a phone shows the name, the machines and the actions; the employees are in the details
+      priority: 'low',
       render: (a) => number(a.employeeCount),
     },
     {

@@ -124,21 +124,20 @@ export function ContactPage() {
                     {...form.getInputProps('lastName')}
                   />
                 </SimpleGrid>
-                <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                  <TextInput
-                    label={t('websiteForms.email')}
-                    type="email"
-                    required
-                    autoComplete="email"
-                    {...form.getInputProps('email')}
-                  />
-                  <PhoneField
-                    label={t('websiteForms.phone')}
-                    value={form.getValues().phone}
-                    onChange={(value) => form.setFieldValue('phone', value)}
-                    error={form.errors.phone}
-                  />
-                </SimpleGrid>
+                <TextInput
+                  label={t('websiteForms.email')}
+                  type="email"
+                  required
+                  autoComplete="email"
+                  {...form.getInputProps('email')}
+                />
+                {/* a row of its own: in half a row the country's name ("Deutschland (+49)") was cut off */}
+                <PhoneField
+                  label={t('websiteForms.phone')}
+                  value={form.getValues().phone}
+                  onChange={(value) => form.setFieldValue('phone', value)}
+                  error={form.errors.phone}
+                />
                 <TextInput
                   label={t('websiteForms.companyOptional')}
                   autoComplete="organization"

@@ -69,7 +69,7 @@ export function FeaturesPage() {
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
                 <Card withBorder radius="md" p="lg">
                   <Text c="dimmed">{t('website.features.licence')}</Text>
-                  <Text fz={28} fw={700}>
+                  <Text component="div" fz={28} fw={700}>
                     {pricing.data ? (
                       <MoneyText cents={pricing.data.licenceMonthlyNetCents} currency={currency} />
                     ) : (
@@ -80,7 +80,7 @@ export function FeaturesPage() {
                 </Card>
                 <Card withBorder radius="md" p="lg">
                   <Text c="dimmed">{t('website.features.installation')}</Text>
-                  <Text fz={28} fw={700}>
+                  <Text component="div" fz={28} fw={700}>
                     {pricing.data ? (
                       <MoneyText cents={pricing.data.installationNetCents} currency={currency} />
                     ) : (

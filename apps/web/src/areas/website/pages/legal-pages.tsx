@@ -5,7 +5,7 @@ import { translateKey } from '../../../lib/i18n';
 import classes from './website.module.css';
 
 /** The legal texts (spec §2): each page is a title and numbered sections of heading and paragraph. */
-const SECTIONS = { imprint: 5, terms: 8, privacy: 8 } as const;
+const SECTIONS = { imprint: 5, terms: 8, privacy: 9 } as const;
 
 function LegalPage({ page }: { page: keyof typeof SECTIONS }) {
   const { t } = useTranslation();

@@ -85,7 +85,7 @@ export function LicenceOrderPage() {
             >
               {t('website.licenceOrder.doneText', {
                 number: order.data.invoiceNumber,
-                count: order.data.machineCount,
+                machines: t('websiteForms.price.machines', { count: order.data.machineCount }),
               })}
             </Alert>
           ) : (
@@ -94,7 +94,9 @@ export function LicenceOrderPage() {
                 <Text c="dimmed" size="sm">
                   {t('website.licenceOrder.current', {
                     company: session.data.registration.company,
-                    count: session.data.registration.machineCount,
+                    machines: t('websiteForms.price.machines', {
+                      count: session.data.registration.machineCount,
+                    }),
                   })}
                 </Text>
                 <MachineListField value={lines} onChange={setLines} models={widths.data.models} />

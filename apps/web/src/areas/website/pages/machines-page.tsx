@@ -21,28 +21,27 @@ export function MachinesPage() {
           {widths.isPending ? (
             <Skeleton h={240} />
           ) : widths.data ? (
-            <Table.ScrollContainer minWidth={420}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('websiteForms.machines.manufacturer')}</Table.Th>
-                    <Table.Th>{t('websiteForms.machines.model')}</Table.Th>
-                    <Table.Th ta="end">{t('website.machines.width')}</Table.Th>
+            // three short columns fit a phone's width: no inner sideways scroll that hides the last one
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('websiteForms.machines.manufacturer')}</Table.Th>
+                  <Table.Th>{t('websiteForms.machines.model')}</Table.Th>
+                  <Table.Th ta="end">{t('website.machines.width')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {widths.data.models.map((model) => (
+                  <Table.Tr key={`${model.manufacturer} ${model.model}`}>
+                    <Table.Td translate="no">{model.manufacturer}</Table.Td>
+                    <Table.Td translate="no">{model.model}</Table.Td>
+                    <Table.Td ta="end" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {t('website.machines.mm', { value: model.cuttingWidth })}
+                    </Table.Td>
                   </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {widths.data.models.map((model) => (
-                    <Table.Tr key={`${model.manufacturer} ${model.model}`}>
-                      <Table.Td translate="no">{model.manufacturer}</Table.Td>
-                      <Table.Td translate="no">{model.model}</Table.Td>
-                      <Table.Td ta="end" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {t('website.machines.mm', { value: model.cuttingWidth })}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
           ) : null}
           <Text size="sm" c="dimmed">
             {t('website.machines.network')}

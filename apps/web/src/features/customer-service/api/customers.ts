@@ -2,12 +2,15 @@ import { getCustomerUserView, listCustomers, searchView } from '@kerf/contracts'
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { customerServiceKeys } from './keys';
+import { SERVICE_REFRESH_MS } from './machines';
 
 /** The customers the signed-in service user looks after (their service areas). */
 export function useCustomers() {
   return useQuery({
     queryKey: customerServiceKeys.customers(),
     queryFn: ({ signal }) => api(listCustomers, { query: {}, signal }),
+    // the count of machines online follows them
+    refetchInterval: SERVICE_REFRESH_MS,
   });
 }
 
@@ -15,6 +18,7 @@ export function useCustomerDetails(id: string) {
   return useQuery({
     queryKey: customerServiceKeys.customer(id),
     queryFn: ({ signal }) => api(getCustomerUserView, { params: { shopId: id }, signal }),
+    refetchInterval: SERVICE_REFRESH_MS,
   });
 }
 

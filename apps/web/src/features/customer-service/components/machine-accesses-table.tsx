@@ -1,5 +1,5 @@
 import type { MachineAccess } from '@kerf/contracts';
-import { Button, Stack, Text } from '@mantine/core';
+import { Box, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   actionsColumn,
@@ -44,12 +44,21 @@ export function MachineAccessesTable({
       accessor: 'serviceType',
       title: t('customerService.serviceType'),
       sortable: true,
-      render: (a) => t(`customerService.serviceTypes.${a.serviceType}`),
+      render: (a) => (
+        <>
+          {t(`customerService.serviceTypes.${a.serviceType}`)}
+          {/* a phone shows the state under the service: five columns do not fit */}
+          <Box hiddenFrom="xs" mt={4}>
+            <AccessStateBadge state={a.state} />
+          </Box>
+        </>
+      ),
     },
     {
       accessor: 'state',
       title: t('customerService.state'),
       sortable: true,
+      visibleFrom: 'xs',
       render: (a) => <AccessStateBadge state={a.state} />,
     },
     {

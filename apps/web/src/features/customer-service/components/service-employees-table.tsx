@@ -60,12 +60,21 @@ export function ServiceEmployeesTable({
     }
   };
   const columns: TableColumn<ServiceEmployee>[] = [
-    nameColumn('lastName', t('employees.name'), name),
+    nameColumn('lastName', t('employees.name'), (e) => (
+      <>
+        {name(e)}
+        {/* a phone shows the role under the name, so the actions keep their room */}
+        <Text component="span" display="block" size="xs" c="dimmed" hiddenFrom="xs" translate="yes">
+          {translateKey(t, `roles.${e.role}`)}
+        </Text>
+      </>
+    )),
     codeColumn('username', t('employees.username'), (e) => e.username, { sortable: true, priority: 'low' }),
     {
       accessor: 'role',
       title: t('employees.role'),
       sortable: true,
+      visibleFrom: 'xs',
       render: (e) => translateKey(t, `roles.${e.role}`),
     },
     {

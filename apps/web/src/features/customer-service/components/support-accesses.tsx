@@ -27,11 +27,22 @@ export function SupportAccessesTable() {
     {
       accessor: 'action',
       title: t('customerService.accessLog.what'),
-      render: (a) => translateKey(t, `customerService.accessLog.actions.${a.action.replace(/[.-]/g, '_')}`),
+      render: (a) => (
+        <>
+          {translateKey(t, `customerService.accessLog.actions.${a.action.replace(/[.-]/g, '_')}`)}
+          {/* a phone shows the object under what was read: four columns do not fit */}
+          {a.targetLabel && (
+            <Text size="xs" c="dimmed" translate="no" dir="auto" hiddenFrom="xs">
+              {a.targetLabel}
+            </Text>
+          )}
+        </>
+      ),
     },
     {
       accessor: 'targetLabel',
       title: t('customerService.accessLog.object'),
+      visibleFrom: 'xs',
       render: (a) =>
         orEmpty(
           a.targetLabel && (

@@ -13,10 +13,22 @@ import { formatNumber } from '../../../lib/format';
 import { directionOf, type Locale } from '../../../lib/i18n';
 import { useKnifeDetailsList } from '../api/get-knife';
 import { useGrindingCyclesList } from '../api/list-grinding-cycles';
+import { AXIS_TITLE_MARGIN, axisTick, axisTitle } from './chart-axes';
 import { KnifeStateBadge } from './knife-badges';
 import { knifeDetailsPath } from './knife-table';
 
 const SERIES_COLORS = ['blue.7', 'orange.7', 'teal.7', 'grape.7', 'red.7'];
+
+/**
+ * The labels stay in view while the knives scroll sideways (five knives side by side do not fit a
+ * phone); an opaque background so the values pass under them.
+ */
+const STICKY_LABEL = {
+  position: 'sticky',
+  insetInlineStart: 0,
+  zIndex: 1,
+  background: 'var(--mantine-color-body)',
+} as const;
 
 /** Up to five knives side by side (spec §2 "knife comparison"): one column per knife, and their service life. */
 export function KnifeComparison({ rfids }: { rfids: string[] }) {
@@ -91,7 +103,9 @@ export function KnifeComparison({ rfids }: { rfids: string[] }) {
           >
             <Table.Thead>
               <Table.Tr>
-                <Table.Th scope="col">{t('knives.fields.rfid')}</Table.Th>
+                <Table.Th scope="col" style={STICKY_LABEL}>
+                  {t('knives.fields.rfid')}
+                </Table.Th>
                 {knives.map((knife) => (
                   <Table.Th key={knife.rfid} scope="col">
                     <Anchor
@@ -111,7 +125,7 @@ export function KnifeComparison({ rfids }: { rfids: string[] }) {
             <Table.Tbody>
               {rows.map(([label, value]) => (
                 <Table.Tr key={label}>
-                  <Table.Th scope="row" fw={500}>
+                  <Table.Th scope="row" fw={500} style={STICKY_LABEL}>
                     {label}
                   </Table.Th>
                   {knives.map((knife) => (
@@ -141,13 +155,17 @@ export function KnifeComparison({ rfids }: { rfids: string[] }) {
             withLegend
             connectNulls
             xAxisLabel={t('knives.chart.cycle')}
-            yAxisLabel={t('knives.chart.heightAxis')}
+            yAxisLabel={isRtl ? undefined : t('knives.chart.heightAxis')}
+            lineChartProps={isRtl ? { margin: AXIS_TITLE_MARGIN } : undefined}
             valueFormatter={(value) => formatNumber(value, locale, 2)}
             xAxisProps={{ reversed: isRtl }}
             yAxisProps={{
               orientation: isRtl ? 'right' : 'left',
               domain: ['auto', 'auto'],
               tickFormatter: (value: number) => formatNumber(value, locale),
+              ...(isRtl
+                ? { tick: axisTick('right'), label: axisTitle(t('knives.chart.heightAxis'), 'right') }
+                : {}),
             }}
             series={knives.map((knife, index) => ({
               name: knife.rfid,

@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../../components/errors';
 import { EmptyState } from '../../../components/feedback';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { directionOf, type Locale } from '../../../lib/i18n';
+import { AXIS_TITLE_MARGIN, axisTick, axisTitle } from './chart-axes';
 
 /**
  * Knife service life (DESIGN.md "Charts"): the cuts of each grinding cycle as bars, the height after
@@ -28,6 +29,7 @@ export function KnifeCyclesChart({
   const isRtl = directionOf(locale as Locale) === 'rtl';
   const cutsLabel = t('knives.chart.cuts');
   const heightLabel = t('knives.chart.height');
+  const heightAxisLabel = t('knives.chart.heightAxis');
   const data = (cycles ?? []).map((cycle, index) => ({
     cycle: `${index + 1}`,
     date: formatDate(cycle.sharpenedAt, locale),
@@ -54,8 +56,9 @@ export function KnifeCyclesChart({
             withLegend
             withRightYAxis
             xAxisLabel={t('knives.chart.cycle')}
-            yAxisLabel={cutsLabel}
-            rightYAxisLabel={t('knives.chart.heightAxis')}
+            yAxisLabel={isRtl ? undefined : cutsLabel}
+            rightYAxisLabel={isRtl ? undefined : heightAxisLabel}
+            composedChartProps={isRtl ? { margin: AXIS_TITLE_MARGIN } : undefined}
             valueFormatter={(value) => formatNumber(value, locale, 2)}
             series={[
               { name: 'cuts', label: cutsLabel, color: 'blue.6', type: 'bar' },
@@ -65,11 +68,13 @@ export function KnifeCyclesChart({
             yAxisProps={{
               orientation: isRtl ? 'right' : 'left',
               tickFormatter: (value: number) => formatNumber(value, locale),
+              ...(isRtl ? { tick: axisTick('right'), label: axisTitle(cutsLabel, 'right') } : {}),
             }}
             rightYAxisProps={{
               orientation: isRtl ? 'left' : 'right',
               domain: ['auto', 'auto'],
               tickFormatter: (value: number) => formatNumber(value, locale),
+              ...(isRtl ? { tick: axisTick('left'), label: axisTitle(heightAxisLabel, 'left') } : {}),
             }}
           />
           <Text size="xs" c="dimmed" mt="xs">

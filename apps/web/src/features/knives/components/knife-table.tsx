@@ -8,8 +8,18 @@ import {
   type KnifeSwapUrgency,
   MAX_COMPARED_KNIVES,
 } from '@kerf/contracts';
-import { Anchor, Button, Checkbox, Group, MultiSelect, Select, Text, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import {
+  Anchor,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  MultiSelect,
+  Select,
+  Text,
+  useMantineTheme,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconColumns, IconDownload } from '@tabler/icons-react';
 import type { DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
@@ -86,6 +96,9 @@ export function KnifeTable({
   const [isDownloading, setDownloading] = useState(false);
   const [tooMany, setTooMany] = useState(false);
   const locations = useMinimalLocations();
+  const theme = useMantineTheme();
+  // from `sm` up the urgency has its own column
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`) ?? false;
 
   const filters: Omit<KnifeListQuery, 'page' | 'page_size'> = {
     search: debouncedSearch.trim() || undefined,
@@ -109,12 +122,7 @@ export function KnifeTable({
     ? {
         accessor: 'select',
         // an icon in the header keeps the column narrow on a phone; the word is there for screen readers
-        title: (
-          <>
-            <IconColumns size={16} aria-hidden />
-            <VisuallyHidden>{t('knives.compare.select')}</VisuallyHidden>
-          </>
-        ),
+        title: <IconColumns size={16} role="img" aria-label={t('knives.compare.select')} />,
         render: (knife) => {
           const checked = selection.selected.includes(knife.rfid);
           return (
@@ -148,16 +156,24 @@ export function KnifeTable({
       title: t('knives.fields.rfid'),
       sortable: true,
       render: (knife) => (
-        <Anchor
-          component={Link}
-          to={detailsPath(knife.rfid)}
-          size="sm"
-          ff="monospace"
-          dir="ltr"
-          translate="no"
-        >
-          {knife.rfid}
-        </Anchor>
+        <>
+          <Anchor
+            component={Link}
+            to={detailsPath(knife.rfid)}
+            size="sm"
+            ff="monospace"
+            dir="ltr"
+            translate="no"
+          >
+            {knife.rfid}
+          </Anchor>
+          {/* on a phone the urgency stands under the RFID: its own column would push the table wider */}
+          {!wide && (
+            <Box mt={4}>
+              <SwapUrgencyBadge urgency={knife.swapUrgency} />
+            </Box>
+          )}
+        </>
       ),
     },
     {
@@ -182,6 +198,7 @@ export function KnifeTable({
       accessor: 'swapUrgency',
       title: t('knives.fields.swapUrgency'),
       sortable: true,
+      visibleFrom: 'sm',
       render: (knife) => <SwapUrgencyBadge urgency={knife.swapUrgency} />,
     },
     {

@@ -1,14 +1,8 @@
 import type { Partnership } from '@kerf/contracts';
-import { Button, Group } from '@mantine/core';
+import { Box, Button, Group, Stack } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconCircleX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import {
-  DataTable,
-  dateColumn,
-  type TableColumn,
-  textColumn,
-  useTableState,
-} from '../../../components/data-table';
+import { DataTable, dateColumn, type TableColumn, useTableState } from '../../../components/data-table';
 import { confirm, notifyError, notifySuccess } from '../../../components/feedback';
 import { ToneBadge } from '../../../components/status';
 import { translateKey } from '../../../lib/i18n';
@@ -69,11 +63,26 @@ export function PartnershipsTable({
   };
 
   const columns: TableColumn<Partnership>[] = [
-    textColumn('partner', t('logistics.partnerships.partner'), partnerName),
+    {
+      accessor: 'partner',
+      title: t('logistics.partnerships.partner'),
+      // On a phone the state sits under the name: the actions column keeps its room.
+      render: (p) => (
+        <Stack gap={4} align="flex-start">
+          <span translate="no" dir="auto">
+            {partnerName(p)}
+          </span>
+          <Box hiddenFrom="xs">
+            <PartnershipStateBadge state={p.state} />
+          </Box>
+        </Stack>
+      ),
+    },
     {
       accessor: 'state',
       title: t('logistics.partnerships.state'),
       render: (p) => <PartnershipStateBadge state={p.state} />,
+      visibleFrom: 'xs',
     },
     {
       accessor: 'knivesAtGrinder',
@@ -93,7 +102,7 @@ export function PartnershipsTable({
       title: t('table.actions'),
       render: (p) =>
         canManage && p.state !== 'ENDED' ? (
-          <Group gap="xs" justify="flex-end" wrap="nowrap">
+          <Group gap="xs" justify="flex-end">
             {side === 'grinder' && p.state === 'INVITED' && (
               <Button
                 size="xs"

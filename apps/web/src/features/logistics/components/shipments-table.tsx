@@ -1,5 +1,5 @@
 import type { Shipment } from '@kerf/contracts';
-import { Anchor, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
 import { IconArrowBackUp, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,16 @@ export function ShipmentsTable({
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const shipments = useShipments(page - 1);
+  const direction = (s: Shipment) =>
+    s.direction === 'TO_GRINDER' ? (
+      <ToneBadge color="blue" icon={IconTruckDelivery}>
+        {t('logistics.shipments.toGrinder')}
+      </ToneBadge>
+    ) : (
+      <ToneBadge color="green" icon={IconArrowBackUp}>
+        {t('logistics.shipments.toOwner')}
+      </ToneBadge>
+    );
   const columns: TableColumn<Shipment>[] = [
     dateColumn('shippedAt', t('logistics.shipments.shippedAt'), (s) => s.shippedAt, {
       withTime: true,
@@ -28,16 +38,8 @@ export function ShipmentsTable({
     {
       accessor: 'direction',
       title: t('logistics.shipments.direction'),
-      render: (s) =>
-        s.direction === 'TO_GRINDER' ? (
-          <ToneBadge color="blue" icon={IconTruckDelivery}>
-            {t('logistics.shipments.toGrinder')}
-          </ToneBadge>
-        ) : (
-          <ToneBadge color="green" icon={IconArrowBackUp}>
-            {t('logistics.shipments.toOwner')}
-          </ToneBadge>
-        ),
+      render: (s) => direction(s),
+      visibleFrom: 'xs',
     },
     textColumn('grindingShopName', t('logistics.shipments.partner'), (s) => s.grindingShopName, {
       visibleFrom: 'sm',
@@ -47,8 +49,10 @@ export function ShipmentsTable({
       title: t('logistics.shipments.knives'),
       render: (s) => (
         <Stack gap={4}>
+          {/* a phone shows the direction here, and a knife's state under its RFID */}
+          <Box hiddenFrom="xs">{direction(s)}</Box>
           {s.knives.map((knife) => (
-            <Group key={knife.id} gap="xs" wrap="nowrap">
+            <Group key={knife.id} gap="xs">
               <Anchor
                 component={Link}
                 to={knifePath(knife.rfid)}

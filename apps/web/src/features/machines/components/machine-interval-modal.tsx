@@ -1,10 +1,13 @@
 import type { CuttingMachine } from '@kerf/contracts';
-import { Modal } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { KnifeIntervalEditor } from '../../locations';
+import { KnifeIntervalEditor, NoCutsPromptEditor } from '../../locations';
 import { useMachineOptions } from '../api/get-machine-options';
 
-/** The machine's knife swap interval as config option: own value or inherited from the location. */
+/**
+ * The machine's config options: its knife swap interval and the delay after which its operator
+ * terminal asks why no cuts come, each its own value or inherited from the location.
+ */
 export function MachineIntervalModal({ machine, onClose }: { machine: CuttingMachine; onClose: () => void }) {
   const { t } = useTranslation();
   const options = useMachineOptions(machine.id);
@@ -12,11 +15,14 @@ export function MachineIntervalModal({ machine, onClose }: { machine: CuttingMac
     <Modal
       opened
       onClose={onClose}
-      title={t('knifeInterval.machineTitle', { name: machine.name })}
+      title={t('configOptions.machineTitle', { name: machine.name })}
       size="lg"
       centered
     >
-      <KnifeIntervalEditor scope="MACHINE" id={machine.id} options={options.data} error={options.error} />
+      <Stack gap="md">
+        <KnifeIntervalEditor scope="MACHINE" id={machine.id} options={options.data} error={options.error} />
+        <NoCutsPromptEditor scope="MACHINE" id={machine.id} options={options.data} error={options.error} />
+      </Stack>
     </Modal>
   );
 }

@@ -129,8 +129,8 @@ export function MachinesTable({
       <>
         {!readOnly && <EditRowAction name={m.name} onClick={() => setEditing(m)} />}
         <RowAction
-          tooltip={t('knifeInterval.label')}
-          label={t('knifeInterval.machineTitle', { name: m.name })}
+          tooltip={t('configOptions.tooltip')}
+          label={t('configOptions.machineTitle', { name: m.name })}
           icon={<IconAdjustments size={18} aria-hidden />}
           onClick={() => setIntervalFor(m)}
         />

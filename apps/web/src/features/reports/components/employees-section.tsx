@@ -17,10 +17,21 @@ import { useReportFormat } from './report-format';
 import { ReportTable } from './report-table';
 import { StatusLegend } from './status-legend';
 
-/** An employee as the reports name them: the pseudonym where set (the API's `label`). */
-function EmployeeName({ employee }: { employee: { id: string | null; label: string } }) {
+type ReportPerson = { id: string | null; label: string; team?: boolean };
+
+/** The key of a row: a person's or team's id; nobody signed in and "no team" apart. */
+const rowKeyOf = (employee: ReportPerson) => employee.id ?? (employee.team ? 'no-team' : 'nobody');
+
+/** The name of a row without an id: nobody signed in, or (works-council mode teams) the employees in no team. */
+function plainName(f: ReturnType<typeof useReportFormat>, employee: ReportPerson): string {
+  if (employee.id) return employee.label;
+  return employee.team ? f.t('reports.employees.noTeam') : f.t('reports.employees.nobody');
+}
+
+/** An employee as the reports name them: the pseudonym where set (the API's `label`), or their team. */
+function EmployeeName({ employee }: { employee: ReportPerson }) {
   const f = useReportFormat();
-  if (!employee.id) return <>{f.t('reports.employees.nobody')}</>;
+  if (!employee.id) return <>{plainName(f, employee)}</>;
   return (
     <span translate="no" dir="auto">
       {employee.label}
@@ -97,16 +108,14 @@ export function EmployeesReportSection({ filter }: { filter: ReportFilter }) {
           summary={
             employeeCuts[0] &&
             f.t('reports.employees.cutsSummary', {
-              name: employeeCuts[0].employee.id
-                ? employeeCuts[0].employee.label
-                : f.t('reports.employees.nobody'),
+              name: plainName(f, employeeCuts[0].employee),
               cuts: f.count(employeeCuts[0].cuts),
             })
           }
           table={
             <ReportTable
               label={cutsTitle}
-              rowKey={(row) => row.employee.id ?? 'nobody'}
+              rowKey={(row) => rowKeyOf(row.employee)}
               rows={employeeCuts}
               columns={[
                 {
@@ -131,9 +140,9 @@ export function EmployeesReportSection({ filter }: { filter: ReportFilter }) {
             slantLabels
             userLabels
             bars={employeeCuts.map((row) => {
-              const name = row.employee.id ? row.employee.label : f.t('reports.employees.nobody');
+              const name = plainName(f, row.employee);
               return {
-                key: row.employee.id ?? 'nobody',
+                key: rowKeyOf(row.employee),
                 label: name,
                 value: row.cuts,
                 color: 'steel.7',
@@ -163,7 +172,7 @@ export function EmployeesReportSection({ filter }: { filter: ReportFilter }) {
         table={
           <ReportTable
             label={timesTitle}
-            rowKey={(row) => row.employee.id ?? 'nobody'}
+            rowKey={(row) => rowKeyOf(row.employee)}
             rows={times.data ?? []}
             columns={[
               {
@@ -196,7 +205,7 @@ export function EmployeesReportSection({ filter }: { filter: ReportFilter }) {
             rows={(times.data ?? []).map((row) => {
               const byGroup = secondsByGroup(row.statuses);
               return {
-                key: row.employee.id ?? 'nobody',
+                key: rowKeyOf(row.employee),
                 label: <EmployeeName employee={row.employee} />,
                 parts: STATUS_GROUPS.filter((group) => group !== 'offline').map((group) => ({
                   key: group,

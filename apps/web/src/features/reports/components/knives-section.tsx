@@ -1,7 +1,8 @@
 import { exportKnifeReport } from '@kerf/contracts';
-import { Anchor, Stack } from '@mantine/core';
+import { Anchor, Box, Stack, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { BarChart } from '../../../components/charts';
+import { BarChart, distinctTails } from '../../../components/charts';
 import { SwapUrgencyBadge } from '../../../components/status';
 import { useKnifeCutsTotal, useKnifeCycles } from '../api/knife-reports';
 import { type ReportFilter, rangeQuery } from '../api/report-filter';
@@ -22,6 +23,9 @@ export function KnivesReportSection({
   knifeHref?: (rfid: string) => string;
 }) {
   const f = useReportFormat();
+  const theme = useMantineTheme();
+  // the breakpoint of ReportTable's secondary columns
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`) ?? false;
   const query = rangeQuery(filter);
   const cuts = useKnifeCutsTotal(query);
   const cycles = useKnifeCycles(query);
@@ -41,6 +45,8 @@ export function KnivesReportSection({
       <span translate="no">{value}</span>
     );
   const longest = withLife[0];
+  // RFIDs share their first digits: the bars are labelled with the part that tells them apart
+  const tails = distinctTails(withLife.map((knife) => knife.rfid));
 
   return (
     <Stack gap="md">
@@ -96,9 +102,9 @@ export function KnivesReportSection({
           formatValue={f.count}
           slantLabels
           userLabels
-          bars={withLife.map((k) => ({
+          bars={withLife.map((k, index) => ({
             key: k.rfid,
-            label: k.rfid,
+            label: tails[index] ?? k.rfid,
             value: k.averageCutsPerCycle ?? 0,
             color: 'steel.7',
             tooltip: f.t('reports.knives.tooltip', {
@@ -126,7 +132,21 @@ export function KnivesReportSection({
           rowKey={(k) => k.rfid}
           rows={knives}
           columns={[
-            { key: 'rfid', title: f.t('reports.columns.rfid'), render: (k) => rfid(k.rfid) },
+            {
+              key: 'rfid',
+              title: f.t('reports.columns.rfid'),
+              // on a phone the urgency stands under the RFID instead of in a column of its own
+              render: (k) => (
+                <>
+                  {rfid(k.rfid)}
+                  {!wide && (
+                    <Box mt={4}>
+                      <SwapUrgencyBadge urgency={k.swapUrgency} size="sm" />
+                    </Box>
+                  )}
+                </>
+              ),
+            },
             {
               key: 'class',
               secondary: true,
@@ -155,6 +175,7 @@ export function KnivesReportSection({
               key: 'cycles',
               title: f.t('reports.columns.cycles'),
               numeric: true,
+              secondary: true,
               render: (k) => f.count(k.cycles),
             },
             {
@@ -165,6 +186,7 @@ export function KnivesReportSection({
             },
             {
               key: 'urgency',
+              secondary: true,
               title: f.t('reports.columns.urgency'),
               render: (k) => <SwapUrgencyBadge urgency={k.swapUrgency} size="sm" />,
             },

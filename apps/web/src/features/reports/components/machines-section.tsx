@@ -169,6 +169,7 @@ export function MachinesReportSection({
             values: pareto.map((p) => p.cumulativeShare),
             color: 'dark.5',
             label: f.t('reports.machines.cumulative'),
+            formatShare: f.percent,
           }}
         />
       </ChartCard>

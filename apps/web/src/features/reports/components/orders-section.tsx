@@ -1,5 +1,6 @@
 import { type CuttingJobReportRowSchema, exportCuttingJobsReport } from '@kerf/contracts';
-import { Badge, Group } from '@mantine/core';
+import { Badge, Box, Group, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { DataTable, type DataTableSortStatus, type TableColumn } from '../../../components/data-table';
@@ -11,7 +12,7 @@ import { useReportFormat } from './report-format';
 
 type Row = z.infer<typeof CuttingJobReportRowSchema>;
 
-const STATE_COLORS = { OPEN: 'steel', CLOSED: 'gray', CANCELLED: 'red' } as const;
+const STATE_COLORS = { PLANNED: 'blue', OPEN: 'steel', CLOSED: 'gray', CANCELLED: 'red' } as const;
 
 /**
  * Reporting, section Orders: the cutting jobs overlapping the period, 25 a page, filtered by name
@@ -43,37 +44,48 @@ export function OrdersReportSection({ filter }: { filter: ReportFilter }) {
     direction: 'desc',
   });
   const section = f.t('reports.sections.orders');
+  const theme = useMantineTheme();
+  // from `sm` up the state has its own column
+  const wide = useMediaQuery(`(min-width: ${theme.breakpoints.sm})`) ?? false;
 
+  const stateBadge = (row: Row) => (
+    <Badge
+      variant="light"
+      color={STATE_COLORS[row.state]}
+      style={{ textTransform: 'none', flexShrink: 0, minWidth: 'max-content' }}
+    >
+      {f.t(`reports.orders.states.${row.state}`)}
+    </Badge>
+  );
   const columns: TableColumn<Row>[] = [
     {
       accessor: 'name',
-      title: f.t('reports.orders.name'),
-      render: (row) => (
-        <span translate="no" dir="auto">
-          {row.name}
-        </span>
+      title: (
+        <>
+          <span style={{ display: 'block' }}>{f.t('reports.orders.name')}</span>
+          <Text span size="xs" c="dimmed" fw={500} display="block" style={{ whiteSpace: 'normal' }}>
+            {f.t('reports.orders.orderNumber')} · {f.t('reports.columns.machine')}
+          </Text>
+        </>
       ),
-    },
-    {
-      accessor: 'orderNumber',
-      title: f.t('reports.orders.orderNumber'),
-      priority: 'low',
-      render: (row) => <span translate="no">{row.orderNumber ?? ''}</span>,
-    },
-    {
-      accessor: 'machine',
-      title: f.t('reports.columns.machine'),
-      priority: 'low',
-      render: (row) => <span translate="no">{row.machine.name}</span>,
+      // order number and machine under the name (two columns less), and on a phone the state too
+      render: (row) => (
+        <>
+          <Text span size="sm" translate="no" dir="auto" display="block">
+            {row.name}
+          </Text>
+          <Text span size="xs" c="dimmed" translate="no" display="block">
+            {[row.orderNumber, row.machine.name].filter(Boolean).join(' · ')}
+          </Text>
+          {!wide && <Box mt={4}>{stateBadge(row)}</Box>}
+        </>
+      ),
     },
     {
       accessor: 'state',
       title: f.t('reports.orders.state'),
-      render: (row) => (
-        <Badge variant="light" color={STATE_COLORS[row.state]} style={{ textTransform: 'none' }}>
-          {f.t(`reports.orders.states.${row.state}`)}
-        </Badge>
-      ),
+      visibleFrom: 'sm',
+      render: stateBadge,
     },
     {
       accessor: 'startDate',
@@ -84,6 +96,7 @@ export function OrdersReportSection({ filter }: { filter: ReportFilter }) {
       accessor: 'durationSeconds',
       title: f.t('reports.duration'),
       numeric: true,
+      visibleFrom: 'sm',
       render: (row) => f.duration(row.durationSeconds),
     },
     {
@@ -93,24 +106,59 @@ export function OrdersReportSection({ filter }: { filter: ReportFilter }) {
       render: (row) => f.count(row.cuts),
     },
     {
+      // below the widest screens the three times share one column, one line each
+      accessor: 'times',
+      title: (
+        <>
+          {[
+            f.t('reports.orders.processing'),
+            f.t('reports.orders.downtime'),
+            f.t('reports.orders.support'),
+          ].map((title) => (
+            <span key={title} style={{ display: 'block' }}>
+              {title}
+            </span>
+          ))}
+        </>
+      ),
+      numeric: false,
+      visibleMediaQuery: (theme) =>
+        `(min-width: ${theme.breakpoints.md}) and (max-width: calc(${theme.breakpoints.xl} - 1px))`,
+      render: (row) => (
+        <Text
+          span
+          size="sm"
+          display="block"
+          style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}
+        >
+          {[row.processingSeconds, row.downtimeSeconds, row.supportSeconds].map((seconds, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: three fixed positions
+            <span key={index} style={{ display: 'block' }}>
+              {f.duration(seconds)}
+            </span>
+          ))}
+        </Text>
+      ),
+    },
+    {
       accessor: 'processingSeconds',
       title: f.t('reports.orders.processing'),
       numeric: true,
-      priority: 'low',
+      visibleFrom: 'xl',
       render: (row) => f.duration(row.processingSeconds),
     },
     {
       accessor: 'downtimeSeconds',
       title: f.t('reports.orders.downtime'),
       numeric: true,
-      priority: 'low',
+      visibleFrom: 'xl',
       render: (row) => f.duration(row.downtimeSeconds),
     },
     {
       accessor: 'supportSeconds',
       title: f.t('reports.orders.support'),
       numeric: true,
-      priority: 'low',
+      visibleFrom: 'xl',
       render: (row) => f.duration(row.supportSeconds),
     },
   ];

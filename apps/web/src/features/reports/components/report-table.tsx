@@ -38,7 +38,8 @@ export function ReportTable<T>({
               <Table.Th
                 key={column.key}
                 ta={column.numeric ? 'end' : undefined}
-                style={{ whiteSpace: 'nowrap' }}
+                // long titles ("Cuts since the last grinding") wrap, so the numbers set the width
+                style={{ verticalAlign: 'bottom', minWidth: column.numeric ? '5rem' : undefined }}
               >
                 {column.title}
               </Table.Th>

@@ -5,6 +5,9 @@ import { tokenStore } from '../../../lib/api';
 import { getSelf } from '../api/get-self';
 import { sessionKeys } from '../api/keys';
 
+/** how often a signed-in page checks that its session still stands */
+export const SELF_CHECK_MS = 30_000;
+
 const hasTokens = () => tokenStore.get() !== null;
 
 /** True while tokens are stored (in this tab or, through storage events, another). */
@@ -19,6 +22,9 @@ export function useSelf() {
     queryFn: ({ signal }) => getSelf(signal),
     enabled: isSignedIn,
     staleTime: 5 * 60_000,
+    // Read again every half minute while the page is in view: an account or tenant disabled by an
+    // administrator ends the session within a minute even on a screen that makes no other request.
+    refetchInterval: SELF_CHECK_MS,
   });
 }
 

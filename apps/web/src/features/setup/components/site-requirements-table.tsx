@@ -1,5 +1,5 @@
 import type { SiteRequirements } from '@kerf/contracts';
-import { Code, Table } from '@mantine/core';
+import { Code, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /** Exactly what the customer's firewall must let out: host, port, protocol and what for. */
@@ -37,14 +37,15 @@ export function SiteRequirementsTable({ requirements }: { requirements: SiteRequ
       purpose: t('setup.purposes.dns'),
     },
   ];
+  // On a phone the protocol sits under the port and a long host name wraps: no sideways scrolling.
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer minWidth={0}>
       <Table withTableBorder striped aria-label={t('setup.requirements.title')} data-testid="requirements">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('setup.requirements.host')}</Table.Th>
             <Table.Th>{t('setup.requirements.port')}</Table.Th>
-            <Table.Th>{t('setup.requirements.protocol')}</Table.Th>
+            <Table.Th visibleFrom="sm">{t('setup.requirements.protocol')}</Table.Th>
             <Table.Th>{t('setup.requirements.purpose')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -55,15 +56,18 @@ export function SiteRequirementsTable({ requirements }: { requirements: SiteRequ
                 {row.isLocal ? (
                   row.host
                 ) : (
-                  <Code dir="ltr" translate="no">
+                  <Code dir="ltr" translate="no" style={{ overflowWrap: 'anywhere' }}>
                     {row.host}
                   </Code>
                 )}
               </Table.Td>
               <Table.Td>
                 <Code translate="no">{row.port}</Code>
+                <Text hiddenFrom="sm" size="xs" c="dimmed" translate="no" dir="ltr">
+                  {row.protocol}
+                </Text>
               </Table.Td>
-              <Table.Td translate="no" dir="ltr">
+              <Table.Td translate="no" dir="ltr" visibleFrom="sm">
                 {row.protocol}
               </Table.Td>
               <Table.Td>{row.purpose}</Table.Td>

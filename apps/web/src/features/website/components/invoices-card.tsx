@@ -39,13 +39,14 @@ export function InvoicesCard() {
         ) : invoices.data?.length === 0 ? (
           <Text c="dimmed">{t('websiteForms.invoices.empty')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={520}>
+          <Table.ScrollContainer minWidth={0}>
             <Table>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('websiteForms.invoices.number')}</Table.Th>
-                  <Table.Th>{t('websiteForms.invoices.date')}</Table.Th>
-                  <Table.Th>{t('websiteForms.invoices.due')}</Table.Th>
+                  {/* a phone shows number, total and the PDF; the dates join on wider screens */}
+                  <Table.Th visibleFrom="xs">{t('websiteForms.invoices.date')}</Table.Th>
+                  <Table.Th visibleFrom="sm">{t('websiteForms.invoices.due')}</Table.Th>
                   <Table.Th ta="end">{t('websiteForms.invoices.total')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
@@ -54,9 +55,11 @@ export function InvoicesCard() {
                 {invoices.data?.map((invoice) => (
                   <Table.Tr key={invoice.id}>
                     <Table.Td translate="no">{invoice.number}</Table.Td>
-                    <Table.Td>{formatDate(invoice.issuedAt, i18n.language)}</Table.Td>
-                    <Table.Td>{formatDate(`${invoice.dueDate}T00:00:00Z`, i18n.language, 'UTC')}</Table.Td>
-                    <Table.Td ta="end">
+                    <Table.Td visibleFrom="xs">{formatDate(invoice.issuedAt, i18n.language)}</Table.Td>
+                    <Table.Td visibleFrom="sm">
+                      {formatDate(`${invoice.dueDate}T00:00:00Z`, i18n.language, 'UTC')}
+                    </Table.Td>
+                    <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
                       <MoneyText cents={invoice.totalCents} currency={invoice.currency} />
                     </Table.Td>
                     <Table.Td>

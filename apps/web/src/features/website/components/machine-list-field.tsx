@@ -30,7 +30,10 @@ export function MachineListField({
       {value.map((line, index) => {
         const modelOptions = models
           .filter((m) => m.manufacturer === line.manufacturer)
-          .map((m) => ({ value: m.model, label: `${m.model} (${m.cuttingWidth} mm)` }));
+          .map((m) => ({
+            value: m.model,
+            label: `${m.model} (${t('website.machines.mm', { value: m.cuttingWidth })})`,
+          }));
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity of their own
           <Group key={index} align="flex-start" gap="sm" wrap="wrap" data-testid="machine-line">
@@ -88,7 +91,9 @@ export function MachineListField({
         </Button>
         <Text size="sm" c="dimmed">
           {t('websiteForms.machines.total', {
-            count: value.reduce((sum, line) => sum + (line.count || 0), 0),
+            machines: t('websiteForms.price.machines', {
+              count: value.reduce((sum, line) => sum + (line.count || 0), 0),
+            }),
           })}
         </Text>
       </Group>

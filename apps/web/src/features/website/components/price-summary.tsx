@@ -28,8 +28,13 @@ export function PriceSummary({ price }: { price: Price }) {
               <Table.Td>
                 <Text size="sm">
                   {line.kind === 'LICENCE'
-                    ? t('websiteForms.price.licenceLine', { count: line.quantity, months: line.months ?? 12 })
-                    : t('websiteForms.price.installationLine', { count: line.quantity })}
+                    ? t('websiteForms.price.licenceLine', {
+                        machines: t('websiteForms.price.machines', { count: line.quantity }),
+                        months: t('websiteForms.price.months', { count: line.months ?? 12 }),
+                      })
+                    : t('websiteForms.price.installationLine', {
+                        machines: t('websiteForms.price.machines', { count: line.quantity }),
+                      })}
                 </Text>
               </Table.Td>
               <Table.Td ta="end">

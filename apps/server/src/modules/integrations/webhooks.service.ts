@@ -1,0 +1,380 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  CreatedWebhook,
+  CreateWebhookRequest,
+  WebhookDelivery,
+  WebhookDeliveryState,
+  WebhookEndpoint,
+  WebhookEvent,
+} from '@kerf/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import { recordAudit } from '../../db/audit.repository';
+import type { PlatformActor, Transactions } from '../../db/transactions';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import type { LiveEvent } from '../../live/live-event';
+import {
+  activeEndpoints,
+  addCutsToMinute,
+  advanceScan,
+  deleteWebhookEndpointRow,
+  dueDeliveries,
+  findWebhookEndpoint,
+  insertWebhookEndpoint,
+  listDeliveryRows,
+  listWebhookEndpointRows,
+  type NewDelivery,
+  ordersClosedBetween,
+  pruneCutMinutes,
+  queueDeliveries,
+  recordAttempt,
+  shipmentsBetween,
+  takeClosedMinutes,
+  tenantsWithEndpoints,
+} from './integrations.repository';
+import { checkTarget, postWebhook, TargetRefused } from './webhook-transport';
+
+/** After this many failed attempts a delivery is FAILED and no longer retried. */
+export const MAX_ATTEMPTS = 12;
+const MAX_DELAY_MS = 6 * 60 * 60 * 1000;
+/** Orders and shipments are read this long after they happened, so a slow commit is not skipped. */
+const SCAN_LAG_MS = 30_000;
+/** How long the tenants with endpoints are remembered before the job asks the database again. */
+const TENANT_LIST_TTL_MS = 5 * 60_000;
+/** How long an instance remembers a tenant's endpoints when live events arrive. */
+const ENDPOINT_CACHE_TTL_MS = 30_000;
+const DELIVERIES_PER_TENANT_AND_RUN = 100;
+
+const SYSTEM: PlatformActor = { tenantId: '00000000-0000-0000-0000-000000000000', userId: null };
+
+type EndpointRow = Awaited<ReturnType<typeof activeEndpoints>>[number];
+
+export interface WebhookOptions {
+  allowPrivateTargets: boolean;
+  retryBaseMs: number;
+}
+
+/** Delay before attempt `attempts + 1`: base, 2 × base, 4 × base, … at most 6 hours. */
+export function retryDelay(baseMs: number, attempts: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempts - 1), MAX_DELAY_MS);
+}
+
+function toEndpoint(row: Awaited<ReturnType<typeof listWebhookEndpointRows>>[number]): WebhookEndpoint {
+  const { endpoint } = row;
+  return {
+    id: endpoint.id,
+    url: endpoint.url,
+    events: endpoint.events as WebhookEvent[],
+    description: endpoint.description,
+    createdAt: endpoint.createdAt.toISOString(),
+    recent: { delivered: row.delivered, pending: row.pending, failed: row.failed },
+  };
+}
+
+function toDelivery(row: Awaited<ReturnType<typeof listDeliveryRows>>[number]): WebhookDelivery {
+  return {
+    id: row.id,
+    event: row.eventType as WebhookEvent,
+    status: row.status as WebhookDeliveryState,
+    attempts: row.attempts,
+    responseCode: row.responseCode,
+    lastError: row.lastError,
+    nextAttemptAt: row.status === 'PENDING' ? row.nextAttemptAt.toISOString() : null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    payload: row.payload as Record<string, unknown>,
+  };
+}
+
+/** The JSON a receiver gets; the same on every attempt of a delivery. */
+export function deliveryBody(delivery: { id: string; eventType: string; createdAt: Date; payload: unknown }) {
+  return JSON.stringify({
+    id: delivery.id,
+    type: delivery.eventType,
+    createdAt: delivery.createdAt.toISOString(),
+    data: delivery.payload,
+  });
+}
+
+/**
+ * Outbound webhooks (ADR 0020): the admin's endpoints, the events turned into deliveries (cuts
+ * batched per machine and minute, status changes, orders closed, knives shipped) and the job that
+ * signs, sends and retries them with exponential back-off.
+ */
+export function createWebhooksService(deps: {
+  transactions: Transactions;
+  options: WebhookOptions;
+  log: FastifyBaseLogger;
+}) {
+  const { transactions, options, log } = deps;
+  const endpointCache = new Map<string, { at: number; endpoints: EndpointRow[] }>();
+  const knownTenants = new Set<string>();
+  let tenantsLoadedAt = 0;
+
+  async function endpointsOf(tenantId: string): Promise<EndpointRow[]> {
+    const cached = endpointCache.get(tenantId);
+    if (cached && Date.now() - cached.at < ENDPOINT_CACHE_TTL_MS) return cached.endpoints;
+    const endpoints = await transactions.withTenant(tenantId, (tx) => activeEndpoints(tx));
+    endpointCache.set(tenantId, { at: Date.now(), endpoints });
+    return endpoints;
+  }
+
+  const subscribed = (endpoints: EndpointRow[], event: WebhookEvent) =>
+    endpoints.filter((endpoint) => endpoint.events.includes(event));
+
+  /** Live events of a committed telemetry batch: cuts into minute buckets, status changes queued. */
+  async function record(events: LiveEvent[]) {
+    const byTenant = new Map<string, LiveEvent[]>();
+    for (const event of events) {
+      if (event.type !== 'MACHINE_CUT' && event.type !== 'MACHINE_STATUS') continue;
+      byTenant.set(event.tenantId, [...(byTenant.get(event.tenantId) ?? []), event]);
+    }
+    for (const [tenantId, tenantEvents] of byTenant) {
+      const endpoints = await endpointsOf(tenantId);
+      const cutEndpoints = subscribed(endpoints, 'MACHINE_CUTS');
+      const statusEndpoints = subscribed(endpoints, 'MACHINE_STATUS');
+      if (cutEndpoints.length === 0 && statusEndpoints.length === 0) continue;
+      knownTenants.add(tenantId);
+      await transactions.withTenant(tenantId, async (tx) => {
+        const deliveries: NewDelivery[] = [];
+        for (const event of tenantEvents) {
+          if (event.type === 'MACHINE_CUT' && cutEndpoints.length > 0 && event.data.cuts > 0) {
+            const at = new Date(event.data.lastCutAt);
+            const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+            await addCutsToMinute(tx, tenantId, event.data.machineId, minute, event.data.cuts);
+          } else if (event.type === 'MACHINE_STATUS') {
+            for (const endpoint of statusEndpoints) {
+              deliveries.push({
+                tenantId,
+                endpointId: endpoint.id,
+                eventType: 'MACHINE_STATUS',
+                eventKey: `status:${event.data.machineId}:${event.data.since}:${event.data.status}`,
+                payload: {
+                  machineId: event.data.machineId,
+                  status: event.data.status,
+                  since: event.data.since,
+                  operatorId: event.data.operatorId,
+                },
+              });
+            }
+          }
+        }
+        await queueDeliveries(tx, deliveries);
+      });
+    }
+  }
+
+  /** Turns finished cut minutes, closed orders and shipments of one tenant into deliveries. */
+  async function collect(tenantId: string, now: Date): Promise<number> {
+    const endpoints = await transactions.withTenant(tenantId, (tx) => activeEndpoints(tx));
+    if (endpoints.length === 0) return 0;
+    let queued = 0;
+    const cutEndpoints = subscribed(endpoints, 'MACHINE_CUTS');
+    queued += await transactions.withTenant(tenantId, async (tx) => {
+      const minutes = await takeClosedMinutes(tx, now);
+      await pruneCutMinutes(tx);
+      return queueDeliveries(
+        tx,
+        minutes.flatMap((bucket) =>
+          cutEndpoints.map((endpoint) => ({
+            tenantId,
+            endpointId: endpoint.id,
+            eventType: 'MACHINE_CUTS' as const,
+            eventKey: `cuts:${bucket.machineId}:${bucket.minute.toISOString()}:${bucket.batch}`,
+            payload: {
+              machineId: bucket.machineId,
+              minute: bucket.minute.toISOString(),
+              cuts: bucket.cuts,
+              ...(bucket.batch > 1 ? { late: true } : {}),
+            },
+          })),
+        ),
+      );
+    });
+    const until = new Date(now.getTime() - SCAN_LAG_MS);
+    for (const endpoint of endpoints) {
+      if (endpoint.scannedUntil >= until) continue;
+      queued += await transactions.withTenant(tenantId, async (tx) => {
+        const deliveries: NewDelivery[] = [];
+        if (endpoint.events.includes('ORDER_CLOSED')) {
+          for (const order of await ordersClosedBetween(tx, endpoint.scannedUntil, until)) {
+            deliveries.push({
+              tenantId,
+              endpointId: endpoint.id,
+              eventType: 'ORDER_CLOSED',
+              eventKey: `order:${order.id}`,
+              payload: {
+                orderId: order.id,
+                machineId: order.machineId,
+                name: order.name,
+                orderNumber: order.orderNumber,
+                startedAt: order.startedAt.toISOString(),
+                endedAt: order.endedAt?.toISOString() ?? null,
+              },
+            });
+          }
+        }
+        if (endpoint.events.includes('KNIVES_SHIPPED')) {
+          for (const shipment of await shipmentsBetween(tx, tenantId, endpoint.scannedUntil, until)) {
+            deliveries.push({
+              tenantId,
+              endpointId: endpoint.id,
+              eventType: 'KNIVES_SHIPPED',
+              eventKey: `shipment:${shipment.id}`,
+              payload: {
+                shipmentId: shipment.id,
+                direction: shipment.direction,
+                shippedAt: new Date(shipment.shippedAt).toISOString(),
+                grindingShopTenantId: shipment.grindingTenantId,
+                rfids: shipment.rfids,
+              },
+            });
+          }
+        }
+        const count = await queueDeliveries(tx, deliveries);
+        await advanceScan(tx, endpoint.id, until);
+        return count;
+      });
+    }
+    return queued;
+  }
+
+  /** Sends the tenant's due deliveries, one at a time; each outcome is written before the next. */
+  async function send(tenantId: string, signal: AbortSignal): Promise<{ delivered: number; failed: number }> {
+    const due = await transactions.withTenant(tenantId, (tx) =>
+      dueDeliveries(tx, DELIVERIES_PER_TENANT_AND_RUN),
+    );
+    let delivered = 0;
+    let failed = 0;
+    for (const { delivery, url, secret } of due) {
+      if (signal.aborted) break;
+      const outcome = await postWebhook({
+        url,
+        secret,
+        deliveryId: delivery.id,
+        event: delivery.eventType,
+        body: deliveryBody(delivery),
+        allowPrivate: options.allowPrivateTargets,
+      });
+      const attempts = delivery.attempts + 1;
+      await transactions.withTenant(tenantId, (tx) =>
+        recordAttempt(
+          tx,
+          delivery.id,
+          outcome.ok
+            ? { delivered: true, responseCode: outcome.status ?? 200 }
+            : {
+                delivered: false,
+                responseCode: outcome.status,
+                error: outcome.error ?? 'failed',
+                nextAttemptAt:
+                  attempts >= MAX_ATTEMPTS
+                    ? null
+                    : new Date(Date.now() + retryDelay(options.retryBaseMs, attempts)),
+              },
+        ),
+      );
+      if (outcome.ok) delivered += 1;
+      else failed += 1;
+    }
+    return { delivered, failed };
+  }
+
+  return {
+    /** Takes the live events of committed telemetry; never throws into the publisher. */
+    observe(events: LiveEvent[]) {
+      if (!events.some((event) => event.type === 'MACHINE_CUT' || event.type === 'MACHINE_STATUS')) return;
+      record(events).catch((error) => log.warn({ err: error }, 'webhook events not recorded'));
+    },
+
+    /** One run of the `webhooks` job: collect events, then send what is due. */
+    async run(signal: AbortSignal, now = new Date()): Promise<string> {
+      if (Date.now() - tenantsLoadedAt > TENANT_LIST_TTL_MS) {
+        const tenants = await transactions.withPlatform(
+          { actor: SYSTEM, action: 'webhooks.tenants.read' },
+          (tx) => tenantsWithEndpoints(tx),
+        );
+        knownTenants.clear();
+        for (const tenantId of tenants) knownTenants.add(tenantId);
+        tenantsLoadedAt = Date.now();
+      }
+      let queued = 0;
+      let delivered = 0;
+      let failed = 0;
+      for (const tenantId of knownTenants) {
+        if (signal.aborted) break;
+        queued += await collect(tenantId, now);
+        const sent = await send(tenantId, signal);
+        delivered += sent.delivered;
+        failed += sent.failed;
+      }
+      return `queued ${queued}, delivered ${delivered}, failed attempts ${failed}`;
+    },
+
+    async list(actor: Actor): Promise<WebhookEndpoint[]> {
+      const rows = await transactions.withTenant(actor.tenantId, (tx) => listWebhookEndpointRows(tx));
+      return rows.map(toEndpoint);
+    },
+
+    async create(actor: Actor, request: CreateWebhookRequest): Promise<CreatedWebhook> {
+      try {
+        await checkTarget(request.url, options.allowPrivateTargets);
+      } catch (error) {
+        if (error instanceof TargetRefused)
+          throw new AppError('service.printing-shops.WEBHOOK_URL_NOT_ALLOWED');
+        throw error;
+      }
+      const secret = `whsec_${randomBytes(32).toString('base64url')}`;
+      const created = await transactions.withTenant(actor.tenantId, async (tx) => {
+        const row = await insertWebhookEndpoint(tx, {
+          tenantId: actor.tenantId,
+          url: request.url,
+          events: [...new Set(request.events)],
+          secret,
+          description: request.description || null,
+          createdBy: actor.userId,
+        });
+        await recordAudit(tx, {
+          tenantId: actor.tenantId,
+          actorUserId: actor.userId,
+          action: 'integrations.webhook.create',
+          targetType: 'webhook_endpoint',
+          targetId: row.id,
+          ip: actor.ip,
+          details: { url: request.url, events: row.events },
+        });
+        const [listed] = (await listWebhookEndpointRows(tx)).filter((r) => r.endpoint.id === row.id);
+        return toEndpoint(listed!);
+      });
+      endpointCache.delete(actor.tenantId);
+      knownTenants.add(actor.tenantId);
+      return { ...created, secret };
+    },
+
+    async remove(actor: Actor, id: string): Promise<void> {
+      await transactions.withTenant(actor.tenantId, async (tx) => {
+        if (!(await deleteWebhookEndpointRow(tx, id)))
+          throw new AppError('service.printing-shops.WEBHOOK_NOT_FOUND');
+        await recordAudit(tx, {
+          tenantId: actor.tenantId,
+          actorUserId: actor.userId,
+          action: 'integrations.webhook.delete',
+          targetType: 'webhook_endpoint',
+          targetId: id,
+          ip: actor.ip,
+        });
+      });
+      endpointCache.delete(actor.tenantId);
+    },
+
+    async deliveries(actor: Actor, id: string, limit: number): Promise<WebhookDelivery[]> {
+      return transactions.withTenant(actor.tenantId, async (tx) => {
+        if (!(await findWebhookEndpoint(tx, id)))
+          throw new AppError('service.printing-shops.WEBHOOK_NOT_FOUND');
+        return (await listDeliveryRows(tx, id, limit)).map(toDelivery);
+      });
+    },
+  };
+}
+
+export type WebhooksService = ReturnType<typeof createWebhooksService>;

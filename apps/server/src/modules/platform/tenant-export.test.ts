@@ -1,0 +1,89 @@
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, DEMO_PASSWORD, startTestApp, type TestApp } from '../../../test/harness';
+import { tenantOf } from '../../../test/machine-helpers';
+import { insertUser } from '../auth/index';
+
+let t: TestApp;
+const OWN_CANARY = 'own-canary-7f3a';
+const OTHER_CANARY = 'other-canary-c41e';
+
+/** Adds a user whose last name is the canary, in the tenant's own transaction. */
+async function addCanary(tenantId: string, canary: string) {
+  const passwordHash = await t.app.kerf.hasher.hash(DEMO_PASSWORD);
+  await t.app.kerf.transactions.withTenant(tenantId, (tx) =>
+    insertUser(tx, tenantId, {
+      username: canary,
+      passwordHash,
+      email: `${canary}@example.com`,
+      firstName: 'Canary',
+      lastName: canary,
+      displayName: null,
+      personnelNumber: null,
+      role: 'PRINTING_SHOP_OPERATOR',
+      language: null,
+      active: true,
+    }),
+  );
+}
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+describe("the tenant admin's data export", () => {
+  it("holds the tenant's rows, no other tenant's, and no secrets", async () => {
+    const admin = await t.login('demo', 'admin');
+    await addCanary(tenantOf(admin), OWN_CANARY);
+    const other = await t.addTenant('other-shop', 'PRINTING_SHOP', ['ADMIN_PRINTING_SHOP']);
+    await addCanary(other.tenantId, OTHER_CANARY);
+
+    const response = await t.request({ method: 'GET', url: '/api/tenant/export', headers: bearer(admin) });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="kerf-export-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const files = unzipSync(new Uint8Array(response.rawPayload));
+    const texts = Object.fromEntries(Object.entries(files).map(([name, bytes]) => [name, strFromU8(bytes)]));
+
+    const manifest = JSON.parse(texts['manifest.json']!);
+    expect(manifest.tenantId).toBe(tenantOf(admin));
+    for (const table of ['tenants', 'users', 'locations', 'cutting_machines', 'knives', 'audit_log']) {
+      expect(Object.keys(texts), table).toContain(`${table}.json`);
+      const rows = JSON.parse(texts[`${table}.json`]!) as Record<string, unknown>[];
+      expect(rows.length, table).toBe(manifest.rows[table]);
+      expect(rows.length, table).toBeGreaterThan(0);
+    }
+    const users = JSON.parse(texts['users.json']!) as { tenant_id: string; last_name: string }[];
+    expect(users.map((user) => user.last_name)).toContain(OWN_CANARY);
+    const tenants = JSON.parse(texts['tenants.json']!) as { slug: string }[];
+    expect(tenants.map((tenant) => tenant.slug)).toEqual(['demo']);
+
+    const everything = Object.values(texts).join('\n');
+    expect(everything).not.toContain(OTHER_CANARY);
+    expect(everything).not.toContain(other.tenantId);
+    expect(everything).not.toContain('other-shop');
+    expect(everything).not.toContain('password_hash');
+    expect(everything).not.toContain('$argon2');
+    for (const [name, text] of Object.entries(texts)) {
+      if (name === 'manifest.json') continue;
+      for (const row of JSON.parse(text) as { tenant_id?: string }[]) {
+        if (row.tenant_id !== undefined) expect(row.tenant_id, name).toBe(tenantOf(admin));
+      }
+    }
+  });
+
+  it('is for tenant admins only, the grinding shop admin included', async () => {
+    const manager = await t.login('demo', 'manager');
+    const refused = await t.request({ method: 'GET', url: '/api/tenant/export', headers: bearer(manager) });
+    expect(refused.statusCode).toBe(403);
+    const grinding = await t.login('demo-grind', 'admin');
+    const answered = await t.request({ method: 'GET', url: '/api/tenant/export', headers: bearer(grinding) });
+    expect(answered.statusCode).toBe(200);
+    const files = unzipSync(new Uint8Array(answered.rawPayload));
+    expect(strFromU8(files['tenants.json']!)).toContain('demo-grind');
+    expect(strFromU8(files['tenants.json']!)).not.toContain('"demo"');
+  });
+});

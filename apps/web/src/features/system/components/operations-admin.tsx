@@ -1,0 +1,176 @@
+import type { JobStatus } from '@kerf/contracts';
+import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import {
+  IconCircleCheck,
+  IconClockPause,
+  IconLoader,
+  IconPlayerPlay,
+  IconPlayerSkipForward,
+  IconX,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import {
+  actionsColumn,
+  DataTable,
+  dateColumn,
+  orEmpty,
+  RowAction,
+  type TableColumn,
+} from '../../../components/data-table';
+import { ErrorAlert } from '../../../components/errors';
+import { notifyError, notifySuccess } from '../../../components/feedback';
+import { ToneBadge } from '../../../components/status';
+import { formatNumber } from '../../../lib/format';
+import { useIngestHealth, useRunJob, useSystemJobs } from '../api/system';
+
+function Figure({ label, value, tone }: { label: string; value: string; tone?: string }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700} c={tone}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+/** Telemetry ingest of this server instance: throughput, rejected messages and lag. */
+export function IngestHealthPanel() {
+  const { t, i18n } = useTranslation();
+  const health = useIngestHealth();
+  const number = (value: number, digits?: number) => formatNumber(value, i18n.language, digits);
+  if (health.error && !health.data) return <ErrorAlert error={health.error} title={t('table.loadFailed')} />;
+  if (!health.data) return <Skeleton height={120} />;
+  const h = health.data;
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 2, md: 3, xl: 6 }}>
+        <Figure label={t('systemAdmin.ingest.rate')} value={number(h.messagesPerSecond, 1)} />
+        <Figure label={t('systemAdmin.ingest.received')} value={number(h.received)} />
+        <Figure
+          label={t('systemAdmin.ingest.rejected')}
+          value={number(h.rejected)}
+          tone={h.rejected > 0 ? 'red.8' : undefined}
+        />
+        <Figure label={t('systemAdmin.ingest.queued')} value={number(h.queued)} />
+        <Figure
+          label={t('systemAdmin.ingest.lag')}
+          value={h.lagMs === null ? '–' : t('systemAdmin.ingest.ms', { value: number(h.lagMs) })}
+        />
+        <Figure
+          label={t('systemAdmin.ingest.broker')}
+          value={h.brokerConnected ? t('systemAdmin.ingest.connected') : t('systemAdmin.ingest.disconnected')}
+          tone={h.brokerConnected ? 'green.8' : 'red.8'}
+        />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        {t('systemAdmin.ingest.note', {
+          invalid: number(h.invalid),
+          dropped: number(h.dropped),
+          failed: number(h.failedBatches),
+        })}
+      </Text>
+    </Stack>
+  );
+}
+
+const OUTCOME_LOOK = {
+  never: { color: 'gray.7', icon: IconClockPause },
+  running: { color: 'blue.8', icon: IconLoader },
+  succeeded: { color: 'green.8', icon: IconCircleCheck },
+  failed: { color: 'red.8', icon: IconX },
+  skipped: { color: 'gray.7', icon: IconPlayerSkipForward },
+} as const;
+
+/** Background jobs with their last outcome and next run; "run now" after asking nothing (harmless). */
+export function JobsTable() {
+  const { t, i18n } = useTranslation();
+  const jobs = useSystemJobs();
+  const run = useRunJob();
+  const minutes = (ms: number) => formatNumber(Math.round(ms / 60_000), i18n.language);
+  const columns: TableColumn<JobStatus>[] = [
+    {
+      accessor: 'name',
+      title: t('systemAdmin.jobs.name'),
+      render: (job) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600} ff="monospace" dir="ltr" translate="no">
+            {job.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t('systemAdmin.jobs.every', { minutes: minutes(job.everyMs) })}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'outcome',
+      title: t('systemAdmin.jobs.outcome'),
+      render: (job) => (
+        <ToneBadge color={OUTCOME_LOOK[job.outcome].color} icon={OUTCOME_LOOK[job.outcome].icon}>
+          {t(`systemAdmin.jobs.outcomes.${job.outcome}`)}
+        </ToneBadge>
+      ),
+    },
+    dateColumn('lastFinishedAt', t('systemAdmin.jobs.lastRun'), (job) => job.lastFinishedAt, {
+      withTime: true,
+    }),
+    {
+      accessor: 'lastMessage',
+      title: t('systemAdmin.jobs.message'),
+      render: (job) => (
+        <Text span size="sm" dir="auto" translate="no">
+          {orEmpty(job.lastMessage)}
+        </Text>
+      ),
+    },
+    dateColumn('nextRunAt', t('systemAdmin.jobs.nextRun'), (job) => job.nextRunAt, { withTime: true }),
+    {
+      accessor: 'runs',
+      title: t('systemAdmin.jobs.runs'),
+      numeric: true,
+      render: (job) =>
+        `${formatNumber(job.runs, i18n.language)} / ${formatNumber(job.failures, i18n.language)}`,
+    },
+    actionsColumn(t('table.actions'), (job) => (
+      <RowAction
+        tooltip={t('systemAdmin.jobs.runNow')}
+        label={t('systemAdmin.jobs.runNamed', { name: job.name })}
+        icon={<IconPlayerPlay size={18} aria-hidden />}
+        disabled={job.outcome === 'running' || run.isPending}
+        onClick={() =>
+          run.mutateAsync(job.name).then(
+            (status) =>
+              notifySuccess(t('systemAdmin.jobs.ran', { name: status.name }), undefined, t('actions.close')),
+            (error) => notifyError(error, t, i18n),
+          )
+        }
+      />
+    )),
+  ];
+  const records = jobs.data;
+  return (
+    <Stack gap="sm">
+      <Title order={2}>{t('systemAdmin.jobs.title')}</Title>
+      <DataTable<JobStatus>
+        label={t('systemAdmin.jobs.title')}
+        columns={columns}
+        idAccessor="name"
+        records={records}
+        totalRecords={records?.length ?? 0}
+        isLoading={jobs.isPending}
+        error={jobs.error}
+        onRetry={() => void jobs.refetch()}
+        sortStatus={{ columnAccessor: 'name', direction: 'asc' }}
+        onSortStatusChange={() => {}}
+        empty={{ title: t('systemAdmin.jobs.empty') }}
+        page={1}
+        onPageChange={() => {}}
+        recordsPerPage={100}
+        onRecordsPerPageChange={() => {}}
+      />
+    </Stack>
+  );
+}
