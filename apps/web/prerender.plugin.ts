@@ -71,6 +71,19 @@ function deferStylesheets(html: string): string {
     .replace('</head>', `${preloads}</head>`);
 }
 
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="[^"]+">\s*/g;
+
+/**
+ * A prerendered page paints from its markup and inlined CSS; its scripts only hydrate it. Without
+ * the client build's `modulepreload` links, the entry script fetches the page's chunks itself (one
+ * round trip later), and the first paint no longer competes with 20 chunk downloads: Lighthouse's
+ * mobile run (slow 4G, 4× CPU) counted every request started before the first paint, and put that
+ * paint at 2.5 s instead of 1.9 s (`npm run bench:website`: performance 93 → 98).
+ */
+function withoutModulePreloads(html: string): string {
+  return html.replace(MODULE_PRELOAD, '');
+}
+
 /**
  * Runs after the server-side build (`vite build --ssr src/app/prerender.tsx`): renders every page of
  * the public website in each website language into `dist/prerendered/<locale>/<page>.html` from the
@@ -126,7 +139,7 @@ export function prerenderPages(): Plugin {
           if (!document.includes(`data-prerendered="${locale}"`)) {
             throw new Error('prerender: no <div id="root"></div> in dist/index.html');
           }
-          const data = Buffer.from(deferStylesheets(await beasties.process(document)));
+          const data = Buffer.from(withoutModulePreloads(deferStylesheets(await beasties.process(document))));
           const file = join(out, locale, `${page || 'index'}.html`);
           const [br, gzipped] = await Promise.all([
             brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),

@@ -9,7 +9,7 @@
  * initial JS ≤ 170 KB gzip, performance ≥ 95, accessibility ≥ 95.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -127,6 +127,8 @@ async function main() {
           preset === 'desktop' ? desktopConfig : undefined,
         );
         if (!result) throw new Error('lighthouse returned nothing');
+        const save = argument('save', '');
+        if (save) writeFileSync(join(save, `lighthouse-${preset}.json`), JSON.stringify(result.lhr));
         const { categories, audits } = result.lhr;
         const requests =
           (
