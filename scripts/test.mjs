@@ -14,11 +14,22 @@ const reports = mkdtempSync(join(tmpdir(), 'kerf-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const phases = [];
 
+let phaseStarted = Date.now();
 function count(name, passed, failed, skipped) {
   totals.passed += passed;
   totals.failed += failed;
   totals.skipped += skipped;
-  phases.push(`${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  const minutes = ((Date.now() - phaseStarted) / 60_000).toFixed(1);
+  phaseStarted = Date.now();
+  phases.push(
+    `${name}: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''} (${minutes} min)`,
+  );
+}
+
+/** The busiest processes before a phase: a process left over by the one before slows the next. */
+function busiestProcesses() {
+  if (process.platform !== 'linux') return;
+  run('sh', ['-c', 'ps -eo pid,pcpu,etimes,rss,args --sort=-pcpu | head -n 8 | cut -c1-160']);
 }
 
 function vitest(name, args, env = {}, cwd = ROOT) {
@@ -101,6 +112,7 @@ function playwright() {
 }
 
 ensureDependencies();
+phaseStarted = Date.now();
 // Before the tests: the server's static-serving and `npm start` tests serve the built web app too.
 ensureWebBuild();
 
@@ -135,6 +147,8 @@ if (canRunChaos) {
 }
 
 console.log('\n== Browser journeys (Chromium) ==');
+busiestProcesses();
+phaseStarted = Date.now();
 if (existsSync('/usr/bin/chromium') && existsSync(join(ROOT, 'e2e/playwright.config.ts'))) {
   playwright();
 } else if (isCi) {
