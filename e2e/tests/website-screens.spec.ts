@@ -12,6 +12,13 @@ import { expectNoSeriousA11yViolations, screenshotPath } from './support';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
+/**
+ * The screenshots are for people to look at, so they are written where someone can (`npm test` on a
+ * workstation, or `KERF_SCREENSHOTS=1`); CI checks the same layouts without them: 156 full-page
+ * screenshots cost minutes of a two-core runner and nobody reads them there.
+ */
+const SCREENSHOTS = !process.env.CI || process.env.KERF_SCREENSHOTS === '1';
+
 /** A page's first load fetches its lazy chunk and texts: on a busy two-core runner that takes a while. */
 const LOADING = 30_000;
 
@@ -78,12 +85,14 @@ async function look(page: Page, language: Language, name: string, phoneOnly = fa
   }));
   expect(widths.page, `${name} (${language}, 390 px) scrolls sideways`).toBeLessThanOrEqual(widths.viewport);
   expect(await truncatedTexts(page), `${name} (${language}, 390 px): text cut off`).toEqual([]);
-  await page.screenshot({ path: screenshotPath(`website-screens/${language}-390-${name}`), fullPage: true });
+  if (SCREENSHOTS)
+    await page.screenshot({ path: screenshotPath(`website-screens/${language}-390-${name}`), fullPage: true });
   if (phoneOnly) return;
   await page.setViewportSize(DESKTOP);
   await settle(page);
   expect(await truncatedTexts(page), `${name} (${language}, 1280 px): text cut off`).toEqual([]);
-  await page.screenshot({ path: screenshotPath(`website-screens/${language}-1280-${name}`), fullPage: true });
+  if (SCREENSHOTS)
+    await page.screenshot({ path: screenshotPath(`website-screens/${language}-1280-${name}`), fullPage: true });
   await page.setViewportSize(PHONE);
 }
 
