@@ -53,7 +53,11 @@ const full: Plan[] = [
   { bench: 'load', script: 'load.ts', args: ['--minutes', '10'], databases: ['postgres'] },
 ];
 const quick: Plan[] = [
-  { bench: 'http', script: 'http.ts', args: ['--seconds', '1', '--rate', '100', '--connections', '4'] },
+  {
+    bench: 'http',
+    script: 'http.ts',
+    args: ['--seconds', '1', '--rate', '100', '--connections', '4', '--history-days', '1'],
+  },
   {
     bench: 'live',
     script: 'live.ts',

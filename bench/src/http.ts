@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
+import { writeDemoHistory } from '../../apps/server/src/demo/history';
 import { argument, printResult, seedLocations, startBenchApp } from './common';
 
 /**
@@ -10,7 +11,8 @@ import { argument, printResult, seedLocations, startBenchApp } from './common';
  *  2. a CRUD read (GET /api/printing-shop/printing-shops/:id, signed in: token check, session check
  *     and the read under row-level security) at a constant 500 requests/s — p50 and p99;
  *  3. a typical list (a page of 25 locations, view WITH_UPTIME: counts and 24 h uptime per
- *     location) at the same constant rate — p50 and p99.
+ *     location, over the status intervals of `--history-days` of demo history, 30 by default)
+ *     at the same constant rate — p50 and p99.
  * Latency is measured from each request's scheduled start (open loop, no coordinated omission).
  *   npm run http -w @kerf/bench -- --db pglite|postgres --seconds 10
  */
@@ -19,6 +21,7 @@ const seconds = Number(argument('seconds', '10'));
 const rate = Number(argument('rate', '500'));
 const connections = Number(argument('connections', '10'));
 const warmup = Math.min(2, seconds / 2);
+const historyDays = Number(argument('history-days', '30'));
 
 type Result = {
   requests: number;
@@ -64,6 +67,10 @@ const bench = await startBenchApp(kind, 1);
 const address = await bench.app.listen({ port: 0, host: '127.0.0.1' });
 const auth = { authorization: `Bearer ${bench.adminToken}` };
 const locations = await seedLocations(bench.app, auth);
+// The demo's machines with weeks of status intervals and cuts behind them, as a shop has them: the
+// list's 24-hour uptime reads them.
+const history = await writeDemoHistory(bench.app.kerf, { days: historyDays });
+console.error(`${history.events} history events of ${history.machines} machines over ${historyDays} days`);
 const readUrl = `${address}/api/printing-shop/printing-shops/${locations.items[0].id}`;
 const listUrl = `${address}/api/printing-shop/printing-shops?view=WITH_UPTIME&page_size=25`;
 

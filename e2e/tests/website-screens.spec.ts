@@ -86,13 +86,19 @@ async function look(page: Page, language: Language, name: string, phoneOnly = fa
   expect(widths.page, `${name} (${language}, 390 px) scrolls sideways`).toBeLessThanOrEqual(widths.viewport);
   expect(await truncatedTexts(page), `${name} (${language}, 390 px): text cut off`).toEqual([]);
   if (SCREENSHOTS)
-    await page.screenshot({ path: screenshotPath(`website-screens/${language}-390-${name}`), fullPage: true });
+    await page.screenshot({
+      path: screenshotPath(`website-screens/${language}-390-${name}`),
+      fullPage: true,
+    });
   if (phoneOnly) return;
   await page.setViewportSize(DESKTOP);
   await settle(page);
   expect(await truncatedTexts(page), `${name} (${language}, 1280 px): text cut off`).toEqual([]);
   if (SCREENSHOTS)
-    await page.screenshot({ path: screenshotPath(`website-screens/${language}-1280-${name}`), fullPage: true });
+    await page.screenshot({
+      path: screenshotPath(`website-screens/${language}-1280-${name}`),
+      fullPage: true,
+    });
   await page.setViewportSize(PHONE);
 }
 
