@@ -29,7 +29,8 @@ function count(name, passed, failed, skipped) {
 /** The busiest processes before a phase: a process left over by the one before slows the next. */
 function busiestProcesses() {
   if (process.platform !== 'linux') return;
-  run('sh', ['-c', 'ps -eo pid,pcpu,etimes,rss,args --sort=-pcpu | head -n 8 | cut -c1-160']);
+  // top's second sample: the CPU of the last second (ps shows each process's lifetime average)
+  run('sh', ['-c', "top -b -n 2 -d 1 -o %CPU -w 160 | awk '/^top -/{i++} i==2' | sed -n '3p;7,14p'"]);
 }
 
 function vitest(name, args, env = {}, cwd = ROOT) {
