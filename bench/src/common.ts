@@ -34,6 +34,30 @@ export function argument(name: string, fallback: string): string {
  * The real app in this process on PGlite (a fresh data directory) or PostgreSQL (a fresh database
  * on DATABASE_URL's server, default the local one), with the demo seed and N machines provisioned.
  */
+/**
+ * A scratch database of its own on the PostgreSQL at `DATABASE_URL` (the machine's by default), and
+ * how to drop it again.
+ */
+export async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = `kerf_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const cleanup = new pg.Client({ connectionString: base });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
 export async function startBenchApp(kind: 'pglite' | 'postgres', machines: number) {
   let pglite: PGlite | null = null;
   let databaseUrl: string | undefined;
@@ -41,21 +65,7 @@ export async function startBenchApp(kind: 'pglite' | 'postgres', machines: numbe
   if (kind === 'pglite') {
     pglite = await PGlite.create(join(mkdtempSync(join(tmpdir(), 'kerf-bench-')), 'pg'));
   } else {
-    const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-    const name = `kerf_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const cleanup = new pg.Client({ connectionString: base });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    };
+    ({ url: databaseUrl, drop: dropDatabase } = await createBenchDatabase());
   }
   const database = pglite
     ? await openDatabase({ kind: 'pglite', client: pglite })

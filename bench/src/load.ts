@@ -3,8 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { argument, freePort, memorySlope, printResult, REPO_ROOT, sleep } from './common';
+import {
+  argument,
+  createBenchDatabase,
+  freePort,
+  memorySlope,
+  printResult,
+  REPO_ROOT,
+  sleep,
+} from './common';
 
 /**
  * bench/load (issue 17, reliability.md T-LD-01): the server in its own process, as `npm start`
@@ -29,25 +36,9 @@ const seconds = Math.round(minutes * 60);
 const port = await freePort();
 const mqttPort = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'kerf-load-'));
-let databaseUrl: string | undefined;
-let dropDatabase = async () => {};
-if (kind === 'postgres') {
-  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `kerf_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const cleanup = new pg.Client({ connectionString: base });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  };
-}
+const scratch = kind === 'postgres' ? await createBenchDatabase() : null;
+const databaseUrl = scratch?.url;
+const dropDatabase = async () => scratch?.drop();
 
 const logFile = join(dataDir, 'server.log');
 const log = openSync(logFile, 'a');

@@ -3,8 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { argument, freePort, memorySlope, printResult, REPO_ROOT, sleep } from './common';
+import {
+  argument,
+  createBenchDatabase,
+  freePort,
+  memorySlope,
+  printResult,
+  REPO_ROOT,
+  sleep,
+} from './common';
 
 /**
  * bench/memory (issue 10): the resident size of `npm start` (scripts/start.mjs, the server in its
@@ -24,25 +31,9 @@ const settle = Math.min(60, loadSeconds / 5);
 const port = await freePort();
 const mqttPort = await freePort();
 const dataDir = mkdtempSync(join(tmpdir(), 'kerf-memory-'));
-let databaseUrl: string | undefined;
-let dropDatabase = async () => {};
-if (kind === 'postgres') {
-  const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `kerf_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const cleanup = new pg.Client({ connectionString: base });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  };
-}
+const scratch = kind === 'postgres' ? await createBenchDatabase() : null;
+const databaseUrl = scratch?.url;
+const dropDatabase = async () => scratch?.drop();
 
 const env = {
   ...process.env,

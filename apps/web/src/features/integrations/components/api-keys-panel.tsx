@@ -1,5 +1,5 @@
 import { API_SCOPES, type ApiKey, CreateApiKeyRequestSchema, type CreatedApiKey } from '@kerf/contracts';
-import { Button, Card, Checkbox, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconCircleOff, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -19,6 +19,7 @@ import { FormModal, schemaErrors, useFormSubmit } from '../../../components/form
 import { ToneBadge } from '../../../components/status';
 import { translateKey } from '../../../lib/i18n';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
+import { CardHeading } from './card-heading';
 import { SecretOnceModal } from './secret-once-modal';
 
 const scopeKey = (scope: string) => `integrations.scopes.${scope.replace(':', '_')}`;
@@ -141,19 +142,15 @@ export function ApiKeysPanel() {
   return (
     <Card withBorder radius="md" p="lg">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start">
-          <Stack gap={4}>
-            <Title order={2} size="h3">
-              {t('integrations.apiKeys.title')}
-            </Title>
-            <Text c="dimmed" size="sm" maw={760}>
-              {t('integrations.apiKeys.explain')}
-            </Text>
-          </Stack>
-          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
-            {t('integrations.apiKeys.create')}
-          </Button>
-        </Group>
+        <CardHeading
+          title={t('integrations.apiKeys.title')}
+          explain={t('integrations.apiKeys.explain')}
+          action={
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
+              {t('integrations.apiKeys.create')}
+            </Button>
+          }
+        />
         <DataTable<ApiKey>
           label={t('integrations.apiKeys.title')}
           columns={columns}

@@ -1,5 +1,5 @@
 import { ORDER_IMPORT_COLUMNS, ORDER_IMPORT_REQUIRED_COLUMNS, type OrderImportResult } from '@kerf/contracts';
-import { Alert, Button, Card, Code, FileInput, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Code, FileInput, Group, Stack, Table, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../../components/errors';
 import { isApiError } from '../../../lib/api';
 import { translateKey } from '../../../lib/i18n';
 import { useImportOrdersCsv } from '../api/integrations';
+import { CardHeading } from './card-heading';
 
 /** One problem of a refused import: `rows.<line>.<column>` (or `csv`) and its field code. */
 interface Problem {
@@ -58,12 +59,7 @@ export function OrderImportPanel() {
   return (
     <Card withBorder radius="md" p="lg">
       <Stack gap="sm">
-        <Title order={2} size="h3">
-          {t('orderImport.title')}
-        </Title>
-        <Text c="dimmed" size="sm" maw={760}>
-          {t('orderImport.explain')}
-        </Text>
+        <CardHeading title={t('orderImport.title')} explain={t('orderImport.explain')} />
         <Text size="sm">
           {t('orderImport.columns')}{' '}
           {ORDER_IMPORT_COLUMNS.map((column, index) => (

@@ -10,7 +10,6 @@ import {
   Table,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { IconCheck, IconPencil, IconPlus, IconTrash, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/errors';
 import { confirm, notifyError, notifySaved } from '../../../components/feedback';
 import { useTeamCandidates, useTeamMutations, useTeams } from '../api/integrations';
+import { CardHeading } from './card-heading';
 
 /**
  * Tenant admin: the shop's teams and who is in which (at most one team per employee). With
@@ -62,12 +62,7 @@ export function TeamsCard() {
   return (
     <Card withBorder radius="md" p="lg">
       <Stack gap="sm">
-        <Title order={2} size="h3">
-          {t('teams.title')}
-        </Title>
-        <Text c="dimmed" size="sm" maw={760}>
-          {t('teams.explain')}
-        </Text>
+        <CardHeading title={t('teams.title')} explain={t('teams.explain')} />
         {teams.error ? <ErrorAlert error={teams.error} /> : null}
         <Group align="flex-end">
           <TextInput

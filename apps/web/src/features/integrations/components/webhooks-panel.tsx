@@ -6,7 +6,7 @@ import {
   type WebhookEndpoint,
   type WebhookEvent,
 } from '@kerf/contracts';
-import { Button, Card, Checkbox, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4, IconList, IconPlus } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
@@ -29,6 +29,7 @@ import { ToneBadge } from '../../../components/status';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
 import { useCreateWebhook, useDeleteWebhook, useWebhookDeliveries, useWebhooks } from '../api/integrations';
+import { CardHeading } from './card-heading';
 import { SecretOnceModal } from './secret-once-modal';
 
 const eventLabel = (t: TFunction, event: WebhookEvent) =>
@@ -247,19 +248,15 @@ export function WebhooksPanel() {
   return (
     <Card withBorder radius="md" p="lg">
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start">
-          <Stack gap={4}>
-            <Title order={2} size="h3">
-              {t('integrations.webhooks.title')}
-            </Title>
-            <Text c="dimmed" size="sm" maw={760}>
-              {t('integrations.webhooks.explain')}
-            </Text>
-          </Stack>
-          <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
-            {t('integrations.webhooks.create')}
-          </Button>
-        </Group>
+        <CardHeading
+          title={t('integrations.webhooks.title')}
+          explain={t('integrations.webhooks.explain')}
+          action={
+            <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => setCreating(true)}>
+              {t('integrations.webhooks.create')}
+            </Button>
+          }
+        />
         <DataTable<WebhookEndpoint>
           label={t('integrations.webhooks.title')}
           columns={columns}

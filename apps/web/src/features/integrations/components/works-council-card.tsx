@@ -1,10 +1,11 @@
 import type { WorksCouncilMode } from '@kerf/contracts';
-import { Card, Group, SegmentedControl, Skeleton, Stack, Switch, Text, Title } from '@mantine/core';
+import { Card, Group, SegmentedControl, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/errors';
 import { confirm, notifyError, notifySaved } from '../../../components/feedback';
 import { DateText } from '../../../components/format';
 import { useSetWorksCouncil, useWorksCouncilSetting } from '../api/integrations';
+import { CardHeading } from './card-heading';
 
 /** Tenant admin: works-council mode — per-employee reports only under pseudonyms (asks first, audited). */
 export function WorksCouncilCard() {
@@ -38,12 +39,7 @@ export function WorksCouncilCard() {
   return (
     <Card withBorder radius="md" p="lg">
       <Stack gap="sm">
-        <Title order={2} size="h3">
-          {t('worksCouncil.title')}
-        </Title>
-        <Text c="dimmed" size="sm" maw={760}>
-          {t('worksCouncil.explain')}
-        </Text>
+        <CardHeading title={t('worksCouncil.title')} explain={t('worksCouncil.explain')} />
         {query.error ? <ErrorAlert error={query.error} /> : null}
         {query.isPending ? (
           <Skeleton height={24} width={240} />
