@@ -4,10 +4,11 @@ import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { type DatabaseHandle, openDatabase } from './db/client';
+import { type DatabaseHandle, openDatabase, queryRows } from './db/client';
 import { createTransactions, type Transactions } from './db/transactions';
 import { type IngestStats, startTelemetryIngest } from './ingest/index';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
@@ -93,6 +94,23 @@ function waitingForDatabase(app: FastifyInstance) {
   };
 }
 
+/**
+ * PostgreSQL without autovacuum never refreshes the statistics the planner reads: a table filled
+ * after the last ANALYZE is planned as if it were empty, and hot reads turn into scans. Said once
+ * at start, for the operator (docs/operations/scale-out.md).
+ */
+async function warnWithoutAutovacuum(app: FastifyInstance, database: DatabaseHandle) {
+  if (database.kind !== 'postgres') return;
+  const [row] = await queryRows<{ setting: string }>(
+    database.db,
+    sql`SELECT setting FROM pg_settings WHERE name = 'autovacuum'`,
+  );
+  if (row?.setting === 'off')
+    app.log.warn(
+      'PostgreSQL runs without autovacuum: table statistics go stale and queries slow down; switch it on or run ANALYZE regularly',
+    );
+}
+
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify(serverOptions(config));
   app.setValidatorCompiler(validatorCompiler);
@@ -161,7 +179,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     scheduler,
     integrations,
   } as Kerf);
-  app.addHook('onReady', async () => scheduler.start());
+  app.addHook('onReady', async () => {
+    scheduler.start();
+    await warnWithoutAutovacuum(app, database);
+  });
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await ingest.stop();

@@ -157,6 +157,7 @@ describe('one-statement reads (readPrepared)', () => {
         value: sql<string>`${sql.placeholder('value')}::text`.as('value'),
         tenant: sql<string>`current_setting('app.tenant_id', true)`.as('tenant'),
         role: sql<string>`current_user`.as('role'),
+        plans: sql<string>`current_setting('plan_cache_mode')`.as('plans'),
         users: sql<number>`(SELECT count(*)::int FROM users)`.as('users'),
         foreign:
           sql<number>`(SELECT count(*)::int FROM users WHERE tenant_id <> ${sql.placeholder('tenant')}::uuid)`.as(
@@ -172,7 +173,7 @@ describe('one-statement reads (readPrepared)', () => {
       .from(sql`(SELECT 1) AS one`),
   );
 
-  it('runs as kerf_app under the tenant, sees only its rows, takes any text as it is, and leaves nothing behind', async () => {
+  it('runs as kerf_app under the tenant on the generic plan, sees only its rows, takes any text as it is, and leaves nothing behind', async () => {
     const tenants = await rows<{ id: string; users: number }>(
       sql`SELECT t.id, (SELECT count(*)::int FROM users u WHERE u.tenant_id = t.id) AS users
           FROM tenants t WHERE t.slug IN ('demo', 'demo-grind') ORDER BY t.slug`,
@@ -184,28 +185,35 @@ describe('one-statement reads (readPrepared)', () => {
       const tenant = tenants[index % 2]!;
       const value = texts[index % texts.length]!;
       return t.app.kerf.transactions
-        .readPrepared<{ value: string; tenant: string; role: string; users: number; foreign: number }>(
-          tenant.id,
-          echo,
-          { value, tenant: tenant.id },
-        )
+        .readPrepared<{
+          value: string;
+          tenant: string;
+          role: string;
+          plans: string;
+          users: number;
+          foreign: number;
+        }>(tenant.id, echo, { value, tenant: tenant.id })
         .then((result) => ({ result, tenant, value }));
     });
+    // On PostgreSQL the read runs on the statement's generic plan (PGlite runs the text as it is).
+    const plans = t.app.kerf.database.kind === 'postgres' ? 'force_generic_plan' : 'auto';
     for (const { result, tenant, value } of await Promise.all(reads)) {
       expect(result).toEqual([
-        { value, tenant: tenant.id, role: 'kerf_app', users: tenant.users, foreign: 0 },
+        { value, tenant: tenant.id, role: 'kerf_app', plans, users: tenant.users, foreign: 0 },
       ]);
     }
     const after = await Promise.all(
       Array.from({ length: 20 }, () =>
-        rows<{ tenant: string | null; role: string }>(
-          sql`SELECT NULLIF(current_setting('app.tenant_id', true), '') AS tenant, current_user AS role`,
+        rows<{ tenant: string | null; role: string; plans: string }>(
+          sql`SELECT NULLIF(current_setting('app.tenant_id', true), '') AS tenant, current_user AS role,
+                     current_setting('plan_cache_mode') AS plans`,
         ),
       ),
     );
     for (const [row] of after) {
       expect(row!.tenant).toBeNull();
       expect(row!.role).not.toMatch(/^kerf_/);
+      expect(row!.plans).toBe('auto');
     }
   });
 

@@ -92,6 +92,14 @@ describe('demo history', () => {
     expect(cuts!.rollup).toBe(cuts!.n);
     // cuts are booked to the shift's operator (a few seconds past a shift's end: to nobody)
     expect(cuts!.withOperator / cuts!.n).toBeGreaterThan(0.999);
+    // the bulk load leaves statistics behind: the planner knows how many intervals and cuts there are
+    const analyzed = await query<{ table: string; rows: number }>(
+      sql`SELECT relname AS table, reltuples::float8 AS rows FROM pg_class
+          WHERE relname IN ('machine_status_intervals', 'cuts') AND relkind IN ('r', 'p') ORDER BY relname`,
+    );
+    expect(analyzed.map((row) => row.table)).toEqual(['cuts', 'machine_status_intervals']);
+    expect(analyzed[0]!.rows).toBeGreaterThan(cuts!.n * 0.9);
+    expect(analyzed[1]!.rows).toBeGreaterThan(0);
 
     const swaps = await query<{ machines: number; removed: number }>(
       sql`SELECT count(DISTINCT machine_id)::int AS machines, count(*)::int AS removed

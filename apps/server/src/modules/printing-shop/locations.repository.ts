@@ -56,20 +56,37 @@ function toPrintingShop(row: LocationRow & { machines: number; employees: number
  * outer `locations` row. Only time the machines have reported for counts: a machine connected two
  * hours ago that has run since shows 100 %, not 2 hours / 24. Open intervals (the current status)
  * run until now.
+ *
+ * A machine's status intervals tile its time (each ends where the next starts, telemetry's
+ * `insertStatusInterval`), so the window holds the intervals started inside it plus at most one
+ * started before it: the latest such. Both are range scans of the (tenant, machine, started_at)
+ * index, covering the last day only, instead of every interval the machine ever had. With the
+ * tables analyzed, this costs half the database time of the one-join form over 30 days of history
+ * (bench/http; without statistics the planner misjudges both forms).
  */
 const uptimeShare = sql<number>`(SELECT CASE WHEN COALESCE(sum(s.seconds), 0) > 0
       THEN LEAST(1, COALESCE(sum(s.seconds) FILTER (WHERE s.status = 'RUNNING'), 0) / sum(s.seconds))
       ELSE 0 END::float8
-  FROM (
+  FROM cutting_machines m
+  CROSS JOIN LATERAL (
     SELECT i.status,
            EXTRACT(EPOCH FROM (LEAST(COALESCE(i.ended_at, now()), now())
-             - GREATEST(i.started_at, now() - interval '24 hours'))) AS seconds
-    FROM cutting_machines m
-    JOIN machine_status_intervals i
-      ON i.tenant_id = m.tenant_id AND i.machine_id = m.id
-     AND i.started_at < now() AND COALESCE(i.ended_at, now()) > now() - interval '24 hours'
-    WHERE m.tenant_id = "locations"."tenant_id" AND m.location_id = "locations"."id" AND m.deleted_at IS NULL
-  ) s)`;
+             - (now() - interval '24 hours'))) AS seconds
+    FROM (
+      SELECT i.status, i.ended_at FROM machine_status_intervals i
+      WHERE i.tenant_id = m.tenant_id AND i.machine_id = m.id
+        AND i.started_at < now() - interval '24 hours'
+      ORDER BY i.started_at DESC, i.id DESC LIMIT 1
+    ) i
+    WHERE COALESCE(i.ended_at, now()) > now() - interval '24 hours'
+    UNION ALL
+    SELECT i.status,
+           EXTRACT(EPOCH FROM (LEAST(COALESCE(i.ended_at, now()), now()) - i.started_at)) AS seconds
+    FROM machine_status_intervals i
+    WHERE i.tenant_id = m.tenant_id AND i.machine_id = m.id
+      AND i.started_at >= now() - interval '24 hours' AND i.started_at < now()
+  ) s
+  WHERE m.tenant_id = "locations"."tenant_id" AND m.location_id = "locations"."id" AND m.deleted_at IS NULL)`;
 
 type ListShape = {
   sort: 'NAME' | 'NUMBER_OF_MACHINES';
