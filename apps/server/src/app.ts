@@ -104,7 +104,7 @@ async function warnWithoutAutovacuum(app: FastifyInstance, database: DatabaseHan
   const [row] = await queryRows<{ setting: string }>(
     database.db,
     sql`SELECT setting FROM pg_settings WHERE name = 'autovacuum'`,
-  );
+  ).catch(() => []); // a hint for the operator, never a reason not to start
   if (row?.setting === 'off')
     app.log.warn(
       'PostgreSQL runs without autovacuum: table statistics go stale and queries slow down; switch it on or run ANALYZE regularly',

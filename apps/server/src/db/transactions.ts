@@ -173,9 +173,11 @@ function runOnPool(db: AppDatabase, pool: pg.Pool, begin: (role: string, tenantI
  * plans a statement with parameters afresh on every run while the generic plan's estimate looks
  * dearer than the custom ones, and with `LIMIT $1` it always does: the location list was planned on
  * each request, 1.3 ms of database time instead of 0.55 (pgbench, prepared, list of 25 WITH_UPTIME
- * over 30 days of history). The statements read through here are the app's hot reads, whose plans do
- * not depend on their values (an id, a page, a search pattern over one tenant's rows). A connection on which the message failed is
- * closed, not reused: which of its statements PostgreSQL kept prepared would be a guess.
+ * over 30 days of history). The statements read through here are the app's hot reads, whose plans
+ * do not depend on their values (an id, a page, a search pattern over one tenant's rows).
+ *
+ * A connection on which the message failed is closed, not reused: which of its statements
+ * PostgreSQL kept prepared would be a guess.
  */
 function readOnPool(pool: pg.Pool) {
   const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
