@@ -993,7 +993,12 @@ describe('cross-tenant sweep over ids in request bodies', () => {
   }, 600_000);
 
   it('would see an own row naming a foreign object: a remote-service record of its own on a foreign machine', async () => {
-    const foreignMachine = pools.printing.machine[0]!;
+    // A machine of its own for this test: the sweep before may have left the attacker a row whose id
+    // is one of the printing shop's machine ids (keys are per tenant), which makes that id its own.
+    const foreignMachine = randomUUID();
+    await t.database.db.execute(sql`
+      INSERT INTO cutting_machines (tenant_id, id, name, serial_number)
+      VALUES (${tenantIds.printing}, ${foreignMachine}, 'Sweep reference', ${`SWEEP-${foreignMachine.slice(0, 8)}`})`);
     const id = randomUUID();
     await t.database.db.execute(sql`
       INSERT INTO machine_accesses (tenant_id, id, machine_id, service_type, state, actor_tenant_id, actor_name)
@@ -1006,5 +1011,8 @@ describe('cross-tenant sweep over ids in request bodies', () => {
       );
     }
     expect(await foreignReferences('other')).not.toContain(`machine_accesses.machine_id = ${foreignMachine}`);
+    await t.database.db.execute(
+      sql`DELETE FROM cutting_machines WHERE tenant_id = ${tenantIds.printing} AND id = ${foreignMachine}`,
+    );
   });
 });
