@@ -1,6 +1,6 @@
-import { type ExtractTablesWithRelations, fillPlaceholders, sql } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, fillPlaceholders, SQL, sql } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import type { PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { AppDatabase, Schema } from './client';
 import { auditLog } from './schema/index';
@@ -232,15 +232,15 @@ export interface PreparedStatement {
 }
 
 /**
- * Builds a hot statement once from a Drizzle query written with `sql.placeholder(...)` for what
- * changes per request (use `new QueryBuilder()` from drizzle-orm/pg-core: no database needed). The
- * name must be unique in the app and stand for this one text.
+ * Builds a hot statement once from a Drizzle query or raw `sql` written with `sql.placeholder(...)`
+ * for what changes per request (for a query use `new QueryBuilder()` from drizzle-orm/pg-core: no
+ * database needed). The name must be unique in the app and stand for this one text.
  */
 export function preparedStatement(
   name: string,
-  query: { toSQL(): { sql: string; params: unknown[] } },
+  query: SQL | { toSQL(): { sql: string; params: unknown[] } },
 ): PreparedStatement {
-  const { sql: text, params } = query.toSQL();
+  const { sql: text, params } = query instanceof SQL ? new PgDialect().sqlToQuery(query) : query.toSQL();
   return { name, text, params };
 }
 

@@ -1,5 +1,4 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { NO_KNIFE, NONE_ID } from '../../db/schema/telemetry';
 import { preparedStatement, runPrepared, type Tx } from '../../db/transactions';
 
@@ -193,9 +192,9 @@ export interface MachineCutResult {
  * database time per batch (PostgreSQL's log, bench/live), several times what running it takes, and
  * its plan does not depend on the values (the batch comes as one JSON document).
  */
-const insertCutsStatement = preparedStatement('telemetry_insert_cuts', {
-  toSQL: () =>
-    new PgDialect().sqlToQuery(sql`
+const insertCutsStatement = preparedStatement(
+  'telemetry_insert_cuts',
+  sql`
     WITH g AS MATERIALIZED (
       SELECT * FROM jsonb_to_recordset(${sql.placeholder('groups')}::jsonb)
         AS i(m uuid, b uuid, o uuid, j uuid, s bigint[], t bigint[], k text[], s0 bigint, s1 bigint, t0 bigint, t1 bigint)
@@ -265,8 +264,8 @@ const insertCutsStatement = preparedStatement('telemetry_insert_cuts', {
            knife_counts.cuts_since_last_grinding::float8 AS "knifeCutsSinceGrinding"
     FROM machines
     JOIN per_machine ON per_machine.machine_id = machines.id
-    LEFT JOIN knife_counts ON knife_counts.rfid = per_machine.knife`),
-});
+    LEFT JOIN knife_counts ON knife_counts.rfid = per_machine.knife`,
+);
 
 /**
  * The cut write path in one statement (one round trip per batch): inserts the cuts idempotently
