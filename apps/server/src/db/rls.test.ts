@@ -227,3 +227,95 @@ describe('one-statement reads (readPrepared)', () => {
     await expect(readPrepared('not-a-tenant', failing, { zero: 1 })).rejects.toThrow(/tenant id/);
   });
 });
+
+describe('a transaction opened with its first statement (withTenantOpening)', () => {
+  const tenantIds = () =>
+    rows<{ id: string; users: number }>(
+      sql`SELECT t.id, (SELECT count(*)::int FROM users u WHERE u.tenant_id = t.id) AS users
+          FROM tenants t WHERE t.slug IN ('demo', 'demo-grind') ORDER BY t.slug`,
+    );
+
+  it('hands the first statement’s rows to the work, runs both under the tenant, and takes any value as it is', async () => {
+    const tenants = await tenantIds();
+    const texts = ["O'Brien", 'back\\slash \\x00', "''; DROP TABLE users; --", 'مطبعة', "$1 $$ E'\\n'", '🔪'];
+    const runs = Array.from({ length: 24 }, (_, index) => {
+      const tenant = tenants[index % 2]!;
+      const value = texts[index % texts.length]!;
+      return t.app.kerf.transactions
+        .withTenantOpening<{ value: string; tenant: string; role: string; users: number }, unknown>(
+          tenant.id,
+          sql`SELECT ${value}::text AS value, current_setting('app.tenant_id', true) AS tenant,
+                     current_user AS role, (SELECT count(*)::int FROM users) AS users`.inlineParams(),
+          async (tx, opened) => {
+            const [later] = await queryRows<{ tenant: string }>(
+              tx,
+              sql`SELECT current_setting('app.tenant_id', true) AS tenant`,
+            );
+            return { opened, later, tenant, value };
+          },
+        )
+        .catch((error: Error) => ({ error }));
+    });
+    // `inlineParams` put a quoted string into the text: refused before anything is sent
+    for (const result of await Promise.all(runs)) {
+      expect(result).toMatchObject({
+        error: expect.objectContaining({ message: expect.stringMatching(/quoted strings/) }),
+      });
+    }
+    const echoes = Array.from({ length: 24 }, (_, index) => {
+      const tenant = tenants[index % 2]!;
+      const value = texts[index % texts.length]!;
+      return t.app.kerf.transactions.withTenantOpening<
+        { value: string; tenant: string; role: string; users: number },
+        unknown
+      >(
+        tenant.id,
+        sql`SELECT ${value}::text AS value, current_setting(${'app.tenant_id'}, true) AS tenant,
+                   current_user AS role, (SELECT count(*)::int FROM users) AS users`,
+        async (tx, opened) => {
+          const [later] = await queryRows<{ tenant: string }>(
+            tx,
+            sql`SELECT current_setting('app.tenant_id', true) AS tenant`,
+          );
+          expect(opened).toEqual([{ value, tenant: tenant.id, role: 'kerf_app', users: tenant.users }]);
+          expect(later!.tenant).toBe(tenant.id);
+          return opened.length;
+        },
+      );
+    });
+    expect(await Promise.all(echoes)).toEqual(Array.from({ length: 24 }, () => 1));
+  });
+
+  it('rolls back what the first statement wrote when the work fails, and the next transactions still work', async () => {
+    const [demo] = await tenantIds();
+    const name = `Opening ${Date.now()}`;
+    const { withTenantOpening } = t.app.kerf.transactions;
+    const [location] = await rows<{ id: string; name: string }>(
+      sql`SELECT id, name FROM locations WHERE tenant_id = ${demo!.id} ORDER BY name LIMIT 1`,
+    );
+    await expect(
+      withTenantOpening(
+        demo!.id,
+        sql`UPDATE locations SET name = ${name} WHERE id = ${location!.id} RETURNING name`,
+        async (_tx, opened) => {
+          expect(opened).toEqual([{ name }]);
+          throw new Error('the work failed');
+        },
+      ),
+    ).rejects.toThrow('the work failed');
+    // a first statement that fails: nothing written, the error comes back
+    expect(
+      await failure(withTenantOpening(demo!.id, sql`SELECT 1 / ${0}::int AS v`, async () => 'never')),
+    ).toMatch(/division by zero/);
+    const [after] = await rows<{ name: string }>(sql`SELECT name FROM locations WHERE id = ${location!.id}`);
+    expect(after!.name).toBe(location!.name);
+    for (let round = 0; round < 3; round += 1) {
+      expect(
+        await withTenantOpening(demo!.id, sql`SELECT ${round}::int AS v`, async (_tx, opened) => opened),
+      ).toEqual([{ v: round }]);
+    }
+    await expect(withTenantOpening('not-a-tenant', sql`SELECT 1`, async () => 1)).rejects.toThrow(
+      /tenant id/,
+    );
+  });
+});

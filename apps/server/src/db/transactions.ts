@@ -25,6 +25,12 @@ export interface Transactions {
   /** Runs fn as role kerf_app with `app.tenant_id` set for this transaction only. */
   withTenant<T>(tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
+   * `withTenant` whose first statement goes to PostgreSQL in the `BEGIN`'s message, one round trip
+   * fewer (the telemetry batch's machine locks); `fn` gets its rows. The statement's values are sent
+   * as quoted literals, so its text must hold no quoted strings of its own (see `inlined`).
+   */
+  withTenantOpening<R, T>(tenantId: string, opening: SQL, fn: (tx: Tx, rows: R[]) => Promise<T>): Promise<T>;
+  /**
    * One prepared statement as kerf_app under the tenant, alone in its transaction: a hot read that
    * needs nothing else (a page of a list, one object). On PostgreSQL it takes one round trip
    * instead of three (see `readOnPool`); the rows come as `runPrepared` answers them.
@@ -50,6 +56,15 @@ export interface Transactions {
   ): Promise<T>;
 }
 
+/** Turns `sql` into text and parameters; needs no database. */
+const pgDialect = new PgDialect();
+
+function inlinable(statement: SQL): { text: string; params: unknown[] } {
+  const { sql: text, params } = pgDialect.sqlToQuery(statement);
+  if (text.includes("'")) throw new Error('an inlined statement must hold no quoted strings');
+  return { text, params };
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -66,16 +81,26 @@ export function createTransactions(db: AppDatabase): Transactions {
   const begin = (role: string, tenantId: string) =>
     `BEGIN; SELECT set_config('role', '${role}', true), set_config('app.tenant_id', '${tenantId}', true)`;
   const pool = (db as unknown as { $client?: unknown }).$client;
-  const run: <T>(role: string, tenantId: string, fn: (tx: Tx) => Promise<T>) => Promise<T> =
+  const opened: <R, T>(
+    role: string,
+    tenantId: string,
+    opening: SQL | null,
+    fn: (tx: Tx, rows: R[]) => Promise<T>,
+  ) => Promise<T> =
     pool instanceof pg.Pool
       ? runOnPool(db, pool, begin)
-      : (role, tenantId, fn) =>
+      : (role, tenantId, opening, fn) =>
           db.transaction(async (tx) => {
             await tx.execute(
               sql`SELECT set_config('role', ${role}, true), set_config('app.tenant_id', ${tenantId}, true)`,
             );
-            return fn(tx as Tx);
+            // the same rule as on PostgreSQL, so a statement that works here works there
+            if (opening) inlinable(opening);
+            const rows = opening ? ((await tx.execute(opening)) as unknown as { rows: never[] }).rows : [];
+            return fn(tx as Tx, rows);
           });
+  const run = <T>(role: string, tenantId: string, fn: (tx: Tx) => Promise<T>) =>
+    opened(role, tenantId, null, (tx) => fn(tx));
 
   const readOne: <R>(
     tenantId: string,
@@ -91,6 +116,10 @@ export function createTransactions(db: AppDatabase): Transactions {
     withTenant(tenantId, fn) {
       if (!UUID.test(tenantId)) throw new Error('withTenant needs a tenant id');
       return run('kerf_app', tenantId, fn);
+    },
+    async withTenantOpening(tenantId, opening, fn) {
+      if (!UUID.test(tenantId)) throw new Error('withTenantOpening needs a tenant id');
+      return opened('kerf_app', tenantId, opening, fn);
     },
     async readPrepared(tenantId, statement, values) {
       if (!UUID.test(tenantId)) throw new Error('readPrepared needs a tenant id');
@@ -129,7 +158,8 @@ export function createTransactions(db: AppDatabase): Transactions {
 /**
  * A transaction on one pooled connection, as Drizzle's node-postgres `transaction()` does it (same
  * session and transaction classes, so nested `tx.transaction()` still makes savepoints), but opened
- * with one round trip. A connection whose rollback fails is destroyed, not handed to the next user.
+ * with one round trip, which can carry the transaction's first statement too (its rows go to `fn`).
+ * A connection whose rollback fails is destroyed, not handed to the next user.
  */
 function runOnPool(db: AppDatabase, pool: pg.Pool, begin: (role: string, tenantId: string) => string) {
   type SessionArgs = ConstructorParameters<typeof NodePgSession>;
@@ -138,14 +168,22 @@ function runOnPool(db: AppDatabase, pool: pg.Pool, begin: (role: string, tenantI
     schema: SessionArgs[2];
     options: SessionArgs[3];
   };
-  return async <T>(role: string, tenantId: string, fn: (tx: Tx) => Promise<T>): Promise<T> => {
+  return async <R, T>(
+    role: string,
+    tenantId: string,
+    opening: SQL | null,
+    fn: (tx: Tx, rows: R[]) => Promise<T>,
+  ): Promise<T> => {
+    // Built before a connection is taken: a statement that cannot be inlined fails here.
+    const message = opening ? `${begin(role, tenantId)};\n${inlined(opening)}` : begin(role, tenantId);
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
       // Inside the try: a BEGIN that fails half-way (the settings) is rolled back like the rest.
-      await client.query(begin(role, tenantId));
+      const results = (await client.query(message)) as unknown as pg.QueryResult[];
+      const rows = opening ? (results[results.length - 1]!.rows as R[]) : [];
       const session = new NodePgSession(client, dialect, schema, options);
-      const result = await fn(new NodePgTransaction(dialect, session, schema) as unknown as Tx);
+      const result = await fn(new NodePgTransaction(dialect, session, schema) as unknown as Tx, rows);
       await client.query('COMMIT');
       return result;
     } catch (error) {
@@ -213,6 +251,15 @@ function readOnPool(pool: pg.Pool) {
   };
 }
 
+/**
+ * A statement with its values as quoted literals, for a simple-protocol message. The text is the
+ * app's own; it must hold no quoted strings, so that every `$n` in it is a parameter.
+ */
+function inlined(statement: SQL): string {
+  const { text, params } = inlinable(statement);
+  return text.replace(/\$(\d+)/g, (_, index: string) => literal(params[Number(index) - 1]));
+}
+
 /** A value as a quoted SQL literal: the text the driver would send as a parameter, escaped. */
 function literal(value: unknown): string {
   const text = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils.prepareValue(
@@ -240,7 +287,7 @@ export function preparedStatement(
   name: string,
   query: SQL | { toSQL(): { sql: string; params: unknown[] } },
 ): PreparedStatement {
-  const { sql: text, params } = query instanceof SQL ? new PgDialect().sqlToQuery(query) : query.toSQL();
+  const { sql: text, params } = query instanceof SQL ? pgDialect.sqlToQuery(query) : query.toSQL();
   return { name, text, params };
 }
 

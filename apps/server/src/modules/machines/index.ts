@@ -39,6 +39,9 @@ export {
   type MachineCredentialsService,
 } from './machine-credentials.service';
 export {
+  type HeardMachine,
+  heardMachinesOf,
+  lockHeardMachines,
   setMachineJob,
   setMachineKnife,
   setMachineOperator,

@@ -45,9 +45,65 @@ export async function setMachineJob(tx: Tx, machineId: string, jobId: string | n
 
 const dateOrNull = (value: unknown) => (value ? new Date(value as string) : null);
 
+/** What the telemetry batch needs of a machine it writes for; the row stays locked until it commits. */
+export interface HeardMachine {
+  id: string;
+  serialNumber: string;
+  locationId: string | null;
+  currentOperatorId: string | null;
+  currentJobId: string | null;
+  currentStatus: string | null;
+  statusSince: Date | null;
+  currentKnifeRfid: string | null;
+  knifeChangedAt: Date | null;
+  /** the online status being heard now gave it, when that changed it (typically CONNECTING or silent → ONLINE) */
+  onlineChange: OnlineStatusChange | null;
+}
+
 /**
- * Any message is a sign of life; the server's clock decides, not the machine's. Answers the
- * machines whose online status this changed (typically CONNECTING or silent → ONLINE).
+ * A telemetry batch's first statement: locks the machines of these serials (in id order, so
+ * concurrent batches cannot deadlock), notes that they were heard — any message is a sign of life,
+ * and the server's clock decides, not the machine's — and answers their state. It goes with the
+ * batch's `BEGIN` (`withTenantOpening`, so its text holds no quoted strings); read its rows with
+ * `heardMachinesOf`.
+ */
+export function lockHeardMachines(serials: string[]): SQL {
+  return sql`
+    WITH locked AS MATERIALIZED (
+      SELECT id, last_heartbeat_at FROM cutting_machines
+      WHERE serial_number IN (SELECT jsonb_array_elements_text(${json(serials)}::jsonb)) AND deleted_at IS NULL
+      ORDER BY id
+      FOR UPDATE
+    )
+    UPDATE cutting_machines m SET last_heartbeat_at = now()
+    FROM locked
+    WHERE m.id = locked.id
+    RETURNING m.id, m.serial_number AS "serialNumber", m.location_id AS "locationId",
+              m.current_operator_id AS "currentOperatorId", m.current_job_id AS "currentJobId",
+              m.current_status AS "currentStatus", m.status_since AS "statusSince",
+              m.current_knife_rfid AS "currentKnifeRfid", m.knife_changed_at AS "knifeChangedAt",
+              m.presence, m.presence_at AS "presenceAt",
+              locked.last_heartbeat_at AS "heardBefore", m.last_heartbeat_at AS "heardNow"`;
+}
+
+export function heardMachinesOf(rows: Record<string, unknown>[]): HeardMachine[] {
+  return rows.map((row) => ({
+    id: row.id as string,
+    serialNumber: row.serialNumber as string,
+    locationId: row.locationId as string | null,
+    currentOperatorId: row.currentOperatorId as string | null,
+    currentJobId: row.currentJobId as string | null,
+    currentStatus: row.currentStatus as string | null,
+    statusSince: dateOrNull(row.statusSince),
+    currentKnifeRfid: row.currentKnifeRfid as string | null,
+    knifeChangedAt: dateOrNull(row.knifeChangedAt),
+    onlineChange: onlineChangeOf(row),
+  }));
+}
+
+/**
+ * Notes that the machines were heard now, outside a telemetry batch. Answers the machines whose
+ * online status this changed.
  */
 export async function touchMachines(tx: Tx, machineIds: string[]): Promise<OnlineStatusChange[]> {
   if (machineIds.length === 0) return [];
@@ -63,22 +119,25 @@ export async function touchMachines(tx: Tx, machineIds: string[]): Promise<Onlin
     RETURNING m.id, m.presence, m.presence_at AS "presenceAt",
               before.last_heartbeat_at AS "heardBefore", m.last_heartbeat_at AS "heardNow"`,
   );
-  const changes: OnlineStatusChange[] = [];
-  for (const row of result.rows as Record<string, unknown>[]) {
-    const heardNow = dateOrNull(row.heardNow)!;
-    const now = heardNow.getTime();
-    const fields = { presence: row.presence as string | null, presenceAt: dateOrNull(row.presenceAt) };
-    const before = onlineStatusOf({ ...fields, lastHeartbeatAt: dateOrNull(row.heardBefore) }, now);
-    const after = onlineStatusOf({ ...fields, lastHeartbeatAt: heardNow }, now);
-    if (before !== after)
-      changes.push({
-        machineId: row.id as string,
-        onlineStatus: after,
-        since: heardNow.toISOString(),
-        lastSeenAt: heardNow.toISOString(),
-      });
-  }
-  return changes;
+  return (result.rows as Record<string, unknown>[])
+    .map(onlineChangeOf)
+    .filter((change): change is OnlineStatusChange => change !== null);
+}
+
+/** The online status change of a machine heard at `heardNow` after `heardBefore`, or null. */
+function onlineChangeOf(row: Record<string, unknown>): OnlineStatusChange | null {
+  const heardNow = dateOrNull(row.heardNow)!;
+  const now = heardNow.getTime();
+  const fields = { presence: row.presence as string | null, presenceAt: dateOrNull(row.presenceAt) };
+  const before = onlineStatusOf({ ...fields, lastHeartbeatAt: dateOrNull(row.heardBefore) }, now);
+  const after = onlineStatusOf({ ...fields, lastHeartbeatAt: heardNow }, now);
+  if (before === after) return null;
+  return {
+    machineId: row.id as string,
+    onlineStatus: after,
+    since: heardNow.toISOString(),
+    lastSeenAt: heardNow.toISOString(),
+  };
 }
 
 /**

@@ -2,47 +2,10 @@ import { type SQL, sql } from 'drizzle-orm';
 import { NO_KNIFE, NONE_ID } from '../../db/schema/telemetry';
 import { preparedStatement, runPrepared, type Tx } from '../../db/transactions';
 
-/** What the ingest needs of a machine; rows are locked for the rest of the transaction. */
-export interface MachineState {
-  id: string;
-  serialNumber: string;
-  locationId: string | null;
-  currentOperatorId: string | null;
-  currentJobId: string | null;
-  currentStatus: string | null;
-  statusSince: Date | null;
-  currentKnifeRfid: string | null;
-  knifeChangedAt: Date | null;
-}
-
 const rowsOf = <T>(result: { rows: unknown[] }) => result.rows as T[];
 /** Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`. */
 const run = async (tx: Tx, query: SQL) => (await tx.execute(query)) as unknown as { rows: unknown[] };
 const json = (value: unknown) => JSON.stringify(value);
-
-/** Locks the machines (in id order, so concurrent batches cannot deadlock) and returns their state. */
-export async function lockMachinesBySerial(tx: Tx, serials: string[]): Promise<MachineState[]> {
-  if (serials.length === 0) return [];
-  const result = await run(
-    tx,
-    sql`
-    SELECT id, serial_number AS "serialNumber", location_id AS "locationId",
-           current_operator_id AS "currentOperatorId", current_job_id AS "currentJobId",
-           current_status AS "currentStatus", status_since AS "statusSince",
-           current_knife_rfid AS "currentKnifeRfid", knife_changed_at AS "knifeChangedAt"
-    FROM cutting_machines
-    WHERE serial_number IN (SELECT jsonb_array_elements_text(${json(serials)}::jsonb)) AND deleted_at IS NULL
-    ORDER BY id
-    FOR UPDATE`,
-  );
-  return rowsOf<MachineState & { statusSince: Date | string | null; knifeChangedAt: Date | string | null }>(
-    result,
-  ).map((row) => ({
-    ...row,
-    statusSince: row.statusSince ? new Date(row.statusSince) : null,
-    knifeChangedAt: row.knifeChangedAt ? new Date(row.knifeChangedAt) : null,
-  }));
-}
 
 export interface CutRow {
   machineId: string;
@@ -273,7 +236,7 @@ const insertCutsStatement = preparedStatement(
  * knives seen for the first time), the jobs' cuts, the hourly rollups and the daily ones (ADR 0019).
  * Returns per machine what changed, for live events.
  *
- * The caller holds the lock of every machine in `rows` (`lockMachinesBySerial`, same transaction).
+ * The caller holds the lock of every machine in `rows` (machines' `lockHeardMachines`, same transaction).
  * So no other transaction inserts cuts of these machines until this one ends, and the statement,
  * whose snapshot is taken after the lock was granted, sees every cut committed before: a plain
  * `INSERT … WHERE NOT EXISTS` is then exactly as idempotent as `ON CONFLICT DO NOTHING`, and half

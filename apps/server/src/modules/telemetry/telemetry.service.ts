@@ -3,11 +3,13 @@ import type { Transactions } from '../../db/transactions';
 import { type LiveEvent, type LivePublisher, liveEvent } from '../../live/live-event';
 import { recordKnifeSighting } from '../knife/index';
 import {
+  type HeardMachine,
+  heardMachinesOf,
+  lockHeardMachines,
   setMachineKnife,
   setMachineOperator,
   setMachineStatus,
   setPresence,
-  touchMachines,
 } from '../machines/index';
 import { toRanges } from './seq-ranges';
 import {
@@ -15,8 +17,6 @@ import {
   insertCutsWithCounters,
   insertKnifeScan,
   insertStatusInterval,
-  lockMachinesBySerial,
-  type MachineState,
 } from './telemetry.repository';
 
 /** Events of one machine boot, already validated against the contracts. */
@@ -55,16 +55,17 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
 
   async function record(tenantId: string, items: TelemetryBatchItem[]): Promise<RecordResult> {
     const live: LiveEvent[] = [];
-    const result = await transactions.withTenant(tenantId, async (tx) => {
-      const serials = [...new Set(items.map((item) => item.serial))].sort();
-      const machines = new Map<string, MachineState>(
-        (await lockMachinesBySerial(tx, serials)).map((m) => [m.serialNumber, m]),
+    const serials = [...new Set(items.map((item) => item.serial))].sort();
+    // The machines are locked and marked heard in the BEGIN's own round trip.
+    const opening = lockHeardMachines(serials);
+    const result = await transactions.withTenantOpening(tenantId, opening, async (tx, lockedRows) => {
+      const machines = new Map<string, HeardMachine>(
+        heardMachinesOf(lockedRows as Record<string, unknown>[]).map((m) => [m.serialNumber, m]),
       );
       const acks = new Map<string, MachineAck & { seqs: number[]; refused: number[] }>();
       const cutRows: CutRow[] = [];
-      const statusItems: { machine: MachineState; item: TelemetryBatchItem; event: TelemetryEvent }[] = [];
-      const knifeItems: { machine: MachineState; item: TelemetryBatchItem; event: TelemetryEvent }[] = [];
-      const seen = new Set<string>();
+      const statusItems: { machine: HeardMachine; item: TelemetryBatchItem; event: TelemetryEvent }[] = [];
+      const knifeItems: { machine: HeardMachine; item: TelemetryBatchItem; event: TelemetryEvent }[] = [];
 
       for (const item of items) {
         const key = `${item.serial}/${item.boot}`;
@@ -78,7 +79,6 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
           for (const event of item.events) ack.refused.push(event.seq);
           continue;
         }
-        seen.add(machine.id);
         for (const event of item.events) {
           ack.seqs.push(event.seq);
           if (event.type === 'cut') {
@@ -215,8 +215,9 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
           }),
         );
       }
-      for (const change of await touchMachines(tx, [...seen]))
-        live.push(liveEvent(tenantId, 'MACHINE_ONLINE_STATUS', change));
+      for (const machine of machines.values())
+        if (machine.onlineChange)
+          live.push(liveEvent(tenantId, 'MACHINE_ONLINE_STATUS', machine.onlineChange));
 
       return {
         acks: [...acks.values()].map(({ seqs, refused, ...ack }) => ({
