@@ -266,24 +266,31 @@ describe('a transaction opened with its first statement (withTenantOpening)', ()
       const tenant = tenants[index % 2]!;
       const value = texts[index % texts.length]!;
       return t.app.kerf.transactions.withTenantOpening<
-        { value: string; tenant: string; role: string; users: number },
+        { value: string; tenant: string; role: string; users: number; plans: string },
         unknown
       >(
         tenant.id,
         sql`SELECT ${value}::text AS value, current_setting(${'app.tenant_id'}, true) AS tenant,
-                   current_user AS role, (SELECT count(*)::int FROM users) AS users`,
+                   current_user AS role, (SELECT count(*)::int FROM users) AS users,
+                   current_setting(${'plan_cache_mode'}) AS plans`,
         async (tx, opened) => {
           const [later] = await queryRows<{ tenant: string }>(
             tx,
             sql`SELECT current_setting('app.tenant_id', true) AS tenant`,
           );
-          expect(opened).toEqual([{ value, tenant: tenant.id, role: 'kerf_app', users: tenant.users }]);
+          // a hot write path: its prepared statements run on their generic plans (PGlite runs text)
+          const plans = t.app.kerf.database.kind === 'postgres' ? 'force_generic_plan' : 'auto';
+          expect(opened).toEqual([
+            { value, tenant: tenant.id, role: 'kerf_app', users: tenant.users, plans },
+          ]);
           expect(later!.tenant).toBe(tenant.id);
           return opened.length;
         },
       );
     });
     expect(await Promise.all(echoes)).toEqual(Array.from({ length: 24 }, () => 1));
+    const [after] = await rows<{ plans: string }>(sql`SELECT current_setting('plan_cache_mode') AS plans`);
+    expect(after!.plans).toBe('auto');
   });
 
   it('rolls back what the first statement wrote when the work fails, and the next transactions still work', async () => {

@@ -27,7 +27,9 @@ export interface Transactions {
   /**
    * `withTenant` whose first statement goes to PostgreSQL in the `BEGIN`'s message, one round trip
    * fewer (the telemetry batch's machine locks); `fn` gets its rows. The statement's values are sent
-   * as quoted literals, so its text must hold no quoted strings of its own (see `inlined`).
+   * as quoted literals, so its text must hold no quoted strings of its own (see `inlined`). Meant
+   * for hot write paths: the prepared statements (`runPrepared`) of the transaction run on their
+   * generic plans, as `readPrepared` does.
    */
   withTenantOpening<R, T>(tenantId: string, opening: SQL, fn: (tx: Tx, rows: R[]) => Promise<T>): Promise<T>;
   /**
@@ -55,6 +57,9 @@ export interface Transactions {
     fill: (tx: Tx, tenantId: string) => Promise<T>,
   ): Promise<T>;
 }
+
+/** Named statements of the transaction run on their generic plans (see `readOnPool`). */
+const GENERIC_PLANS = "set_config('plan_cache_mode', 'force_generic_plan', true)";
 
 /** Turns `sql` into text and parameters; needs no database. */
 const pgDialect = new PgDialect();
@@ -175,7 +180,11 @@ function runOnPool(db: AppDatabase, pool: pg.Pool, begin: (role: string, tenantI
     fn: (tx: Tx, rows: R[]) => Promise<T>,
   ): Promise<T> => {
     // Built before a connection is taken: a statement that cannot be inlined fails here.
-    const message = opening ? `${begin(role, tenantId)};\n${inlined(opening)}` : begin(role, tenantId);
+    // A transaction opened with its first statement is a hot write path: its prepared statements run
+    // on their generic plans, as `readOnPool`'s reads do (see there).
+    const message = opening
+      ? `${begin(role, tenantId)}, ${GENERIC_PLANS};\n${inlined(opening)}`
+      : begin(role, tenantId);
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
@@ -235,7 +244,7 @@ function readOnPool(pool: pg.Pool) {
       }
       const params = fillPlaceholders(statement.params, values).map(literal);
       const parts = [
-        `SELECT set_config('role', 'kerf_app', true), set_config('app.tenant_id', '${tenantId}', true), set_config('plan_cache_mode', 'force_generic_plan', true)`,
+        `SELECT set_config('role', 'kerf_app', true), set_config('app.tenant_id', '${tenantId}', true), ${GENERIC_PLANS}`,
         ...(prepared.has(name) ? [] : [`PREPARE ${name} AS ${statement.text}`]),
         params.length > 0 ? `EXECUTE ${name}(${params.join(', ')})` : `EXECUTE ${name}`,
       ];

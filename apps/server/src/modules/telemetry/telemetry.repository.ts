@@ -167,12 +167,14 @@ const insertCutsStatement = preparedStatement(
       FROM g CROSS JOIN LATERAL unnest(g.s, g.t, g.k) AS u(seq, ms, knife)
     ), existing AS MATERIALIZED (
       -- cuts of this batch stored before: one primary-key range per (machine, boot) and partitions
-      -- pruned by time
+      -- pruned by time — by the batch's span when the executor starts (the plan is generic and
+      -- holds every month's partition; the others are then never opened), by the group's per probe
       SELECT c.machine_id, c.boot_id, c.seq, c.at
       FROM g CROSS JOIN LATERAL (
         SELECT machine_id, boot_id, seq, at FROM cuts
         WHERE tenant_id = ${sql.placeholder('tenant')}::uuid AND machine_id = g.m AND boot_id = g.b
           AND seq BETWEEN g.s0 AND g.s1
+          AND at BETWEEN ${sql.placeholder('from')}::timestamptz AND ${sql.placeholder('to')}::timestamptz
           AND at BETWEEN 'epoch'::timestamptz + g.t0 * interval '1 millisecond'
                      AND 'epoch'::timestamptz + g.t1 * interval '1 millisecond'
         OFFSET 0 -- a fence: one index probe per group, never a join over the tenant's whole history
@@ -280,17 +282,18 @@ export async function insertCutsWithCounters(
     group.t.push(at);
     group.k.push(row.knifeRfid);
   }
+  const spans = [...groups.values()].map((group) => ({
+    ...group,
+    s0: Math.min(...group.s),
+    s1: Math.max(...group.s),
+    t0: Math.min(...group.t),
+    t1: Math.max(...group.t),
+  }));
   const result = await runPrepared<MachineCutResult & { lastCutAt: Date | string }>(tx, insertCutsStatement, {
     tenant: tenantId,
-    groups: json(
-      [...groups.values()].map((group) => ({
-        ...group,
-        s0: Math.min(...group.s),
-        s1: Math.max(...group.s),
-        t0: Math.min(...group.t),
-        t1: Math.max(...group.t),
-      })),
-    ),
+    groups: json(spans),
+    from: new Date(Math.min(...spans.map((span) => span.t0))).toISOString(),
+    to: new Date(Math.max(...spans.map((span) => span.t1))).toISOString(),
   });
   return result.map((row) => ({
     ...row,
