@@ -160,3 +160,41 @@ describe('telemetry ingest', () => {
     expect(none.statusCode).toBe(400);
   });
 });
+
+describe('repeats inside one batch', () => {
+  it('stores each event once and counts it once: twice in one message, again in a later message of the batch, out of order', async () => {
+    const boot = randomUUID();
+    const at = (second: number) => new Date(Date.UTC(2026, 10, 20, 9, 0, second)).toISOString();
+    const cut = (seq: number, second: number) => ({ type: 'cut' as const, seq, at: at(second) });
+    const counts = () =>
+      t.app.kerf.transactions.withTenant(machine.tenantId, async (tx) => {
+        const result = (await tx.execute(sql`
+          SELECT (SELECT count(*)::int FROM cuts WHERE machine_id = ${machine.machineId} AND boot_id = ${boot}) AS cuts,
+                 (SELECT total_cuts::int FROM cutting_machines WHERE id = ${machine.machineId}) AS total,
+                 (SELECT coalesce(sum(cuts), 0)::int FROM cut_rollups_hourly WHERE machine_id = ${machine.machineId}
+                    AND hour = '2026-11-20T09:00:00Z') AS hourly`)) as unknown as {
+          rows: { cuts: number; total: number; hourly: number }[];
+        };
+        return result.rows[0]!;
+      });
+    const before = await counts();
+    const result = await t.app.kerf.telemetry.record(machine.tenantId, [
+      { serial: machine.serial, boot, events: [cut(1, 1), cut(2, 2), cut(2, 2), cut(3, 3)] },
+      // a later message of the same boot: one repeat out of order, one new, one seq again with
+      // another time (a different event under the primary key, stored as its own)
+      { serial: machine.serial, boot, events: [cut(1, 1), cut(4, 4), cut(3, 5)] },
+    ]);
+    expect(result.inserted.cuts).toBe(5);
+    expect(result.acks).toEqual([{ serial: machine.serial, boot, ranges: [[1, 4]], rejected: [] }]);
+    const after = await counts();
+    expect(after.cuts - before.cuts).toBe(5);
+    expect(after.total - before.total).toBe(5);
+    expect(after.hourly - before.hourly).toBe(5);
+    // the whole batch again: nothing new
+    const again = await t.app.kerf.telemetry.record(machine.tenantId, [
+      { serial: machine.serial, boot, events: [cut(4, 4), cut(3, 3), cut(3, 5), cut(2, 2), cut(1, 1)] },
+    ]);
+    expect(again.inserted.cuts).toBe(0);
+    expect(await counts()).toEqual(after);
+  });
+});
