@@ -123,12 +123,27 @@ function addRows(result: Result) {
   switch (result.bench) {
     case 'http': {
       const ratio = get('healthRatio')!;
-      row('Fastify /api/health ÷ raw node:http (throughput)', ratio, '×', '≥ 0.90', ratio >= 0.9);
+      row(
+        'Fastify /api/health ÷ raw node:http, the same answer (throughput)',
+        ratio,
+        '×',
+        '≥ 0.90',
+        ratio >= 0.9,
+      );
       // Reported beside it: the same ratio from server CPU per request, which a busy machine skews less.
       rows.push({
         figure: 'Fastify /api/health ÷ raw node:http (CPU per request)',
         database: d,
         value: get('healthCpuRatio'),
+        unit: '×',
+        target: 'reported',
+        met: null,
+      });
+      // and the ratio to a raw server that sends the JSON with one header, not the same answer
+      rows.push({
+        figure: 'Fastify /api/health ÷ raw node:http with one header (throughput)',
+        database: d,
+        value: get('healthMinimalRatio'),
         unit: '×',
         target: 'reported',
         met: null,

