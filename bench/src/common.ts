@@ -38,6 +38,14 @@ export function argument(name: string, fallback: string): string {
  * A scratch database of its own on the PostgreSQL at `DATABASE_URL` (the machine's by default), and
  * how to drop it again.
  */
+/**
+ * Niceness of the load generators (HTTP clients, WebSocket subscribers, machine agents), which on a
+ * real site run on other computers: here they share the two cores with the server under test and
+ * would preempt it. They still measure from their own clocks, so a delay of theirs counts against
+ * the server, never for it.
+ */
+export const LOAD_GENERATOR_NICE = 10;
+
 export async function createBenchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `kerf_bench_${randomBytes(4).toString('hex')}`;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { POSTGRES_INGEST_LANES } from '../../apps/server/src/ingest/index';
 import type { TelemetryBatchItem } from '../../apps/server/src/modules/telemetry/index';
 import { argument, copyCuts, printResult, startBenchApp } from './common';
 
@@ -16,7 +17,7 @@ const rows = Number(argument('rows', '200000'));
 const machines = Number(argument('machines', '100'));
 const perItem = 100; // events per MQTT message, as the agents send them
 const perBatch = Number(argument('batch', '5000')); // events per transaction: the ingest's maxBatchEvents
-const lanes = kind === 'postgres' ? 2 : 1; // as app.ts runs the ingest
+const lanes = kind === 'postgres' ? POSTGRES_INGEST_LANES : 1; // as app.ts runs the ingest
 
 const bench = await startBenchApp(kind, machines);
 const tenantId = bench.agents[0]!.tenantId;

@@ -10,7 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase, queryRows } from './db/client';
 import { createTransactions, type Transactions } from './db/transactions';
-import { type IngestStats, startTelemetryIngest } from './ingest/index';
+import { type IngestStats, POSTGRES_INGEST_LANES, startTelemetryIngest } from './ingest/index';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
 import { createScheduler, type Scheduler } from './lib/scheduler';
 import { registerLiveGateway, startLiveBus } from './live/index';
@@ -163,7 +163,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     shared: config.mqttUrl !== undefined,
     shareGroup: config.mqttShareGroup,
-    concurrency: database.kind === 'postgres' ? 2 : 1,
+    concurrency: database.kind === 'postgres' ? POSTGRES_INGEST_LANES : 1,
     tenantActive: (tenantId) => transactions.withSignIn((tx) => isTenantActive(tx, tenantId)),
   });
   const scheduler = createScheduler({ database, log: app.log });

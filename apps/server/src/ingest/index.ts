@@ -1,2 +1,7 @@
 /** MQTT entry points: machine telemetry and presence. */
-export { type IngestStats, startTelemetryIngest, type TelemetryIngest } from './telemetry.ingest';
+export {
+  type IngestStats,
+  POSTGRES_INGEST_LANES,
+  startTelemetryIngest,
+  type TelemetryIngest,
+} from './telemetry.ingest';

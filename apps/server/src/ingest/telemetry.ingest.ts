@@ -29,6 +29,14 @@ interface Queued {
   receivedAt: number;
 }
 
+/**
+ * Concurrent writers of the ingest on PostgreSQL (PGlite runs one statement at a time: one). Four
+ * rather than two: with 1,000 live sockets on two cores a batch waited for the one before it in its
+ * lane for up to 18 ms (p99) at two, and more lanes commit more, smaller batches side by side —
+ * bench/live p99 publish → frame ~80 → ~50 ms, bench/ingest 74k → 119k events/s (docs/performance.md).
+ */
+export const POSTGRES_INGEST_LANES = 4;
+
 const TELEMETRY_FILTER = 'kerf/+/+/telemetry';
 const PRESENCE_FILTER = 'kerf/+/+/presence';
 /** Instances of a scaled deployment share the telemetry stream (MQTT 5 / Mosquitto shared subscription). */
