@@ -99,10 +99,9 @@ export function createTransactions(db: AppDatabase): Transactions {
             await tx.execute(
               sql`SELECT set_config('role', ${role}, true), set_config('app.tenant_id', ${tenantId}, true)`,
             );
-            // the same rule as on PostgreSQL, so a statement that works here works there
-            if (opening) inlinable(opening);
-            const rows = opening ? ((await tx.execute(opening)) as unknown as { rows: never[] }).rows : [];
-            return fn(tx as Tx, rows);
+            if (!opening) return fn(tx as Tx, []);
+            inlinable(opening); // the same rule as on PostgreSQL, so a statement that works here works there
+            return fn(tx as Tx, ((await tx.execute(opening)) as unknown as { rows: never[] }).rows);
           });
   const run = <T>(role: string, tenantId: string, fn: (tx: Tx) => Promise<T>) =>
     opened(role, tenantId, null, (tx) => fn(tx));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../../test/harness';
 import { queryRows } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { setPresence, touchMachines } from '../machines/index';
+import { lockHeardMachines, setPresence } from '../machines/index';
 import { createAuditedAccess } from './audited-access';
 
 let t: TestApp;
@@ -63,11 +63,7 @@ const auditOf = (slug: string, action: string) =>
 async function bringOnline(serial: string) {
   await t.app.kerf.transactions.withTenant(tenantIds.demo!, async (tx) => {
     await setPresence(tx, serial, 'ONLINE', new Date().toISOString());
-    const [row] = await queryRows<{ id: string }>(
-      tx,
-      sql`SELECT id FROM cutting_machines WHERE serial_number = ${serial}`,
-    );
-    await touchMachines(tx, [row!.id]);
+    await tx.execute(lockHeardMachines([serial]));
   });
 }
 

@@ -47,7 +47,6 @@ export {
   setMachineOperator,
   setMachineStatus,
   setPresence,
-  touchMachines,
 } from './machine-state.repository';
 export {
   createMachineStatusService,

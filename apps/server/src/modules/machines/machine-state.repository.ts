@@ -101,29 +101,6 @@ export function heardMachinesOf(rows: Record<string, unknown>[]): HeardMachine[]
   }));
 }
 
-/**
- * Notes that the machines were heard now, outside a telemetry batch. Answers the machines whose
- * online status this changed.
- */
-export async function touchMachines(tx: Tx, machineIds: string[]): Promise<OnlineStatusChange[]> {
-  if (machineIds.length === 0) return [];
-  const result = await run(
-    tx,
-    sql`
-    UPDATE cutting_machines m SET last_heartbeat_at = now()
-    FROM (
-      SELECT id, last_heartbeat_at FROM cutting_machines
-      WHERE id IN (SELECT (jsonb_array_elements_text(${json(machineIds)}::jsonb))::uuid)
-    ) before
-    WHERE m.id = before.id
-    RETURNING m.id, m.presence, m.presence_at AS "presenceAt",
-              before.last_heartbeat_at AS "heardBefore", m.last_heartbeat_at AS "heardNow"`,
-  );
-  return (result.rows as Record<string, unknown>[])
-    .map(onlineChangeOf)
-    .filter((change): change is OnlineStatusChange => change !== null);
-}
-
 /** The online status change of a machine heard at `heardNow` after `heardBefore`, or null. */
 function onlineChangeOf(row: Record<string, unknown>): OnlineStatusChange | null {
   const heardNow = dateOrNull(row.heardNow)!;
