@@ -32,11 +32,12 @@ const subscriber = fork(
 // and the database. Their own delays still count — the latency runs from the agent's stamp to the
 // browser process's receipt.
 setPriority(subscriber.pid!, LOAD_GENERATOR_NICE);
+let generator: ReturnType<typeof fork> | undefined;
 const result = await new Promise<Record<string, unknown>>((resolve) => {
   subscriber.on('message', (message: { ready?: number; done?: Record<string, unknown> }) => {
     if (message.ready !== undefined) {
       console.error(`${message.ready} sockets subscribed`);
-      const generator = fork(
+      generator = fork(
         new URL('./generator.ts', import.meta.url).pathname,
         [
           JSON.stringify({
@@ -64,5 +65,8 @@ printResult({
   latencyMs: result,
   ingest: bench.app.kerf.ingestStats(),
 });
+// The agents would wait for acks of their last cuts from a server that is gone, and cut into the
+// next bench's time.
+generator?.kill();
 await bench.close();
 process.exit(0);

@@ -326,3 +326,98 @@ describe('a transaction opened with its first statement (withTenantOpening)', ()
     );
   });
 });
+
+describe('a write of two statements in one round trip (writeInOneTrip)', () => {
+  const probe = preparedStatement(
+    'test_write_in_one_trip',
+    sql`SELECT ${sql.placeholder('value')}::text AS value, current_setting('app.tenant_id', true) AS tenant,
+               current_user AS role, current_setting('plan_cache_mode') AS plans,
+               (SELECT name FROM locations WHERE id = ${sql.placeholder('location')}::uuid) AS name,
+               100 / ${sql.placeholder('divisor')}::int AS share`,
+  );
+  const tenantsAndLocations = () =>
+    rows<{ tenant: string; location: string; name: string }>(
+      sql`SELECT DISTINCT ON (t.slug) t.id AS tenant, l.id AS location, l.name
+          FROM tenants t JOIN locations l ON l.tenant_id = t.id
+          WHERE t.slug IN ('demo', 'demo-grind') ORDER BY t.slug, l.name`,
+    );
+
+  it('commits both under the tenant: the second sees the first’s write, any value comes through, another tenant’s rows stay unseen', async () => {
+    const [demo, grind] = await tenantsAndLocations();
+    const { writeInOneTrip } = t.app.kerf.transactions;
+    const texts = ["O'Brien", 'back\\slash \\x00', "''; DROP TABLE users; --", 'مطبعة', "$1 $$ E'\\n'", '🔪'];
+    const plans = t.app.kerf.database.kind === 'postgres' ? 'force_generic_plan' : 'auto';
+    // more calls than pooled connections: each connection prepares once, then executes
+    for (let round = 0; round < 12; round += 1) {
+      const value = texts[round % texts.length]!;
+      const name = `${demo!.name} ${value}`;
+      const written = await writeInOneTrip<{ name: string }, Record<string, unknown>>(
+        demo!.tenant,
+        sql`UPDATE locations SET name = ${name} WHERE id = ${demo!.location} RETURNING name`,
+        probe,
+        { value, location: demo!.location, divisor: 4 },
+      );
+      expect(written).toEqual({
+        opened: [{ name }],
+        rows: [{ value, tenant: demo!.tenant, role: 'kerf_app', plans, name, share: 25 }],
+      });
+      const [stored] = await rows<{ name: string }>(
+        sql`SELECT name FROM locations WHERE id = ${demo!.location}`,
+      );
+      expect(stored!.name).toBe(name);
+    }
+    // the other tenant's location is not there for this one, in either statement
+    const across = await writeInOneTrip<{ name: string }, Record<string, unknown>>(
+      grind!.tenant,
+      sql`UPDATE locations SET name = ${'taken'} WHERE id = ${demo!.location} RETURNING name`,
+      probe,
+      { value: 'x', location: demo!.location, divisor: 1 },
+    );
+    expect(across).toEqual({
+      opened: [],
+      rows: [{ value: 'x', tenant: grind!.tenant, role: 'kerf_app', plans, name: null, share: 100 }],
+    });
+    const [kept] = await rows<{ name: string }>(sql`SELECT name FROM locations WHERE id = ${demo!.location}`);
+    expect(kept!.name).not.toBe('taken');
+    await rows(sql`UPDATE locations SET name = ${demo!.name} WHERE id = ${demo!.location}`);
+    const [after] = await rows<{ plans: string }>(sql`SELECT current_setting('plan_cache_mode') AS plans`);
+    expect(after!.plans).toBe('auto');
+  });
+
+  it('rolls back the first statement’s write when the second fails, and the next writes still work', async () => {
+    const [demo] = await tenantsAndLocations();
+    const { writeInOneTrip } = t.app.kerf.transactions;
+    const opening = sql`UPDATE locations SET name = ${'never kept'} WHERE id = ${demo!.location} RETURNING name`;
+    for (let round = 0; round < 3; round += 1) {
+      const message = await failure(
+        writeInOneTrip(demo!.tenant, opening, probe, { value: 'v', location: demo!.location, divisor: 0 }),
+      );
+      expect(message).toMatch(/division by zero/);
+      const [stored] = await rows<{ name: string }>(
+        sql`SELECT name FROM locations WHERE id = ${demo!.location}`,
+      );
+      expect(stored!.name).toBe(demo!.name);
+      const written = await writeInOneTrip<{ name: string }, { share: number }>(
+        demo!.tenant,
+        sql`SELECT name FROM locations WHERE id = ${demo!.location}`,
+        probe,
+        { value: 'v', location: demo!.location, divisor: round + 1 },
+      );
+      expect(written.rows[0]!.share).toBe(Math.floor(100 / (round + 1)));
+    }
+    await expect(
+      writeInOneTrip(demo!.tenant, sql`SELECT ${'quoted'} AS v`.inlineParams(), probe, {
+        value: 'v',
+        location: demo!.location,
+        divisor: 1,
+      }),
+    ).rejects.toThrow(/quoted strings/);
+    await expect(
+      writeInOneTrip('not-a-tenant', sql`SELECT 1`, probe, {
+        value: 'v',
+        location: demo!.location,
+        divisor: 1,
+      }),
+    ).rejects.toThrow(/tenant id/);
+  });
+});

@@ -33,6 +33,19 @@ export interface Transactions {
    */
   withTenantOpening<R, T>(tenantId: string, opening: SQL, fn: (tx: Tx, rows: R[]) => Promise<T>): Promise<T>;
   /**
+   * A write of two statements in ONE round trip on PostgreSQL: `BEGIN` with the settings, `opening`
+   * (inlined, as in `withTenantOpening`), the prepared `statement` and `COMMIT` go in one
+   * simple-protocol message. For a hot write whose second statement does not depend on the first's
+   * rows in node (the telemetry batch of cuts only: lock the machines, then the cuts). Answers both
+   * statements' rows once committed; a failure anywhere rolls all of it back.
+   */
+  writeInOneTrip<A, B>(
+    tenantId: string,
+    opening: SQL,
+    statement: PreparedStatement,
+    values: Record<string, unknown>,
+  ): Promise<{ opened: A[]; rows: B[] }>;
+  /**
    * One prepared statement as kerf_app under the tenant, alone in its transaction: a hot read that
    * needs nothing else (a page of a list, one object). On PostgreSQL it takes one round trip
    * instead of three (see `readOnPool`); the rows come as `runPrepared` answers them.
@@ -106,6 +119,25 @@ export function createTransactions(db: AppDatabase): Transactions {
   const run = <T>(role: string, tenantId: string, fn: (tx: Tx) => Promise<T>) =>
     opened(role, tenantId, null, (tx) => fn(tx));
 
+  const writeTwo: <A, B>(
+    tenantId: string,
+    opening: SQL,
+    statement: PreparedStatement,
+    values: Record<string, unknown>,
+  ) => Promise<{ opened: A[]; rows: B[] }> =
+    pool instanceof pg.Pool
+      ? writeOnPool(pool, begin)
+      : <A, B>(
+          tenantId: string,
+          opening: SQL,
+          statement: PreparedStatement,
+          values: Record<string, unknown>,
+        ) =>
+          opened<A, { opened: A[]; rows: B[] }>('kerf_app', tenantId, opening, async (tx, rows) => ({
+            opened: rows,
+            rows: await runPrepared<B>(tx, statement, values),
+          }));
+
   const readOne: <R>(
     tenantId: string,
     statement: PreparedStatement,
@@ -124,6 +156,10 @@ export function createTransactions(db: AppDatabase): Transactions {
     async withTenantOpening(tenantId, opening, fn) {
       if (!UUID.test(tenantId)) throw new Error('withTenantOpening needs a tenant id');
       return opened('kerf_app', tenantId, opening, fn);
+    },
+    async writeInOneTrip(tenantId, opening, statement, values) {
+      if (!UUID.test(tenantId)) throw new Error('writeInOneTrip needs a tenant id');
+      return writeTwo(tenantId, opening, statement, values);
     },
     async readPrepared(tenantId, statement, values) {
       if (!UUID.test(tenantId)) throw new Error('readPrepared needs a tenant id');
@@ -226,7 +262,6 @@ function runOnPool(db: AppDatabase, pool: pg.Pool, begin: (role: string, tenantI
  * PostgreSQL kept prepared would be a guess.
  */
 function readOnPool(pool: pg.Pool) {
-  const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
   return async <R>(
     tenantId: string,
     statement: PreparedStatement,
@@ -235,20 +270,13 @@ function readOnPool(pool: pg.Pool) {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
-      const name = `r_${statement.name}`;
-      let prepared = preparedOn.get(client);
-      if (!prepared) {
-        prepared = new Set();
-        preparedOn.set(client, prepared);
-      }
-      const params = fillPlaceholders(statement.params, values).map(literal);
+      const execute = executeOn(client, statement, values);
       const parts = [
         `SELECT set_config('role', 'kerf_app', true), set_config('app.tenant_id', '${tenantId}', true), ${GENERIC_PLANS}`,
-        ...(prepared.has(name) ? [] : [`PREPARE ${name} AS ${statement.text}`]),
-        params.length > 0 ? `EXECUTE ${name}(${params.join(', ')})` : `EXECUTE ${name}`,
+        ...execute.parts,
       ];
       const results = (await client.query(parts.join(';\n'))) as unknown as pg.QueryResult[];
-      prepared.add(name);
+      execute.done();
       return results[results.length - 1]!.rows as R[];
     } catch (error) {
       broken = error as Error;
@@ -256,6 +284,65 @@ function readOnPool(pool: pg.Pool) {
     } finally {
       client.release(broken);
     }
+  };
+}
+
+/**
+ * `writeInOneTrip` on PostgreSQL: `BEGIN` with the settings, the inlined opening, the statement as
+ * in `readOnPool` and `COMMIT`, in one message. PostgreSQL stops at the first statement that fails
+ * and leaves the transaction aborted; the connection is then closed, not reused (which ends the
+ * transaction, and which of its statements PostgreSQL kept prepared would be a guess).
+ */
+function writeOnPool(pool: pg.Pool, begin: (role: string, tenantId: string) => string) {
+  return async <A, B>(
+    tenantId: string,
+    opening: SQL,
+    statement: PreparedStatement,
+    values: Record<string, unknown>,
+  ): Promise<{ opened: A[]; rows: B[] }> => {
+    // Built before a connection is taken: a statement that cannot be inlined fails here.
+    const head = `${begin('kerf_app', tenantId)}, ${GENERIC_PLANS};\n${inlined(opening)}`;
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const execute = executeOn(client, statement, values);
+      const message = [head, ...execute.parts, 'COMMIT'].join(';\n');
+      const results = (await client.query(message)) as unknown as pg.QueryResult[];
+      execute.done();
+      // BEGIN, the settings, the opening, [PREPARE,] EXECUTE, COMMIT
+      return { opened: results[2]!.rows as A[], rows: results[results.length - 2]!.rows as B[] };
+    } catch (error) {
+      broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+}
+
+/** Statements prepared (SQL `PREPARE`) on each pooled connection, by name. */
+const preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
+
+/**
+ * A prepared statement run in a simple-protocol message: `PREPARE` the first time on this
+ * connection, then `EXECUTE` with the values as quoted literals (escaped as the driver escapes
+ * them, and typed by the statement's parameters exactly as protocol parameters would be). Call
+ * `done` once the message has succeeded.
+ */
+function executeOn(client: pg.PoolClient, statement: PreparedStatement, values: Record<string, unknown>) {
+  const name = `r_${statement.name}`;
+  let prepared = preparedOn.get(client);
+  if (!prepared) {
+    prepared = new Set();
+    preparedOn.set(client, prepared);
+  }
+  const params = fillPlaceholders(statement.params, values).map(literal);
+  return {
+    parts: [
+      ...(prepared.has(name) ? [] : [`PREPARE ${name} AS ${statement.text}`]),
+      params.length > 0 ? `EXECUTE ${name}(${params.join(', ')})` : `EXECUTE ${name}`,
+    ],
+    done: () => prepared.add(name),
   };
 }
 
@@ -274,7 +361,10 @@ function literal(value: unknown): string {
     value,
   );
   if (text === null) return 'NULL';
-  if (typeof text !== 'string') throw new Error('readPrepared takes text, numbers, dates and arrays of them');
+  if (typeof text !== 'string')
+    throw new Error(
+      'a prepared statement run by message takes text, numbers, booleans, dates and arrays of them',
+    );
   return pg.escapeLiteral(text);
 }
 

@@ -198,3 +198,70 @@ describe('repeats inside one batch', () => {
     expect(await counts()).toEqual(after);
   });
 });
+
+describe('a batch of cuts only (one round trip)', () => {
+  it('books each cut to the machine’s knife, operator and order as they stand, and refuses an unknown machine’s', async () => {
+    const boot = randomUUID();
+    const knife = 'E2801160C0FFEE01';
+    const named = 'E2801160C0FFEE02';
+    // after the knife of the first test went in: the later knife event changes the machine's knife
+    const start = Date.now() - 60_000;
+    const at = (second: number) => new Date(start + second * 1000).toISOString();
+    const query = <T>(statement: ReturnType<typeof sql>) =>
+      t.app.kerf.transactions.withTenant(machine.tenantId, async (tx) => {
+        const result = (await tx.execute(statement)) as unknown as { rows: T[] };
+        return result.rows;
+      });
+    // the knife goes in through the general path (a knife event), the operator and the order are set
+    await t.app.kerf.telemetry.record(machine.tenantId, [
+      { serial: machine.serial, boot, events: [{ type: 'knife-inserted', seq: 1, at: at(0), rfid: knife }] },
+    ]);
+    const [operator] = await query<{ id: string }>(
+      sql`SELECT id FROM users WHERE role = 'PRINTING_SHOP_OPERATOR' ORDER BY username LIMIT 1`,
+    );
+    const [job] = await query<{ id: string }>(
+      sql`INSERT INTO cutting_jobs (tenant_id, machine_id, name) VALUES (${machine.tenantId}, ${machine.machineId}, ${'Flyer A5'}) RETURNING id`,
+    );
+    await query(
+      sql`UPDATE cutting_machines SET current_operator_id = ${operator!.id}, current_job_id = ${job!.id} WHERE id = ${machine.machineId}`,
+    );
+    try {
+      const result = await t.app.kerf.telemetry.record(machine.tenantId, [
+        {
+          serial: machine.serial,
+          boot,
+          events: [
+            { type: 'cut', seq: 2, at: at(1) },
+            { type: 'cut', seq: 3, at: at(2), knifeRfid: named },
+            { type: 'cut', seq: 4, at: at(3) },
+          ],
+        },
+        { serial: 'PM-UNKNOWN-0001', boot, events: [{ type: 'cut', seq: 1, at: at(1) }] },
+      ]);
+      expect(result.inserted).toEqual({ cuts: 3, statuses: 0, knifeScans: 0 });
+      expect(result.acks).toEqual([
+        { serial: machine.serial, boot, ranges: [[2, 4]], rejected: [] },
+        { serial: 'PM-UNKNOWN-0001', boot, ranges: [], rejected: [[1, 1]] },
+      ]);
+      const cuts = await query<{ seq: number; knife: string; operator: string; job: string }>(
+        sql`SELECT seq::int, knife_rfid AS knife, operator_id AS operator, job_id AS job
+            FROM cuts WHERE machine_id = ${machine.machineId} AND boot_id = ${boot} ORDER BY seq`,
+      );
+      expect(cuts).toEqual([
+        { seq: 2, knife, operator: operator!.id, job: job!.id },
+        { seq: 3, knife: named, operator: operator!.id, job: job!.id },
+        { seq: 4, knife, operator: operator!.id, job: job!.id },
+      ]);
+      const [counts] = await query<{ job: number; knife: number; named: number }>(
+        sql`SELECT (SELECT cuts::int FROM cutting_jobs WHERE id = ${job!.id}) AS job,
+                   (SELECT cuts_since_last_grinding::int FROM knives WHERE rfid = ${knife}) AS knife,
+                   (SELECT cuts_since_last_grinding::int FROM knives WHERE rfid = ${named}) AS named`,
+      );
+      expect(counts).toEqual({ job: 3, knife: 2, named: 1 });
+    } finally {
+      await query(
+        sql`UPDATE cutting_machines SET current_operator_id = NULL, current_job_id = NULL WHERE id = ${machine.machineId}`,
+      );
+    }
+  });
+});

@@ -1,21 +1,24 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { NO_KNIFE, NONE_ID } from '../../db/schema/telemetry';
-import { preparedStatement, runPrepared, type Tx } from '../../db/transactions';
+import { type PreparedStatement, preparedStatement, runPrepared, type Tx } from '../../db/transactions';
 
 const rowsOf = <T>(result: { rows: unknown[] }) => result.rows as T[];
 /** Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`. */
 const run = async (tx: Tx, query: SQL) => (await tx.execute(query)) as unknown as { rows: unknown[] };
 const json = (value: unknown) => JSON.stringify(value);
 
+/**
+ * One cut as the write path takes it. The machine is named by its serial, and the statement books
+ * the cut to the machine's operator and order as they stand in the transaction (after the batch's
+ * own status events).
+ */
 export interface CutRow {
-  machineId: string;
+  serial: string;
   bootId: string;
   seq: number;
   /** milliseconds since the epoch: parsed once from the event's time, never formatted again */
   at: number;
   knifeRfid: string | null;
-  operatorId: string | null;
-  jobId: string | null;
 }
 
 export interface StatusRow {
@@ -159,11 +162,18 @@ const insertCutsStatement = preparedStatement(
   'telemetry_insert_cuts',
   sql`
     WITH g AS MATERIALIZED (
-      SELECT * FROM jsonb_to_recordset(${sql.placeholder('groups')}::jsonb)
-        AS i(m uuid, b uuid, o uuid, j uuid, s bigint[], t bigint[], k text[], s0 bigint, s1 bigint, t0 bigint, t1 bigint)
+      -- the batch's machine boots, with what the cuts are booked to: the machine's operator, order
+      -- and (where a cut names no knife and the caller asks for it) knife as they stand now
+      SELECT m.id AS m, i.b, m.current_operator_id AS o, m.current_job_id AS j, m.current_knife_rfid AS knife,
+             i.s, i.t, i.k, i.s0, i.s1, i.t0, i.t1
+      FROM jsonb_to_recordset(${sql.placeholder('groups')}::jsonb)
+        AS i(m text, b uuid, s bigint[], t bigint[], k text[], s0 bigint, s1 bigint, t0 bigint, t1 bigint)
+      JOIN cutting_machines m
+        ON m.tenant_id = ${sql.placeholder('tenant')}::uuid AND m.serial_number = i.m AND m.deleted_at IS NULL
     ), input AS (
       SELECT g.m AS "machineId", g.b AS "bootId", u.seq, 'epoch'::timestamptz + u.ms * interval '1 millisecond' AS at,
-             u.knife AS "knifeRfid", g.o AS "operatorId", g.j AS "jobId"
+             coalesce(u.knife, CASE WHEN ${sql.placeholder('machineKnife')}::boolean THEN g.knife END) AS "knifeRfid",
+             g.o AS "operatorId", g.j AS "jobId"
       FROM g CROSS JOIN LATERAL unnest(g.s, g.t, g.k) AS u(seq, ms, knife)
     ), existing AS MATERIALIZED (
       -- cuts of this batch stored before: one primary-key range per (machine, boot) and partitions
@@ -236,26 +246,11 @@ const insertCutsStatement = preparedStatement(
     LEFT JOIN knife_counts ON knife_counts.rfid = per_machine.knife`,
 );
 
-/**
- * The cut write path in one statement (one round trip per batch): inserts the cuts idempotently
- * and moves, by exactly the rows inserted, the machines' totals, the knives' counters (registering
- * knives seen for the first time), the jobs' cuts, the hourly rollups and the daily ones (ADR 0019).
- * Returns per machine what changed, for live events.
- *
- * The caller holds the lock of every machine in `rows` (machines' `lockHeardMachines`, same transaction).
- * So no other transaction inserts cuts of these machines until this one ends, and the statement,
- * whose snapshot is taken after the lock was granted, sees every cut committed before: a plain
- * `INSERT … WHERE NOT EXISTS` is then exactly as idempotent as `ON CONFLICT DO NOTHING`, and half
- * its cost (no speculative insertion per row; bench/write-path). Repeats inside the batch are
- * dropped here. Should a duplicate ever slip through, the primary key refuses the batch, which is
- * then not acknowledged and comes again: nothing is counted twice.
- */
-/** One machine boot, operator and order's cuts as the statement reads them (`g`), with their ranges. */
+/** One machine boot's cuts as the statement reads them (`g`), with their ranges. */
 interface CutGroup {
+  /** the machine's serial */
   m: string;
   b: string;
-  o: string | null;
-  j: string | null;
   s: number[];
   t: number[];
   k: (string | null)[];
@@ -265,83 +260,57 @@ interface CutGroup {
   t1: number;
 }
 
-/** The events of one machine boot seen so far in a batch, to drop repeats. */
-interface BootEvents {
-  m: string;
-  b: string;
-  highest: number;
-  /** seq and time of each event, until a repeat is possible; then `events` holds them */
-  seqs: number[];
-  times: number[];
-  events: Set<string> | null;
-}
-
-export async function insertCutsWithCounters(
-  tx: Tx,
+/**
+ * The cut write path in one statement (one round trip per batch): inserts the cuts idempotently
+ * and moves, by exactly the rows inserted, the machines' totals, the knives' counters (registering
+ * knives seen for the first time), the jobs' cuts, the hourly rollups and the daily ones (ADR 0019).
+ * Answers the prepared statement and its values; its rows, read with `machineCutsOf`, say per
+ * machine what changed, for live events. Cuts of a machine the tenant does not have are left out.
+ *
+ * `machineKnife`: a cut that names no knife goes to the knife in the machine now. Right when the
+ * batch holds no knife events; otherwise the caller names each cut's knife from its timeline.
+ *
+ * The caller holds the lock of every machine in `rows` (machines' `lockHeardMachines`, same transaction).
+ * So no other transaction inserts cuts of these machines until this one ends, and the statement,
+ * whose snapshot is taken after the lock was granted, sees every cut committed before: a plain
+ * `INSERT … WHERE NOT EXISTS` is then exactly as idempotent as `ON CONFLICT DO NOTHING`, and half
+ * its cost (no speculative insertion per row; bench/write-path). Repeats inside the batch are
+ * dropped here. Should a duplicate ever slip through, the primary key refuses the batch, which is
+ * then not acknowledged and comes again: nothing is counted twice.
+ */
+export function cutsWithCounters(
   tenantId: string,
   rows: CutRow[],
-): Promise<MachineCutResult[]> {
-  if (rows.length === 0) return [];
-  // Sent grouped by machine and boot, with seq, time (ms since epoch) and knife as arrays: parsing
+  options: { machineKnife: boolean },
+): { statement: PreparedStatement; values: Record<string, unknown> } | null {
+  if (rows.length === 0) return null;
+  // Sent grouped by machine boot, with seq, time (ms since epoch) and knife as arrays: parsing
   // that is about 3× cheaper for the database than one JSON object per cut (measured on PGlite).
-  const groups = new Map<string, CutGroup>();
-  const boots = new Map<string, BootEvents>();
-  let group: CutGroup | undefined;
-  let boot: BootEvents | undefined;
-  // Rows come in runs of one machine boot, so the group and the boot are looked up when the run
-  // changes, not per row; a repeat is looked for only when a seq is not above the boot's highest
-  // so far (agents send in seq order). Five times cheaper per batch than a key per row.
+  const groups = new Map<string, CutGroup & { events: Set<string> | null }>();
+  let group: (CutGroup & { events: Set<string> | null }) | undefined;
+  // Rows come in runs of one machine boot, so the group is looked up when the run changes, not per
+  // row; a repeat is looked for only when a seq is not above the boot's highest so far (agents send
+  // in seq order). Five times cheaper per batch than a key per row.
   for (const row of rows) {
     const at = row.at;
-    if (boot?.m !== row.machineId || boot.b !== row.bootId) {
-      const key = `${row.machineId}|${row.bootId}`;
-      boot = boots.get(key);
-      if (!boot) {
-        boot = { m: row.machineId, b: row.bootId, highest: -Infinity, seqs: [], times: [], events: null };
-        boots.set(key, boot);
-      }
-    }
-    if (row.seq <= boot.highest) {
-      if (!boot.events) {
-        boot.events = new Set();
-        for (let i = 0; i < boot.seqs.length; i++) boot.events.add(`${boot.seqs[i]}|${boot.times[i]}`);
-      }
-      const event = `${row.seq}|${at}`;
-      if (boot.events.has(event)) continue; // the same event twice in one batch (a re-send)
-      boot.events.add(event);
-    } else {
-      boot.highest = row.seq;
-      if (boot.events) boot.events.add(`${row.seq}|${at}`);
-      else {
-        boot.seqs.push(row.seq);
-        boot.times.push(at);
-      }
-    }
-    if (
-      group?.m !== row.machineId ||
-      group.b !== row.bootId ||
-      group.o !== row.operatorId ||
-      group.j !== row.jobId
-    ) {
-      const key = `${row.machineId}|${row.bootId}|${row.operatorId}|${row.jobId}`;
+    if (group?.m !== row.serial || group.b !== row.bootId) {
+      const key = `${row.serial}|${row.bootId}`;
       group = groups.get(key);
       if (!group) {
-        group = {
-          m: row.machineId,
-          b: row.bootId,
-          o: row.operatorId,
-          j: row.jobId,
-          s: [],
-          t: [],
-          k: [],
-          s0: row.seq,
-          s1: row.seq,
-          t0: at,
-          t1: at,
-        };
+        const empty = { s0: Infinity, s1: -Infinity, t0: Infinity, t1: -Infinity };
+        group = { m: row.serial, b: row.bootId, s: [], t: [], k: [], ...empty, events: null };
         groups.set(key, group);
       }
     }
+    if (row.seq <= group.s1) {
+      if (!group.events) {
+        group.events = new Set();
+        for (let i = 0; i < group.s.length; i++) group.events.add(`${group.s[i]}|${group.t[i]}`);
+      }
+      const event = `${row.seq}|${at}`;
+      if (group.events.has(event)) continue; // the same event twice in one batch (a re-send)
+      group.events.add(event);
+    } else group.events?.add(`${row.seq}|${at}`);
     group.s.push(row.seq);
     group.t.push(at);
     group.k.push(row.knifeRfid);
@@ -350,15 +319,32 @@ export async function insertCutsWithCounters(
     if (at < group.t0) group.t0 = at;
     if (at > group.t1) group.t1 = at;
   }
-  const spans = [...groups.values()];
-  const result = await runPrepared<MachineCutResult & { lastCutAt: Date | string }>(tx, insertCutsStatement, {
-    tenant: tenantId,
-    groups: json(spans),
-    from: new Date(Math.min(...spans.map((span) => span.t0))).toISOString(),
-    to: new Date(Math.max(...spans.map((span) => span.t1))).toISOString(),
-  });
-  return result.map((row) => ({
-    ...row,
-    lastCutAt: new Date(row.lastCutAt).toISOString(),
-  }));
+  const spans = [...groups.values()].map(({ events, ...span }) => span);
+  return {
+    statement: insertCutsStatement,
+    values: {
+      tenant: tenantId,
+      groups: json(spans),
+      machineKnife: options.machineKnife,
+      from: new Date(Math.min(...spans.map((span) => span.t0))).toISOString(),
+      to: new Date(Math.max(...spans.map((span) => span.t1))).toISOString(),
+    },
+  };
+}
+
+/** The rows of `cutsWithCounters`'s statement, per machine. */
+export function machineCutsOf(rows: (MachineCutResult & { lastCutAt: Date | string })[]): MachineCutResult[] {
+  return rows.map((row) => ({ ...row, lastCutAt: new Date(row.lastCutAt).toISOString() }));
+}
+
+/** `cutsWithCounters` run in the transaction (a batch with status or knife events). */
+export async function insertCutsWithCounters(
+  tx: Tx,
+  tenantId: string,
+  rows: CutRow[],
+  options: { machineKnife: boolean },
+): Promise<MachineCutResult[]> {
+  const cuts = cutsWithCounters(tenantId, rows, options);
+  if (!cuts) return [];
+  return machineCutsOf(await runPrepared(tx, cuts.statement, cuts.values));
 }

@@ -14,9 +14,12 @@ import {
 import { toRanges } from './seq-ranges';
 import {
   type CutRow,
+  cutsWithCounters,
   insertCutsWithCounters,
   insertKnifeScan,
   insertStatusInterval,
+  type MachineCutResult,
+  machineCutsOf,
 } from './telemetry.repository';
 
 /** Events of one machine boot, already validated against the contracts. */
@@ -45,6 +48,49 @@ export interface RecordResult {
   inserted: { cuts: number; statuses: number; knifeScans: number };
 }
 
+/** The cuts of a batch, as the write path takes them. */
+function cutRowsOf(items: TelemetryBatchItem[]): CutRow[] {
+  const rows: CutRow[] = [];
+  for (const item of items)
+    for (const event of item.events)
+      if (event.type === 'cut')
+        rows.push({
+          serial: item.serial,
+          bootId: item.boot,
+          seq: event.seq,
+          at: Date.parse(event.at),
+          knifeRfid: event.knifeRfid ?? null,
+        });
+  return rows;
+}
+
+function machinesBySerial(lockedRows: Record<string, unknown>[]): Map<string, HeardMachine> {
+  return new Map(heardMachinesOf(lockedRows).map((machine) => [machine.serialNumber, machine]));
+}
+
+/**
+ * The end-to-end acks of a committed batch, per machine boot: every event of a known machine is
+ * stored (now or before); a machine the tenant does not have is refused, never stored.
+ */
+function acksOf(items: TelemetryBatchItem[], machines: Map<string, HeardMachine>): MachineAck[] {
+  const acks = new Map<string, { serial: string; boot: string; seqs: number[]; refused: number[] }>();
+  for (const item of items) {
+    const key = `${item.serial}/${item.boot}`;
+    let ack = acks.get(key);
+    if (!ack) {
+      ack = { serial: item.serial, boot: item.boot, seqs: [], refused: [] };
+      acks.set(key, ack);
+    }
+    const list = machines.has(item.serial) ? ack.seqs : ack.refused;
+    for (const event of item.events) list.push(event.seq);
+  }
+  return [...acks.values()].map(({ seqs, refused, ...ack }) => ({
+    ...ack,
+    ranges: toRanges(seqs),
+    rejected: toRanges(refused),
+  }));
+}
+
 /**
  * The single write path of machine telemetry: MQTT ingest, the operator's status PUT and the
  * history generator all come through `record`. One transaction per tenant batch; counters,
@@ -54,42 +100,70 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
   const { transactions } = deps;
 
   async function record(tenantId: string, items: TelemetryBatchItem[]): Promise<RecordResult> {
-    const live: LiveEvent[] = [];
     const serials = [...new Set(items.map((item) => item.serial))].sort();
     // The machines are locked and marked heard in the BEGIN's own round trip.
     const opening = lockHeardMachines(serials);
-    const result = await transactions.withTenantOpening(tenantId, opening, async (tx, lockedRows) => {
-      const machines = new Map<string, HeardMachine>(
-        heardMachinesOf(lockedRows as Record<string, unknown>[]).map((m) => [m.serialNumber, m]),
-      );
-      const acks = new Map<string, MachineAck & { seqs: number[]; refused: number[] }>();
+    const onlyCuts = items.every((item) => item.events.every((event) => event.type === 'cut'));
+    const cuts = onlyCuts ? cutsWithCounters(tenantId, cutRowsOf(items), { machineKnife: true }) : null;
+    const { live, ...result } = cuts
+      ? await recordCuts(tenantId, items, opening, cuts)
+      : await recordEvents(tenantId, items, opening);
+    if (live.length > 0) deps.live?.publish(live);
+
+    return result;
+  }
+
+  /**
+   * A batch of cuts only (nearly every batch: a machine cuts many times between two status
+   * changes): the machines' lock and the cuts in one round trip. The cuts need nothing the lock
+   * answers — the statement books them to the machine's operator, order and knife as they stand —
+   * so both go with the BEGIN and the COMMIT in one message (`writeInOneTrip`).
+   */
+  async function recordCuts(
+    tenantId: string,
+    items: TelemetryBatchItem[],
+    opening: ReturnType<typeof lockHeardMachines>,
+    cuts: NonNullable<ReturnType<typeof cutsWithCounters>>,
+  ): Promise<RecordResult & { live: LiveEvent[] }> {
+    const written = await transactions.writeInOneTrip<
+      Record<string, unknown>,
+      MachineCutResult & { lastCutAt: Date | string }
+    >(tenantId, opening, cuts.statement, cuts.values);
+    const machines = machinesBySerial(written.opened);
+    const live: LiveEvent[] = [];
+    const insertedCuts = cutEvents(tenantId, machineCutsOf(written.rows), live);
+    onlineEvents(tenantId, machines, live);
+    return {
+      acks: acksOf(items, machines),
+      inserted: { cuts: insertedCuts, statuses: 0, knifeScans: 0 },
+      live,
+    };
+  }
+
+  /** A batch with status or knife events: each in time order, then the cuts. */
+  async function recordEvents(
+    tenantId: string,
+    items: TelemetryBatchItem[],
+    opening: ReturnType<typeof lockHeardMachines>,
+  ): Promise<RecordResult & { live: LiveEvent[] }> {
+    const live: LiveEvent[] = [];
+    return transactions.withTenantOpening(tenantId, opening, async (tx, lockedRows) => {
+      const machines = machinesBySerial(lockedRows as Record<string, unknown>[]);
       const cutRows: CutRow[] = [];
       const statusItems: { machine: HeardMachine; item: TelemetryBatchItem; event: TelemetryEvent }[] = [];
       const knifeItems: { machine: HeardMachine; item: TelemetryBatchItem; event: TelemetryEvent }[] = [];
 
       for (const item of items) {
-        const key = `${item.serial}/${item.boot}`;
-        let ack = acks.get(key);
-        if (!ack) {
-          ack = { serial: item.serial, boot: item.boot, ranges: [], rejected: [], seqs: [], refused: [] };
-          acks.set(key, ack);
-        }
         const machine = machines.get(item.serial);
-        if (!machine) {
-          for (const event of item.events) ack.refused.push(event.seq);
-          continue;
-        }
+        if (!machine) continue; // refused in the acks
         for (const event of item.events) {
-          ack.seqs.push(event.seq);
           if (event.type === 'cut') {
             cutRows.push({
-              machineId: machine.id,
+              serial: item.serial,
               bootId: item.boot,
               seq: event.seq,
               at: Date.parse(event.at),
               knifeRfid: event.knifeRfid ?? null,
-              operatorId: machine.currentOperatorId,
-              jobId: machine.currentJobId,
             });
           } else if (event.type === 'status') statusItems.push({ machine, item, event });
           else if (event.type === 'knife-inserted' || event.type === 'knife-removed')
@@ -97,7 +171,7 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
         }
       }
 
-      const knifeAtStart = new Map([...machines.values()].map((m) => [m.id, m.currentKnifeRfid]));
+      const knifeAtStart = new Map([...machines.values()].map((m) => [m.serialNumber, m.currentKnifeRfid]));
       // Knife changes first, in time order, so that cuts without an RFID of their own are booked
       // to the knife that was in the machine.
       let knifeScans = 0;
@@ -186,50 +260,49 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
       const timeline = new Map<string, { at: number; rfid: string | null }[]>();
       for (const { machine, event } of knifeItems) {
         if (event.type !== 'knife-inserted' && event.type !== 'knife-removed') continue;
-        const list = timeline.get(machine.id) ?? [];
+        const list = timeline.get(machine.serialNumber) ?? [];
         list.push({
           at: Date.parse(event.at),
           rfid: event.type === 'knife-inserted' ? event.rfid : null,
         });
-        timeline.set(machine.id, list);
+        timeline.set(machine.serialNumber, list);
       }
       for (const cut of cutRows) {
         if (cut.knifeRfid) continue;
-        const changes = timeline.get(cut.machineId);
+        const changes = timeline.get(cut.serial);
         const change = changes?.findLast((c) => c.at <= cut.at);
-        cut.knifeRfid = change ? change.rfid : (knifeBefore.get(cut.machineId) ?? null);
+        cut.knifeRfid = change ? change.rfid : (knifeBefore.get(cut.serial) ?? null);
       }
 
-      const machineCuts = await insertCutsWithCounters(tx, tenantId, cutRows);
-      let insertedCuts = 0;
-      for (const m of machineCuts) {
-        insertedCuts += m.cuts;
-        live.push(
-          liveEvent(tenantId, 'MACHINE_CUT', {
-            machineId: m.machineId,
-            cuts: m.cuts,
-            totalCuts: m.totalCuts,
-            knifeRfid: m.knifeRfid,
-            knifeCutsSinceGrinding: m.knifeRfid ? (m.knifeCutsSinceGrinding ?? 0) : null,
-            lastCutAt: m.lastCutAt,
-          }),
-        );
-      }
-      for (const machine of machines.values())
-        if (machine.onlineChange)
-          live.push(liveEvent(tenantId, 'MACHINE_ONLINE_STATUS', machine.onlineChange));
-
-      return {
-        acks: [...acks.values()].map(({ seqs, refused, ...ack }) => ({
-          ...ack,
-          ranges: toRanges(seqs),
-          rejected: toRanges(refused),
-        })),
-        inserted: { cuts: insertedCuts, statuses, knifeScans },
-      };
+      const machineCuts = await insertCutsWithCounters(tx, tenantId, cutRows, { machineKnife: false });
+      const insertedCuts = cutEvents(tenantId, machineCuts, live);
+      onlineEvents(tenantId, machines, live);
+      return { acks: acksOf(items, machines), inserted: { cuts: insertedCuts, statuses, knifeScans }, live };
     });
-    if (live.length > 0) deps.live?.publish(live);
-    return result;
+  }
+
+  /** The MACHINE_CUT events of a batch; answers how many cuts were new. */
+  function cutEvents(tenantId: string, machineCuts: MachineCutResult[], live: LiveEvent[]): number {
+    let inserted = 0;
+    for (const m of machineCuts) {
+      inserted += m.cuts;
+      live.push(
+        liveEvent(tenantId, 'MACHINE_CUT', {
+          machineId: m.machineId,
+          cuts: m.cuts,
+          totalCuts: m.totalCuts,
+          knifeRfid: m.knifeRfid,
+          knifeCutsSinceGrinding: m.knifeRfid ? (m.knifeCutsSinceGrinding ?? 0) : null,
+          lastCutAt: m.lastCutAt,
+        }),
+      );
+    }
+    return inserted;
+  }
+
+  function onlineEvents(tenantId: string, machines: Map<string, HeardMachine>, live: LiveEvent[]) {
+    for (const machine of machines.values())
+      if (machine.onlineChange) live.push(liveEvent(tenantId, 'MACHINE_ONLINE_STATUS', machine.onlineChange));
   }
 
   /** The agent's retained presence message, or its last will; the new online status goes live after commit. */
