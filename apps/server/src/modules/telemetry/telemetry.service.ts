@@ -109,7 +109,6 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
       ? await recordCuts(tenantId, items, opening, cuts)
       : await recordEvents(tenantId, items, opening);
     if (live.length > 0) deps.live?.publish(live);
-
     return result;
   }
 
@@ -149,23 +148,15 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
     const live: LiveEvent[] = [];
     return transactions.withTenantOpening(tenantId, opening, async (tx, lockedRows) => {
       const machines = machinesBySerial(lockedRows as Record<string, unknown>[]);
-      const cutRows: CutRow[] = [];
+      // cuts of a machine the tenant does not have are left out by the statement (and refused in the acks)
+      const cutRows = cutRowsOf(items);
       const statusItems: { machine: HeardMachine; item: TelemetryBatchItem; event: TelemetryEvent }[] = [];
       const knifeItems: { machine: HeardMachine; item: TelemetryBatchItem; event: TelemetryEvent }[] = [];
-
       for (const item of items) {
         const machine = machines.get(item.serial);
-        if (!machine) continue; // refused in the acks
+        if (!machine) continue;
         for (const event of item.events) {
-          if (event.type === 'cut') {
-            cutRows.push({
-              serial: item.serial,
-              bootId: item.boot,
-              seq: event.seq,
-              at: Date.parse(event.at),
-              knifeRfid: event.knifeRfid ?? null,
-            });
-          } else if (event.type === 'status') statusItems.push({ machine, item, event });
+          if (event.type === 'status') statusItems.push({ machine, item, event });
           else if (event.type === 'knife-inserted' || event.type === 'knife-removed')
             knifeItems.push({ machine, item, event });
         }
