@@ -278,11 +278,16 @@ interface CutGroup {
  * dropped here. Should a duplicate ever slip through, the primary key refuses the batch, which is
  * then not acknowledged and comes again: nothing is counted twice.
  */
+export interface CutsStatement {
+  statement: PreparedStatement;
+  values: Record<string, unknown>;
+}
+
 export function cutsWithCounters(
   tenantId: string,
   rows: CutRow[],
   options: { machineKnife: boolean },
-): { statement: PreparedStatement; values: Record<string, unknown> } | null {
+): CutsStatement | null {
   if (rows.length === 0) return null;
   // Sent grouped by machine boot, with seq, time (ms since epoch) and knife as arrays: parsing
   // that is about 3× cheaper for the database than one JSON object per cut (measured on PGlite).
@@ -337,14 +342,16 @@ export function machineCutsOf(rows: (MachineCutResult & { lastCutAt: Date | stri
   return rows.map((row) => ({ ...row, lastCutAt: new Date(row.lastCutAt).toISOString() }));
 }
 
-/** `cutsWithCounters` run in the transaction (a batch with status or knife events). */
+/**
+ * `cutsWithCounters` run in the transaction: a batch with status or knife events, whose cuts carry
+ * their knives from the batch's timeline.
+ */
 export async function insertCutsWithCounters(
   tx: Tx,
   tenantId: string,
   rows: CutRow[],
-  options: { machineKnife: boolean },
 ): Promise<MachineCutResult[]> {
-  const cuts = cutsWithCounters(tenantId, rows, options);
+  const cuts = cutsWithCounters(tenantId, rows, { machineKnife: false });
   if (!cuts) return [];
   return machineCutsOf(await runPrepared(tx, cuts.statement, cuts.values));
 }

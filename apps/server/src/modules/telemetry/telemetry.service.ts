@@ -1,4 +1,5 @@
 import type { TelemetryEvent } from '@kerf/contracts';
+import type { SQL } from 'drizzle-orm';
 import type { Transactions } from '../../db/transactions';
 import { type LiveEvent, type LivePublisher, liveEvent } from '../../live/live-event';
 import { recordKnifeSighting } from '../knife/index';
@@ -14,6 +15,7 @@ import {
 import { toRanges } from './seq-ranges';
 import {
   type CutRow,
+  type CutsStatement,
   cutsWithCounters,
   insertCutsWithCounters,
   insertKnifeScan,
@@ -121,8 +123,8 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
   async function recordCuts(
     tenantId: string,
     items: TelemetryBatchItem[],
-    opening: ReturnType<typeof lockHeardMachines>,
-    cuts: NonNullable<ReturnType<typeof cutsWithCounters>>,
+    opening: SQL,
+    cuts: CutsStatement,
   ): Promise<RecordResult & { live: LiveEvent[] }> {
     const written = await transactions.writeInOneTrip<
       Record<string, unknown>,
@@ -143,7 +145,7 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
   async function recordEvents(
     tenantId: string,
     items: TelemetryBatchItem[],
-    opening: ReturnType<typeof lockHeardMachines>,
+    opening: SQL,
   ): Promise<RecordResult & { live: LiveEvent[] }> {
     const live: LiveEvent[] = [];
     return transactions.withTenantOpening(tenantId, opening, async (tx, lockedRows) => {
@@ -265,7 +267,7 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
         cut.knifeRfid = change ? change.rfid : (knifeBefore.get(cut.serial) ?? null);
       }
 
-      const machineCuts = await insertCutsWithCounters(tx, tenantId, cutRows, { machineKnife: false });
+      const machineCuts = await insertCutsWithCounters(tx, tenantId, cutRows);
       const insertedCuts = cutEvents(tenantId, machineCuts, live);
       onlineEvents(tenantId, machines, live);
       return { acks: acksOf(items, machines), inserted: { cuts: insertedCuts, statuses, knifeScans }, live };
