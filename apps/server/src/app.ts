@@ -13,7 +13,7 @@ import { createTransactions, type Transactions } from './db/transactions';
 import { type IngestStats, POSTGRES_INGEST_LANES, startTelemetryIngest } from './ingest/index';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
 import { createScheduler, type Scheduler } from './lib/scheduler';
-import { registerLiveGateway, startLiveBus } from './live/index';
+import { type MachineChangeSink, registerLiveGateway, startLiveBus } from './live/index';
 import { createAuthentication, isTenantActive, registerAuthModule } from './modules/auth/index';
 import { registerCustomerServiceModule } from './modules/customer-service/index';
 import { registerGrindingShopModule } from './modules/grinding-shop/index';
@@ -21,7 +21,6 @@ import {
   createIntegrations,
   type Integrations,
   registerIntegrationsModule,
-  teeLivePublisher,
   withApiKeys,
 } from './modules/integrations/index';
 import { registerKnifeModule } from './modules/knife/index';
@@ -29,6 +28,7 @@ import { registerLogisticsModule } from './modules/logistics/index';
 import {
   createMachineBrokerAccess,
   createMachineCredentialsService,
+  createMachineViews,
   type MachineCredentialsService,
   registerMachinesModule,
 } from './modules/machines/index';
@@ -154,9 +154,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       retryBaseMs: config.webhookRetryBaseMs,
     },
   });
-  // Committed telemetry goes to the live screens and to the tenants' webhooks (ADR 0020).
-  const live = teeLivePublisher(liveBus.publisher, integrations.webhooks.observe);
-  const telemetry = createTelemetryService({ transactions, live });
+  // What a commit changed of a machine goes to the live screens as the machine's view, built once
+  // (modules/machines machine-view.ts), and to the tenants' webhooks (ADR 0020).
+  const machineViews = createMachineViews({ transactions, live: liveBus.publisher, log: app.log });
+  const machineChanges: MachineChangeSink = {
+    committed(tenantId, changes) {
+      machineViews.committed(tenantId, changes);
+      integrations.webhooks.observe(tenantId, changes);
+    },
+  };
+  const telemetry = createTelemetryService({ transactions, changes: machineChanges });
   const ingest = startTelemetryIngest({
     bus,
     telemetry,
@@ -242,7 +249,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     credentials: machineCredentials,
     demo: config.demo,
     brokerPort: () => bus.brokerPort,
-    live,
+    views: machineViews,
   });
   registerKnifeModule(app, { authenticator, transactions });
   registerLogisticsModule(app, { authenticator, transactions });
@@ -269,7 +276,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerCustomerServiceModule(app, { authenticator, transactions, hasher });
   registerGrindingShopModule(app, { authenticator, transactions, hasher });
-  registerReportModule(app, { authenticator, transactions });
+  registerReportModule(app, { authenticator, transactions, changes: machineChanges });
   const mail = createMailSender({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { type MachineStatusView, MachineStatusViewSchema } from './machine-status';
 import { type NotificationLiveData, NotificationLiveDataSchema } from './notifications';
 import { type SetupCheckRun, SetupCheckRunSchema } from './setup';
-import { MachineStatusSchema, OnlineStatusSchema } from './telemetry';
 
 /**
  * Event types of the live socket: the three of spec §7 "Live events", plus MACHINE_ONLINE_STATUS
@@ -47,40 +47,30 @@ export const LiveClientMessageSchema = z.union([LiveUnsubscribeSchema, LiveSubsc
 export type LiveSubscribe = z.input<typeof LiveSubscribeSchema>;
 export type LiveClientMessage = z.input<typeof LiveClientMessageSchema>;
 
-export const MachineCutDataSchema = z.object({
-  machineId: z.uuid(),
-  /** cuts in this event (the ingest sends one event per committed batch and machine) */
-  cuts: z.number().int(),
-  totalCuts: z.number().int(),
-  knifeRfid: z.string().nullable(),
-  knifeCutsSinceGrinding: z.number().int().nullable(),
-  lastCutAt: z.string(),
-});
-export const MachineStatusDataSchema = z.object({
-  machineId: z.uuid(),
-  status: MachineStatusSchema,
-  since: z.string(),
-  operatorId: z.uuid().nullable(),
-});
-export const OperatorMachineUseDataSchema = z.object({
-  machineId: z.uuid(),
-  operatorId: z.uuid().nullable(),
-  operatorName: z.string().nullable(),
-  since: z.string(),
-});
+/**
+ * The four machine event types name what changed (spec §7: MACHINE_CUT, MACHINE_STATUS,
+ * OPERATOR_MACHINE_USE; MACHINE_ONLINE_STATUS is an addition), and each carries the machine's whole
+ * view as the server built it after the commit (`MachineStatusView`): a screen replaces its copy
+ * with it when its `revision` is not older, and folds nothing. An order opened, closed or split goes
+ * out as MACHINE_STATUS (what the machine is doing), a knife change as MACHINE_CUT (its counters).
+ */
+export const MachineCutDataSchema = MachineStatusViewSchema;
+export const MachineStatusDataSchema = MachineStatusViewSchema;
+export const OperatorMachineUseDataSchema = MachineStatusViewSchema;
 /** Addition to spec §7: the machine's connection changed (the agent connected, went silent or left). */
-export const MachineOnlineStatusDataSchema = z.object({
-  machineId: z.uuid(),
-  onlineStatus: OnlineStatusSchema,
-  /** when the server noticed the change */
-  since: z.string(),
-  /** the last message of the machine the server received */
-  lastSeenAt: z.string().nullable(),
-});
-export type MachineCutData = z.infer<typeof MachineCutDataSchema>;
-export type MachineStatusData = z.infer<typeof MachineStatusDataSchema>;
-export type OperatorMachineUseData = z.infer<typeof OperatorMachineUseDataSchema>;
-export type MachineOnlineStatusData = z.infer<typeof MachineOnlineStatusDataSchema>;
+export const MachineOnlineStatusDataSchema = MachineStatusViewSchema;
+export type MachineCutData = MachineStatusView;
+export type MachineStatusData = MachineStatusView;
+export type OperatorMachineUseData = MachineStatusView;
+export type MachineOnlineStatusData = MachineStatusView;
+/** The live event types whose data is a machine view. */
+export const MACHINE_VIEW_EVENT_TYPES = [
+  'MACHINE_CUT',
+  'MACHINE_STATUS',
+  'OPERATOR_MACHINE_USE',
+  'MACHINE_ONLINE_STATUS',
+] as const satisfies readonly LiveEventType[];
+export type MachineViewEventType = (typeof MACHINE_VIEW_EVENT_TYPES)[number];
 
 /** The payload schema of each live event type: the one place that says which data a type carries. */
 export const LIVE_EVENT_DATA_SCHEMAS = {

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { IdParamsSchema, listOf } from './common';
 import { defineRoute } from './route';
-import { MachineStatusSchema, OnlineStatusSchema, SerialNumberSchema } from './telemetry';
+import {
+  MachineStatusSchema,
+  OnlineStatusSchema,
+  OperatorStatusGroupSchema,
+  SerialNumberSchema,
+} from './telemetry';
 
 /** Knife swap urgency (spec §3): how much of the swap interval the knife in the machine has used. */
 export const KNIFE_SWAP_URGENCIES = [
@@ -56,18 +61,37 @@ export const CurrentJobSchema = z
   })
   .meta({ id: 'CurrentJob' });
 
+/**
+ * The machine view (issue "One truth per machine"): everything a screen shows of a machine now,
+ * built by the server in one place (`modules/machines/machine-view.ts`) for `GET …/status-view`,
+ * the answer of the status PUT, the live replay and every live machine event. Screens replace
+ * their copy with a newer view and never compute any of it themselves.
+ */
 export const MachineStatusViewSchema = z
   .object({
     machineId: z.uuid(),
     name: z.string(),
     serialNumber: z.string(),
+    /**
+     * Grows with every change stored for the machine (cuts, status, operator, knife, order,
+     * presence). Of two views of one machine the one with the higher revision is newer; equal
+     * revisions hold the same stored state (the later read has the fresher online status).
+     */
+    revision: z.number().int(),
+    /** when the server read this view */
+    asOf: z.iso.datetime(),
     status: MachineStatusSchema.nullable(),
+    /** the operator screens' group of the status (spec §4 "Operator grouping") */
+    statusGroup: OperatorStatusGroupSchema.nullable(),
     statusSince: z.iso.datetime().nullable(),
     operator: z.object({ id: z.uuid(), displayName: z.string() }).nullable(),
     onlineStatus: OnlineStatusSchema,
     lastSeenAt: z.iso.datetime().nullable(),
     totalCuts: z.number().int(),
     lastCutAt: z.iso.datetime().nullable(),
+    /** cuts since `dayStartedAt`: midnight of the shop's day in its time zone (notification settings) */
+    cutsToday: z.number().int(),
+    dayStartedAt: z.iso.datetime(),
     knife: z
       .object({
         rfid: z.string(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdParamsSchema } from './common';
 import { CuttingJobStateSchema } from './report';
 import { defineRoute } from './route';
-import { type MachineStatus, MachineStatusSchema, OnlineStatusSchema } from './telemetry';
+import { type MachineStatus, MachineStatusSchema, OnlineStatusSchema, statusGroupOf } from './telemetry';
 import { text } from './text';
 
 /**
@@ -13,8 +13,12 @@ import { text } from './text';
 
 // ---- status groups and transitions (spec §4 "Operator grouping") ----------------------------
 
-export const OPERATOR_STATUS_GROUPS = ['PRODUCING', 'INTERRUPTION', 'SUPPORT', 'SETUP', 'IDLE'] as const;
-export type OperatorStatusGroup = (typeof OPERATOR_STATUS_GROUPS)[number];
+export {
+  OPERATOR_STATUS_GROUPS,
+  type OperatorStatusGroup,
+  OperatorStatusGroupSchema,
+  statusGroupOf,
+} from './telemetry';
 
 /** The four interruption reasons, shown as downtime. */
 export const INTERRUPTION_STATUSES = [
@@ -30,14 +34,6 @@ export const SUPPORT_STATUSES = [
   'SUPPORT_PRINTING_MATERIAL_DISPOSAL',
   'SUPPORT_PRINTING_MATERIAL_LOGISTICS',
 ] as const satisfies readonly MachineStatus[];
-
-export function statusGroupOf(status: MachineStatus): OperatorStatusGroup {
-  if (status === 'RUNNING') return 'PRODUCING';
-  if (status.startsWith('INTERRUPTION_')) return 'INTERRUPTION';
-  if (status.startsWith('SUPPORT_')) return 'SUPPORT';
-  if (status === 'KNIFE_CALIBRATION' || status === 'KNIFE_SWAP') return 'SETUP';
-  return 'IDLE';
-}
 
 /**
  * Which status an operator may set next. Spec §4 leaves the rules open ("not shown"); Kerf's:

@@ -36,6 +36,19 @@ export function machineStatusGroup(status: MachineStatus): MachineStatusGroup {
   return status as MachineStatusGroup;
 }
 
+/** The operator screens' status groups (spec §4 "Operator grouping"). */
+export const OPERATOR_STATUS_GROUPS = ['PRODUCING', 'INTERRUPTION', 'SUPPORT', 'SETUP', 'IDLE'] as const;
+export type OperatorStatusGroup = (typeof OPERATOR_STATUS_GROUPS)[number];
+export const OperatorStatusGroupSchema = z.enum(OPERATOR_STATUS_GROUPS).meta({ id: 'OperatorStatusGroup' });
+
+export function statusGroupOf(status: MachineStatus): OperatorStatusGroup {
+  if (status === 'RUNNING') return 'PRODUCING';
+  if (status.startsWith('INTERRUPTION_')) return 'INTERRUPTION';
+  if (status.startsWith('SUPPORT_')) return 'SUPPORT';
+  if (status === 'KNIFE_CALIBRATION' || status === 'KNIFE_SWAP') return 'SETUP';
+  return 'IDLE';
+}
+
 /** Online status of a machine's site manager (spec §3 enumerations). */
 export const ONLINE_STATUSES = ['ONLINE', 'OFFLINE', 'CONNECTING', 'UNKNOWN'] as const;
 export const OnlineStatusSchema = z.enum(ONLINE_STATUSES).meta({ id: 'OnlineStatus' });

@@ -81,15 +81,33 @@ describe('telemetry ingest', () => {
 
   it('the operator sets a status through the same path, and it shows in the status view', async () => {
     const operator = await t.login('demo', 'operator');
+    const setStatus = () =>
+      t.request({
+        method: 'PUT',
+        url: `/api/printing-shop/cutting-machines/${machine.machineId}/status`,
+        headers: bearer(operator),
+        payload: { value: 'INTERRUPTION_PRINTING_MATERIAL_MISSING' },
+      });
+    // The status alone never makes the caller the machine's operator: choosing the machine does.
+    const before = await setStatus();
+    expect(before.statusCode).toBe(200);
+    expect((before.json() as MachineStatusView).operator).toBeNull();
+    await t.request({
+      method: 'PUT',
+      url: '/api/printing-shop/users/self/current-machine',
+      headers: bearer(operator),
+      payload: { machineId: machine.machineId },
+    });
     const response = await t.request({
       method: 'PUT',
       url: `/api/printing-shop/cutting-machines/${machine.machineId}/status`,
       headers: bearer(operator),
-      payload: { value: 'INTERRUPTION_PRINTING_MATERIAL_MISSING' },
+      payload: { value: 'RUNNING' },
     });
     expect(response.statusCode).toBe(200);
     const view = response.json() as MachineStatusView;
-    expect(view.status).toBe('INTERRUPTION_PRINTING_MATERIAL_MISSING');
+    expect(view.status).toBe('RUNNING');
+    expect(view.statusGroup).toBe('PRODUCING');
     expect(view.operator?.displayName).toBe('Jonas S.');
     // A manager may look but not operate.
     const refused = await t.request({

@@ -22,6 +22,9 @@ let operator: TokenPair;
 let machine: TestMachine;
 
 const isEvent = (type: string) => (frame: LiveServerMessage) => frame.kind === 'EVENT' && frame.type === type;
+/** An event published after a commit, not the replay of the state on subscribing. */
+const isLiveEvent = (type: string) => (frame: LiveServerMessage) =>
+  isEvent(type)(frame) && frame.kind === 'EVENT' && !frame.replay;
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -39,6 +42,18 @@ describe('live events', () => {
       live.send({ token: operator.bearerToken, type, resource: machine.machineId, replayLastEvent: true });
     }
     await live.next((f) => f.kind === 'SUBSCRIBED' && f.type === 'OPERATOR_MACHINE_USE');
+    // Every machine event carries the machine's whole view, built by the server.
+    const select = await t.request({
+      method: 'PUT',
+      url: '/api/printing-shop/users/self/current-machine',
+      headers: bearer(operator),
+      payload: { machineId: machine.machineId },
+    });
+    expect(select.statusCode).toBe(200);
+    expect(await live.next(isLiveEvent('OPERATOR_MACHINE_USE'))).toMatchObject({
+      resource: machine.machineId,
+      data: { machineId: machine.machineId, operator: { displayName: 'Jonas S.' } },
+    });
     const put = await t.request({
       method: 'PUT',
       url: `/api/printing-shop/cutting-machines/${machine.machineId}/status`,
@@ -46,12 +61,19 @@ describe('live events', () => {
       payload: { value: 'SUPPORT_CUTTING_MACHINE_CLEANING' },
     });
     expect(put.statusCode).toBe(200);
-    const status = await live.next(isEvent('MACHINE_STATUS'));
+    const status = await live.next(isLiveEvent('MACHINE_STATUS'));
     expect(status).toMatchObject({
       resource: machine.machineId,
-      data: { status: 'SUPPORT_CUTTING_MACHINE_CLEANING' },
+      data: {
+        status: 'SUPPORT_CUTTING_MACHINE_CLEANING',
+        statusGroup: 'SUPPORT',
+        operator: { displayName: 'Jonas S.' },
+      },
     });
-    await live.next(isEvent('OPERATOR_MACHINE_USE'));
+    // the PUT answers with the view the event carries (read a moment later)
+    const { asOf: _eventRead, ...event } = (status as { data: { asOf: string } }).data;
+    const { asOf: _answerRead, ...answer } = put.json() as { asOf: string };
+    expect(event).toEqual(answer);
 
     const client = await connectMachine(t, machine);
     await publishAndAwaitAcks(client, machine, cutEvents(25));
@@ -60,7 +82,14 @@ describe('live events', () => {
       (f) =>
         f.kind === 'EVENT' && f.type === 'MACHINE_CUT' && (f.data as { totalCuts: number }).totalCuts === 25,
     );
-    expect(cut).toMatchObject({ data: { machineId: machine.machineId, totalCuts: 25 } });
+    expect(cut).toMatchObject({
+      data: {
+        machineId: machine.machineId,
+        totalCuts: 25,
+        cutsToday: 25,
+        status: 'SUPPORT_CUTTING_MACHINE_CLEANING',
+      },
+    });
     live.close();
 
     // A late subscriber asks for the last event and gets it at once.
@@ -156,7 +185,7 @@ describe('live events', () => {
     await live.next(online('OFFLINE'));
     expect(
       live.frames
-        .filter(isEvent('MACHINE_ONLINE_STATUS'))
+        .filter(isLiveEvent('MACHINE_ONLINE_STATUS'))
         .map((f) => (f as { data: { onlineStatus: string } }).data.onlineStatus),
     ).toEqual(['CONNECTING', 'ONLINE', 'OFFLINE']);
     client.end(true);

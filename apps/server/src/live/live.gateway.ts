@@ -46,7 +46,7 @@ export async function registerLiveGateway(
     live: LiveBus;
     authenticate: (authorization: string, ip: string) => Promise<Actor>;
     machineExists: (tenantId: string, machineId: string) => Promise<boolean>;
-    /** the machine's current state as an event, when the bus has carried none since start */
+    /** a machine event type: the machine's view now, built afresh for the replay; null for other types */
     lastLiveEvent?: (tenantId: string, type: LiveEventType, machineId: string) => Promise<LiveEvent | null>;
     allowedOrigins: string[];
   },
@@ -194,11 +194,9 @@ export async function registerLiveGateway(
         // Notifications are read over HTTP first; the last one is never replayed.
         if (message.replayLastEvent && message.type !== 'NOTIFICATION') {
           const lastFrame = live.lastEvent(topic);
-          // A machine goes silent without any event: its online status is always read afresh.
-          const stored =
-            lastFrame && message.type !== 'MACHINE_ONLINE_STATUS'
-              ? null
-              : await deps.lastLiveEvent?.(actor.tenantId, message.type, message.resource);
+          // A machine's view is always read afresh (the retained event may be older than the last
+          // commit, and a machine goes silent without any event); other types replay the last frame.
+          const stored = await deps.lastLiveEvent?.(actor.tenantId, message.type, message.resource);
           if (stored) {
             send({ kind: 'EVENT', ...where, data: stored.data, publishedAt: Date.now(), replay: true });
           } else if (lastFrame) {

@@ -93,6 +93,11 @@ export const cuttingMachines = pgTable(
     presence: text('presence'), // ONLINE | OFFLINE, from the agent's retained presence and last will
     presenceAt: timestamp('presence_at', { withTimezone: true }),
     lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
+    /**
+     * Grows with every transaction that changes what the machine view shows (telemetry, operator,
+     * order, presence): screens keep the view with the highest revision (modules/machines/machine-view.ts).
+     */
+    viewRevision: counter('view_revision'),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

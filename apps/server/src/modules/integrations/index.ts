@@ -9,7 +9,6 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Transactions } from '../../db/transactions';
 import type { Authenticator } from '../../lib/route';
 import type { Scheduler } from '../../lib/scheduler';
-import type { LiveEvent, LivePublisher } from '../../live/live-event';
 import { type ApiKeysService, createApiKeysService } from './api-keys.service';
 import { registerIntegrationsRoutes } from './integrations.routes';
 import { createWebhooksService, type WebhookOptions } from './webhooks.service';
@@ -65,14 +64,4 @@ export function registerIntegrationsModule(
     everyMs: deps.intervalMs,
     run: ({ signal }) => webhooks.run(signal),
   });
-}
-
-/** A live publisher that also hands committed telemetry events to the webhooks. */
-export function teeLivePublisher(live: LivePublisher, observe: (events: LiveEvent[]) => void): LivePublisher {
-  return {
-    publish(events) {
-      live.publish(events);
-      observe(events);
-    },
-  };
 }

@@ -12,7 +12,7 @@ import { recordAudit } from '../../db/audit.repository';
 import type { PlatformActor, Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import type { LiveEvent } from '../../live/live-event';
+import type { MachineChange } from '../../live/machine-change';
 import {
   activeEndpoints,
   addCutsToMinute,
@@ -122,46 +122,39 @@ export function createWebhooksService(deps: {
   const subscribed = (endpoints: EndpointRow[], event: WebhookEvent) =>
     endpoints.filter((endpoint) => endpoint.events.includes(event));
 
-  /** Live events of a committed telemetry batch: cuts into minute buckets, status changes queued. */
-  async function record(events: LiveEvent[]) {
-    const byTenant = new Map<string, LiveEvent[]>();
-    for (const event of events) {
-      if (event.type !== 'MACHINE_CUT' && event.type !== 'MACHINE_STATUS') continue;
-      byTenant.set(event.tenantId, [...(byTenant.get(event.tenantId) ?? []), event]);
-    }
-    for (const [tenantId, tenantEvents] of byTenant) {
-      const endpoints = await endpointsOf(tenantId);
-      const cutEndpoints = subscribed(endpoints, 'MACHINE_CUTS');
-      const statusEndpoints = subscribed(endpoints, 'MACHINE_STATUS');
-      if (cutEndpoints.length === 0 && statusEndpoints.length === 0) continue;
-      knownTenants.add(tenantId);
-      await transactions.withTenant(tenantId, async (tx) => {
-        const deliveries: NewDelivery[] = [];
-        for (const event of tenantEvents) {
-          if (event.type === 'MACHINE_CUT' && cutEndpoints.length > 0 && event.data.cuts > 0) {
-            const at = new Date(event.data.lastCutAt);
-            const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
-            await addCutsToMinute(tx, tenantId, event.data.machineId, minute, event.data.cuts);
-          } else if (event.type === 'MACHINE_STATUS') {
-            for (const endpoint of statusEndpoints) {
-              deliveries.push({
-                tenantId,
-                endpointId: endpoint.id,
-                eventType: 'MACHINE_STATUS',
-                eventKey: `status:${event.data.machineId}:${event.data.since}:${event.data.status}`,
-                payload: {
-                  machineId: event.data.machineId,
-                  status: event.data.status,
-                  since: event.data.since,
-                  operatorId: event.data.operatorId,
-                },
-              });
-            }
+  /** The machine changes of a committed telemetry batch: cuts into minute buckets, status changes queued. */
+  async function record(tenantId: string, changes: MachineChange[]) {
+    const endpoints = await endpointsOf(tenantId);
+    const cutEndpoints = subscribed(endpoints, 'MACHINE_CUTS');
+    const statusEndpoints = subscribed(endpoints, 'MACHINE_STATUS');
+    if (cutEndpoints.length === 0 && statusEndpoints.length === 0) return;
+    knownTenants.add(tenantId);
+    await transactions.withTenant(tenantId, async (tx) => {
+      const deliveries: NewDelivery[] = [];
+      for (const change of changes) {
+        if (change.kind === 'CUTS' && cutEndpoints.length > 0 && change.cuts > 0) {
+          const at = new Date(change.lastCutAt);
+          const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
+          await addCutsToMinute(tx, tenantId, change.machineId, minute, change.cuts);
+        } else if (change.kind === 'STATUS') {
+          for (const endpoint of statusEndpoints) {
+            deliveries.push({
+              tenantId,
+              endpointId: endpoint.id,
+              eventType: 'MACHINE_STATUS',
+              eventKey: `status:${change.machineId}:${change.since}:${change.status}`,
+              payload: {
+                machineId: change.machineId,
+                status: change.status,
+                since: change.since,
+                operatorId: change.operatorId,
+              },
+            });
           }
         }
-        await queueDeliveries(tx, deliveries);
-      });
-    }
+      }
+      await queueDeliveries(tx, deliveries);
+    });
   }
 
   /** Turns finished cut minutes, closed orders and shipments of one tenant into deliveries. */
@@ -281,10 +274,10 @@ export function createWebhooksService(deps: {
   }
 
   return {
-    /** Takes the live events of committed telemetry; never throws into the publisher. */
-    observe(events: LiveEvent[]) {
-      if (!events.some((event) => event.type === 'MACHINE_CUT' || event.type === 'MACHINE_STATUS')) return;
-      record(events).catch((error) => log.warn({ err: error }, 'webhook events not recorded'));
+    /** Takes the machine changes of committed telemetry; never throws into the writer. */
+    observe(tenantId: string, changes: MachineChange[]) {
+      if (!changes.some((change) => change.kind === 'CUTS' || change.kind === 'STATUS')) return;
+      record(tenantId, changes).catch((error) => log.warn({ err: error }, 'webhook events not recorded'));
     },
 
     /** One run of the `webhooks` job: collect events, then send what is due. */

@@ -2,7 +2,7 @@ import { DEFAULT_NO_CUTS_PROMPT_DELAY, type OperatorMachine } from '@kerf/contra
 import type { Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { type LivePublisher, liveEvent } from '../../live/live-event';
+import type { MachineChangeSink } from '../../live/machine-change';
 import { onlineStatusOf } from './online-status';
 import {
   claimMachine,
@@ -31,18 +31,18 @@ function toOperatorMachine(row: OperatorMachineRow, userId: string): OperatorMac
  * machine selection view). The machine's cuts are booked to its current operator (telemetry reads
  * `current_operator_id` for every cut), so selecting a machine is what books the cuts to a person.
  */
-export function createCurrentMachineService(deps: { transactions: Transactions; live?: LivePublisher }) {
+export function createCurrentMachineService(deps: {
+  transactions: Transactions;
+  changes?: MachineChangeSink;
+}) {
   const { transactions } = deps;
   type Caller = Pick<Actor, 'tenantId' | 'userId' | 'role'>;
 
-  function announce(
-    tenantId: string,
-    changes: { machineId: string; operatorId: string | null; operatorName: string | null }[],
-  ) {
-    if (changes.length === 0) return;
-    const since = new Date().toISOString();
-    deps.live?.publish(
-      changes.map((change) => liveEvent(tenantId, 'OPERATOR_MACHINE_USE', { ...change, since })),
+  /** After the commit: the machines whose operator changed send their views (OPERATOR_MACHINE_USE). */
+  function announce(tenantId: string, machineIds: string[]) {
+    deps.changes?.committed(
+      tenantId,
+      machineIds.map((machineId) => ({ kind: 'OPERATOR', machineId })),
     );
   }
 
@@ -62,14 +62,7 @@ export function createCurrentMachineService(deps: { transactions: Transactions; 
         return { changed, row: rows.find((row) => row.machineId === machineId)! };
       });
       if (!result) throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
-      announce(
-        actor.tenantId,
-        result.changed.map((id) =>
-          id === machineId
-            ? { machineId: id, operatorId: actor.userId, operatorName: result.row.operatorName }
-            : { machineId: id, operatorId: null, operatorName: null },
-        ),
-      );
+      announce(actor.tenantId, result.changed);
       return toOperatorMachine(result.row, actor.userId);
     },
 
@@ -79,7 +72,7 @@ export function createCurrentMachineService(deps: { transactions: Transactions; 
         return releaseMachine(tx, actor.userId, machineId);
       });
       if (released === null) throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
-      if (released) announce(actor.tenantId, [{ machineId, operatorId: null, operatorName: null }]);
+      if (released) announce(actor.tenantId, [machineId]);
     },
   };
 }

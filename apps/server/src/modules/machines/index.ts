@@ -7,13 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transactions } from '../../db/transactions';
 import type { Authenticator } from '../../lib/route';
-import type { LivePublisher } from '../../live/live-event';
 import { registerCurrentMachineRoutes } from './current-machine.routes';
 import { createCurrentMachineService } from './current-machine.service';
 import { registerMachineCredentialRoutes } from './machine-credentials.routes';
 import type { MachineCredentialsService } from './machine-credentials.service';
 import { registerMachineStatusRoutes } from './machine-status.routes';
 import { createMachineStatusService, type StatusRecorder } from './machine-status.service';
+import type { MachineViews } from './machine-view';
 
 export {
   cutsSince,
@@ -53,9 +53,20 @@ export {
   type MachineStatusService,
   type StatusRecorder,
 } from './machine-status.service';
+export {
+  changesOf,
+  createMachineViews,
+  type MachineViews,
+  readMachineViews,
+  toMachineView,
+} from './machine-view';
 export { DEMO_MACHINE_SERIALS, insertMachine, type NewMachine, seedDemoMachines } from './machines.seed';
 export { type OnlineStatusChange, onlineStatusOf, STALE_MS } from './online-status';
-export { findCurrentMachineOf, findOperableMachine } from './operator-machines.repository';
+export {
+  findCurrentMachineOf,
+  findOperableMachine,
+  isStatusRequestApplied,
+} from './operator-machines.repository';
 
 /** Machine status and agent credential endpoints (under `/api/printing-shop`, as spec §7 lists them). */
 export function registerMachinesModule(
@@ -68,16 +79,16 @@ export function registerMachinesModule(
     credentials: MachineCredentialsService;
     demo: boolean;
     brokerPort: () => number | null;
-    /** live events of operators taking and leaving machines */
-    live?: LivePublisher;
+    /** the machine views, read for the status endpoints and published after commits */
+    views: MachineViews;
   },
 ) {
-  const { authenticator, transactions } = deps;
-  const machineStatus = createMachineStatusService({ transactions, telemetry: deps.telemetry });
+  const { authenticator, transactions, views } = deps;
+  const machineStatus = createMachineStatusService({ transactions, telemetry: deps.telemetry, views });
   registerMachineStatusRoutes(app, { authenticator, machineStatus });
   registerCurrentMachineRoutes(app, {
     authenticator,
-    currentMachine: createCurrentMachineService({ transactions, live: deps.live }),
+    currentMachine: createCurrentMachineService({ transactions, changes: views }),
   });
   registerMachineCredentialRoutes(app, {
     authenticator,

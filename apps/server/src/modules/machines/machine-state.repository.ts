@@ -21,26 +21,37 @@ export async function setMachineStatus(
     tx,
     sql`
     UPDATE cutting_machines
-    SET current_status = ${status.status}, status_since = ${status.since}, updated_at = now()
+    SET current_status = ${status.status}, status_since = ${status.since}, updated_at = now(),
+        view_revision = view_revision + 1
     WHERE id = ${machineId}`,
   );
 }
 
 export async function setMachineOperator(tx: Tx, machineId: string, operatorId: string | null) {
-  await run(tx, sql`UPDATE cutting_machines SET current_operator_id = ${operatorId} WHERE id = ${machineId}`);
+  await run(
+    tx,
+    sql`UPDATE cutting_machines SET current_operator_id = ${operatorId}, view_revision = view_revision + 1
+    WHERE id = ${machineId}`,
+  );
 }
 
 export async function setMachineKnife(tx: Tx, machineId: string, rfid: string | null, at: string) {
   await run(
     tx,
     sql`
-    UPDATE cutting_machines SET current_knife_rfid = ${rfid}, knife_changed_at = ${at} WHERE id = ${machineId}`,
+    UPDATE cutting_machines SET current_knife_rfid = ${rfid}, knife_changed_at = ${at},
+      view_revision = view_revision + 1
+    WHERE id = ${machineId}`,
   );
 }
 
 /** The order (cutting job) the machine's cuts are booked to from now on; null: none. */
 export async function setMachineJob(tx: Tx, machineId: string, jobId: string | null) {
-  await run(tx, sql`UPDATE cutting_machines SET current_job_id = ${jobId} WHERE id = ${machineId}`);
+  await run(
+    tx,
+    sql`UPDATE cutting_machines SET current_job_id = ${jobId}, view_revision = view_revision + 1
+    WHERE id = ${machineId}`,
+  );
 }
 
 const dateOrNull = (value: unknown) => (value ? new Date(value as string) : null);
@@ -75,7 +86,7 @@ export function lockHeardMachines(serials: string[]): SQL {
       ORDER BY id
       FOR UPDATE
     )
-    UPDATE cutting_machines m SET last_heartbeat_at = now()
+    UPDATE cutting_machines m SET last_heartbeat_at = now(), view_revision = m.view_revision + 1
     FROM locked
     WHERE m.id = locked.id
     RETURNING m.id, m.serial_number AS "serialNumber", m.location_id AS "locationId",
@@ -130,7 +141,7 @@ export async function setPresence(
   const result = await run(
     tx,
     sql`
-    UPDATE cutting_machines SET presence = ${state}, presence_at = ${at}
+    UPDATE cutting_machines SET presence = ${state}, presence_at = ${at}, view_revision = view_revision + 1
     WHERE serial_number = ${serial} AND (presence_at IS NULL OR presence_at <= ${at}::timestamptz)
     RETURNING id, presence, presence_at AS "presenceAt", last_heartbeat_at AS "lastHeartbeatAt"`,
   );

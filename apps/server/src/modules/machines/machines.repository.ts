@@ -8,6 +8,7 @@ export interface MachineLiveRow {
   id: string;
   name: string;
   serialNumber: string;
+  revision: number;
   currentStatus: string | null;
   statusSince: Date | null;
   operatorId: string | null;
@@ -17,6 +18,8 @@ export interface MachineLiveRow {
   lastHeartbeatAt: Date | null;
   totalCuts: number;
   lastCutAt: Date | null;
+  cutsToday: number;
+  dayStartedAt: Date;
   knifeRfid: string | null;
   knifeCutsSinceLastGrinding: number | null;
   knifeTotalCuts: number | null;
@@ -32,36 +35,54 @@ export interface MachineLiveRow {
 }
 
 const dateOrNull = (value: unknown) => (value ? new Date(value as string) : null);
+const numberOrNull = (value: unknown) => (value == null ? null : Number(value));
 
 function toLiveRow(row: Record<string, unknown>): MachineLiveRow {
   return {
     ...(row as unknown as MachineLiveRow),
+    revision: Number(row.revision),
     statusSince: dateOrNull(row.statusSince),
     presenceAt: dateOrNull(row.presenceAt),
     lastHeartbeatAt: dateOrNull(row.lastHeartbeatAt),
     lastCutAt: dateOrNull(row.lastCutAt),
+    dayStartedAt: new Date(row.dayStartedAt as string),
+    cutsToday: Number(row.cutsToday),
     jobStartedAt: dateOrNull(row.jobStartedAt),
-    jobCuts: row.jobCuts == null ? null : Number(row.jobCuts),
+    jobCuts: numberOrNull(row.jobCuts),
     totalCuts: Number(row.totalCuts),
-    knifeCutsSinceLastGrinding:
-      row.knifeCutsSinceLastGrinding == null ? null : Number(row.knifeCutsSinceLastGrinding),
-    knifeTotalCuts: row.knifeTotalCuts == null ? null : Number(row.knifeTotalCuts),
+    knifeCutsSinceLastGrinding: numberOrNull(row.knifeCutsSinceLastGrinding),
+    knifeTotalCuts: numberOrNull(row.knifeTotalCuts),
   };
 }
 
-/** Machines of the current tenant with their live state, by id or by serial number. */
+/**
+ * Machines of the current tenant with everything their view shows, by id or by serial number: the
+ * one read behind the machine view (`machine-view.ts`). The shop's day starts at midnight in the
+ * tenant's time zone (its notification settings; `defaultTimeZone` without them); its cuts come
+ * from the hourly rollups, which the cut statement moves in the same transaction as the counters.
+ */
 export async function findMachinesLive(
   tx: Tx,
   filter: { ids?: string[]; serials?: string[] },
+  defaultTimeZone: string,
 ): Promise<MachineLiveRow[]> {
   const result = await run(
     tx,
     sql`
-    SELECT m.id, m.name, m.serial_number AS "serialNumber", m.current_status AS "currentStatus",
+    WITH day AS MATERIALIZED (
+      SELECT date_trunc('day', now(), coalesce((SELECT time_zone FROM notification_settings LIMIT 1),
+                                               ${defaultTimeZone})) AS start
+    )
+    SELECT m.id, m.name, m.serial_number AS "serialNumber", m.view_revision::float8 AS revision,
+           m.current_status AS "currentStatus",
            m.status_since AS "statusSince", m.current_operator_id AS "operatorId",
-           COALESCE(u.display_name, u.first_name || ' ' || u.last_name) AS "operatorName",
+           COALESCE(NULLIF(trim(u.display_name), ''), u.first_name || ' ' || u.last_name) AS "operatorName",
            m.presence, m.presence_at AS "presenceAt", m.last_heartbeat_at AS "lastHeartbeatAt",
            m.total_cuts::float8 AS "totalCuts", m.last_cut_at AS "lastCutAt",
+           day.start AS "dayStartedAt",
+           (SELECT coalesce(sum(r.cuts), 0)::float8 FROM cut_rollups_hourly r
+            WHERE r.tenant_id = m.tenant_id AND r.machine_id = m.id
+              AND r.hour >= date_trunc('hour', day.start)) AS "cutsToday",
            m.current_knife_rfid AS "knifeRfid",
            k.cuts_since_last_grinding::float8 AS "knifeCutsSinceLastGrinding", k.total_cuts::float8 AS "knifeTotalCuts",
            COALESCE(k.knife_swap_interval, m.knife_swap_interval, l.knife_swap_interval) AS "knifeSwapInterval",
@@ -69,9 +90,10 @@ export async function findMachinesLive(
            j.order_number AS "jobOrderNumber", j.program_number AS "jobProgramNumber",
            j.parent_job_id AS "jobParentId", j.started_at AS "jobStartedAt", j.cuts::float8 AS "jobCuts"
     FROM cutting_machines m
+    CROSS JOIN day
     LEFT JOIN users u ON u.id = m.current_operator_id
     LEFT JOIN cutting_jobs j ON j.id = m.current_job_id AND j.state = 'OPEN'
-    LEFT JOIN knives k ON k.rfid = m.current_knife_rfid
+    LEFT JOIN knives k ON k.tenant_id = m.tenant_id AND k.rfid = m.current_knife_rfid
     LEFT JOIN locations l ON l.id = m.location_id
     WHERE m.deleted_at IS NULL AND (
       m.id IN (SELECT (jsonb_array_elements_text(${json(filter.ids ?? [])}::jsonb))::uuid)

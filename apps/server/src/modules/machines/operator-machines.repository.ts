@@ -26,11 +26,17 @@ export interface OperableMachine {
   currentJobId: string | null;
 }
 
-/** An active machine the actor may drive, or null (unknown, deleted, inactive or another location). */
+/**
+ * An active machine the actor may drive, or null (unknown, deleted, inactive or another location).
+ * `lock`: the row stays locked until the transaction ends, so that a rule checked against it (the
+ * status transition, one open order) still holds when the transaction writes; concurrent requests
+ * for the machine wait for each other (the telemetry batch takes the same lock).
+ */
 export async function findOperableMachine(
   tx: Tx,
   actor: Pick<Actor, 'userId' | 'role'>,
   machineId: string,
+  options: { lock?: boolean } = {},
 ): Promise<OperableMachine | null> {
   const [row] = await queryRows<OperableMachine>(
     tx,
@@ -38,7 +44,8 @@ export async function findOperableMachine(
     SELECT m.id, m.serial_number AS "serialNumber", m.current_status AS "currentStatus",
            m.status_since AS "statusSince", m.current_operator_id AS "currentOperatorId", m.current_job_id AS "currentJobId"
     FROM cutting_machines m
-    WHERE m.id = ${machineId} AND m.deleted_at IS NULL AND m.active AND ${scopeOf(actor)}`,
+    WHERE m.id = ${machineId} AND m.deleted_at IS NULL AND m.active AND ${scopeOf(actor)}
+    ${options.lock ? sql`FOR UPDATE` : sql``}`,
   );
   return row ? { ...row, statusSince: row.statusSince ? new Date(row.statusSince) : null } : null;
 }
@@ -102,7 +109,8 @@ export async function claimMachine(tx: Tx, userId: string, machineId: string): P
   const rows = await queryRows<{ id: string }>(
     tx,
     sql`
-    UPDATE cutting_machines SET current_operator_id = CASE WHEN id = ${machineId} THEN ${userId}::uuid END
+    UPDATE cutting_machines SET current_operator_id = CASE WHEN id = ${machineId} THEN ${userId}::uuid END,
+      view_revision = view_revision + 1
     WHERE (current_operator_id = ${userId} AND id <> ${machineId})
        OR (id = ${machineId} AND current_operator_id IS DISTINCT FROM ${userId}::uuid)
     RETURNING id`,
@@ -114,7 +122,7 @@ export async function claimMachine(tx: Tx, userId: string, machineId: string): P
 export async function releaseMachine(tx: Tx, userId: string, machineId: string): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     tx,
-    sql`UPDATE cutting_machines SET current_operator_id = NULL
+    sql`UPDATE cutting_machines SET current_operator_id = NULL, view_revision = view_revision + 1
         WHERE id = ${machineId} AND current_operator_id = ${userId} RETURNING id`,
   );
   return rows.length > 0;

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transactions } from '../../db/transactions';
 import type { Authenticator } from '../../lib/route';
+import type { MachineChangeSink } from '../../live/machine-change';
 import { createOrderImportService } from './order-import.service';
 import { registerOrderRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
@@ -21,7 +22,7 @@ export { REPORT_CSV_SECTIONS, reportCsvFile } from './report-csv';
 
 export function registerReportModule(
   app: FastifyInstance,
-  deps: { authenticator: Authenticator; transactions: Transactions },
+  deps: { authenticator: Authenticator; transactions: Transactions; changes?: MachineChangeSink },
 ) {
   registerReportRoutes(app, {
     authenticator: deps.authenticator,
@@ -29,7 +30,7 @@ export function registerReportModule(
   });
   registerOrderRoutes(app, {
     authenticator: deps.authenticator,
-    orders: createOrdersService({ transactions: deps.transactions }),
+    orders: createOrdersService({ transactions: deps.transactions, changes: deps.changes }),
     orderImport: createOrderImportService({ transactions: deps.transactions }),
   });
 }

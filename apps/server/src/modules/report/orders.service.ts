@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import type { MachineChangeSink } from '../../live/machine-change';
 import { findCurrentMachineOf, findOperableMachine, setMachineJob } from '../machines/index';
 import { closeCuttingJob } from './cutting-jobs.repository';
 import { cancelPlannedOrder, markOrderStarted } from './order-import.repository';
@@ -49,20 +50,42 @@ function toOrder(row: OrderRow): Order {
  * and continues it under a new name. Every call acts only on machines the caller may drive
  * (an operator: the machines of their locations); others are "not found". ADR 0017.
  */
-export function createOrdersService(deps: { transactions: Transactions }) {
+export function createOrdersService(deps: { transactions: Transactions; changes?: MachineChangeSink }) {
   const { transactions } = deps;
 
-  /** The order, if its machine is one the caller may drive. */
+  /**
+   * A transaction that changes a machine's orders. The rules (one open order per machine, what a
+   * partial job continues) are checked with the machine's row locked (`findOperableMachine` with
+   * `lock`), so two requests at once are judged one after the other; after the commit the machine's
+   * view goes live (its current order changed).
+   */
+  async function changingOrders<T>(
+    actor: Caller,
+    fn: (tx: Tx, touched: Set<string>) => Promise<T>,
+  ): Promise<T> {
+    const touched = new Set<string>();
+    const result = await transactions.withTenant(actor.tenantId, (tx) => fn(tx, touched));
+    if (touched.size > 0)
+      deps.changes?.committed(
+        actor.tenantId,
+        [...touched].map((machineId) => ({ kind: 'ORDER', machineId })),
+      );
+    return result;
+  }
+
+  /** The order, if its machine is one the caller may drive; its machine stays locked. */
   async function orderInScope(tx: Tx, actor: Caller, id: string): Promise<OrderRow> {
     const order = await findOrder(tx, id);
-    if (!order || !(await findOperableMachine(tx, actor, order.machineId)))
+    if (!order || !(await findOperableMachine(tx, actor, order.machineId, { lock: true })))
       throw new AppError('service.printing-shops.ORDER_NOT_FOUND');
-    return order;
+    // read again under the lock: a request that held it may have changed the order
+    return (await findOrder(tx, id))!;
   }
 
   async function end(actor: Caller, id: string, state: 'CLOSED' | 'CANCELLED'): Promise<Order> {
-    return transactions.withTenant(actor.tenantId, async (tx) => {
+    return changingOrders(actor, async (tx, touched) => {
       const order = await orderInScope(tx, actor, id);
+      touched.add(order.machineId);
       if (order.state === state) return toOrder(order);
       if (order.state === 'PLANNED' && state === 'CANCELLED') {
         // deleting a planned order that never started
@@ -89,7 +112,10 @@ export function createOrdersService(deps: { transactions: Transactions }) {
       actor: Caller,
       request: z.output<typeof CreateOrderRequestSchema>,
     ): Promise<{ order: Order; created: boolean }> {
-      return transactions.withTenant(actor.tenantId, async (tx) => {
+      return changingOrders(actor, async (tx, touched) => {
+        // The machine is locked first: a replay of the same order id that arrives at the same time
+        // then finds the order the first request made.
+        const machine = await findOperableMachine(tx, actor, request.machineId, { lock: true });
         if (request.id) {
           const existing = await findOrder(tx, request.id);
           if (existing) {
@@ -98,8 +124,8 @@ export function createOrdersService(deps: { transactions: Transactions }) {
             return { order: toOrder(existing), created: false };
           }
         }
-        if (!(await findOperableMachine(tx, actor, request.machineId)))
-          throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
+        if (!machine) throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
+        touched.add(request.machineId);
         if (await findOpenOrderOf(tx, request.machineId))
           throw new AppError('service.printing-shops.MACHINE_HAS_OPEN_ORDER');
         const id = request.id ?? randomUUID();
@@ -122,9 +148,10 @@ export function createOrdersService(deps: { transactions: Transactions }) {
       id: string,
       request: z.output<typeof UpdateOrderRequestSchema>,
     ): Promise<Order> {
-      return transactions.withTenant(actor.tenantId, async (tx) => {
+      return changingOrders(actor, async (tx, touched) => {
         const order = await orderInScope(tx, actor, id);
         if (order.state !== 'OPEN') throw new AppError('service.printing-shops.ORDER_NOT_OPEN');
+        touched.add(order.machineId);
         await updateOrderFields(tx, id, request);
         return toOrder((await findOrder(tx, id))!);
       });
@@ -134,9 +161,10 @@ export function createOrdersService(deps: { transactions: Transactions }) {
 
     /** A planned (imported) order starts on its machine: from now on the machine's cuts are booked to it. */
     start: (actor: Caller, id: string): Promise<Order> =>
-      transactions.withTenant(actor.tenantId, async (tx) => {
+      changingOrders(actor, async (tx, touched) => {
         const order = await orderInScope(tx, actor, id);
         if (order.state === 'OPEN') return toOrder(order);
+        touched.add(order.machineId);
         if (order.state !== 'PLANNED') throw new AppError('service.printing-shops.ORDER_NOT_PLANNED');
         if (await findOpenOrderOf(tx, order.machineId))
           throw new AppError('service.printing-shops.MACHINE_HAS_OPEN_ORDER');
@@ -151,11 +179,12 @@ export function createOrdersService(deps: { transactions: Transactions }) {
       actor: Caller,
       request: { newJobName: string; machineId?: string },
     ): Promise<Order> {
-      return transactions.withTenant(actor.tenantId, async (tx) => {
+      return changingOrders(actor, async (tx, touched) => {
         const machineId = request.machineId ?? (await findCurrentMachineOf(tx, actor.userId));
         if (!machineId) throw new AppError('service.printing-shops.NO_CURRENT_MACHINE');
-        if (!(await findOperableMachine(tx, actor, machineId)))
+        if (!(await findOperableMachine(tx, actor, machineId, { lock: true })))
           throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
+        touched.add(machineId);
         const open = await findOpenOrderOf(tx, machineId);
         if (!open) throw new AppError('service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER');
         const at = new Date().toISOString();
@@ -184,19 +213,21 @@ export function createOrdersService(deps: { transactions: Transactions }) {
     },
 
     async renamePartialJob(actor: Caller, id: string, name: string): Promise<Order> {
-      return transactions.withTenant(actor.tenantId, async (tx) => {
+      return changingOrders(actor, async (tx, touched) => {
         const order = await orderInScope(tx, actor, id);
         if (order.state !== 'OPEN' || order.cuts > 0)
           throw new AppError('service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED');
+        touched.add(order.machineId);
         await updateOrderFields(tx, id, { name });
         return toOrder((await findOrder(tx, id))!);
       });
     },
 
     endPartialJobNow: (actor: Caller, id: string) =>
-      transactions.withTenant(actor.tenantId, async (tx) => {
+      changingOrders(actor, async (tx, touched) => {
         const order = await orderInScope(tx, actor, id);
         if (order.state !== 'OPEN') return toOrder(order);
+        touched.add(order.machineId);
         await closeCuttingJob(tx, id, { state: 'CLOSED', endedAt: new Date().toISOString() });
         return toOrder((await findOrder(tx, id))!);
       }),

@@ -3,8 +3,6 @@
 export { toRanges } from './seq-ranges';
 export {
   createTelemetryService,
-  type LiveEvent,
-  type LivePublisher,
   type MachineAck,
   type TelemetryBatchItem,
   type TelemetryService,

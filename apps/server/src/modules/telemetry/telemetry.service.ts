@@ -1,11 +1,20 @@
-import type { TelemetryEvent } from '@kerf/contracts';
+import {
+  MAX_STATUS_BACKDATE_MS,
+  type MachineStatus,
+  statusTransition,
+  type TelemetryEvent,
+} from '@kerf/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Transactions } from '../../db/transactions';
-import { type LiveEvent, type LivePublisher, liveEvent } from '../../live/live-event';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import type { MachineChange, MachineChangeSink } from '../../live/machine-change';
 import { recordKnifeSighting } from '../knife/index';
 import {
+  findOperableMachine,
   type HeardMachine,
   heardMachinesOf,
+  isStatusRequestApplied,
   lockHeardMachines,
   setMachineKnife,
   setMachineOperator,
@@ -42,8 +51,6 @@ export interface MachineAck {
   /** refused (unknown machine); never stored */
   rejected: [number, number][];
 }
-
-export type { LiveEvent, LivePublisher };
 
 export interface RecordResult {
   acks: MachineAck[];
@@ -95,10 +102,11 @@ function acksOf(items: TelemetryBatchItem[], machines: Map<string, HeardMachine>
 
 /**
  * The single write path of machine telemetry: MQTT ingest, the operator's status PUT and the
- * history generator all come through `record`. One transaction per tenant batch; counters,
- * rollups and intervals move in it; live events go out only after commit.
+ * history generator all come through `record` (the operator's status PUT through
+ * `recordOperatorStatus`). One transaction per tenant batch; counters, rollups and intervals move in
+ * it; what changed goes to `changes` only after commit (the machine views, the webhooks).
  */
-export function createTelemetryService(deps: { transactions: Transactions; live?: LivePublisher }) {
+export function createTelemetryService(deps: { transactions: Transactions; changes?: MachineChangeSink }) {
   const { transactions } = deps;
 
   async function record(tenantId: string, items: TelemetryBatchItem[]): Promise<RecordResult> {
@@ -107,10 +115,10 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
     const opening = lockHeardMachines(serials);
     const onlyCuts = items.every((item) => item.events.every((event) => event.type === 'cut'));
     const cuts = onlyCuts ? cutsWithCounters(tenantId, cutRowsOf(items), { machineKnife: true }) : null;
-    const { live, ...result } = cuts
+    const { changes, ...result } = cuts
       ? await recordCuts(tenantId, items, opening, cuts)
       : await recordEvents(tenantId, items, opening);
-    if (live.length > 0) deps.live?.publish(live);
+    if (changes.length > 0) deps.changes?.committed(tenantId, changes);
     return result;
   }
 
@@ -125,19 +133,19 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
     items: TelemetryBatchItem[],
     opening: SQL,
     cuts: CutsStatement,
-  ): Promise<RecordResult & { live: LiveEvent[] }> {
+  ): Promise<RecordResult & { changes: MachineChange[] }> {
     const written = await transactions.writeInOneTrip<
       Record<string, unknown>,
       MachineCutResult & { lastCutAt: Date | string }
     >(tenantId, opening, cuts.statement, cuts.values);
     const machines = machinesBySerial(written.opened);
-    const live: LiveEvent[] = [];
-    const insertedCuts = cutEvents(tenantId, machineCutsOf(written.rows), live);
-    onlineEvents(tenantId, machines, live);
+    const changes: MachineChange[] = [];
+    const insertedCuts = cutChanges(machineCutsOf(written.rows), changes);
+    onlineChanges(machines, changes);
     return {
       acks: acksOf(items, machines),
       inserted: { cuts: insertedCuts, statuses: 0, knifeScans: 0 },
-      live,
+      changes,
     };
   }
 
@@ -146,8 +154,8 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
     tenantId: string,
     items: TelemetryBatchItem[],
     opening: SQL,
-  ): Promise<RecordResult & { live: LiveEvent[] }> {
-    const live: LiveEvent[] = [];
+  ): Promise<RecordResult & { changes: MachineChange[] }> {
+    const changes: MachineChange[] = [];
     return transactions.withTenantOpening(tenantId, opening, async (tx, lockedRows) => {
       const machines = machinesBySerial(lockedRows as Record<string, unknown>[]);
       // cuts of a machine the tenant does not have are left out by the statement (and refused in the acks)
@@ -200,6 +208,7 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
           await setMachineKnife(tx, machine.id, rfid, at);
           machine.currentKnifeRfid = rfid;
           machine.knifeChangedAt = new Date(at);
+          changes.push({ kind: 'KNIFE', machineId: machine.id });
         }
       }
 
@@ -223,27 +232,19 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
         if (item.source === 'OPERATOR' && operatorId !== machine.currentOperatorId) {
           await setMachineOperator(tx, machine.id, operatorId);
           machine.currentOperatorId = operatorId;
-          live.push(
-            liveEvent(tenantId, 'OPERATOR_MACHINE_USE', {
-              machineId: machine.id,
-              operatorId,
-              operatorName: null,
-              since: at,
-            }),
-          );
+          changes.push({ kind: 'OPERATOR', machineId: machine.id });
         }
         if (!machine.statusSince || machine.statusSince.getTime() <= Date.parse(at)) {
           await setMachineStatus(tx, machine.id, { status: event.status, since: at, operatorId });
           machine.currentStatus = event.status;
           machine.statusSince = new Date(at);
-          live.push(
-            liveEvent(tenantId, 'MACHINE_STATUS', {
-              machineId: machine.id,
-              status: event.status,
-              since: at,
-              operatorId,
-            }),
-          );
+          changes.push({
+            kind: 'STATUS',
+            machineId: machine.id,
+            status: event.status,
+            since: at,
+            operatorId,
+          });
         }
       }
 
@@ -268,44 +269,93 @@ export function createTelemetryService(deps: { transactions: Transactions; live?
       }
 
       const machineCuts = await insertCutsWithCounters(tx, tenantId, cutRows);
-      const insertedCuts = cutEvents(tenantId, machineCuts, live);
-      onlineEvents(tenantId, machines, live);
-      return { acks: acksOf(items, machines), inserted: { cuts: insertedCuts, statuses, knifeScans }, live };
+      const insertedCuts = cutChanges(machineCuts, changes);
+      onlineChanges(machines, changes);
+      return {
+        acks: acksOf(items, machines),
+        inserted: { cuts: insertedCuts, statuses, knifeScans },
+        changes,
+      };
     });
   }
 
-  /** The MACHINE_CUT events of a batch; answers how many cuts were new. */
-  function cutEvents(tenantId: string, machineCuts: MachineCutResult[], live: LiveEvent[]): number {
+  /** The cuts of a batch per machine; answers how many cuts were new. */
+  function cutChanges(machineCuts: MachineCutResult[], changes: MachineChange[]): number {
     let inserted = 0;
     for (const m of machineCuts) {
       inserted += m.cuts;
-      live.push(
-        liveEvent(tenantId, 'MACHINE_CUT', {
-          machineId: m.machineId,
-          cuts: m.cuts,
-          totalCuts: m.totalCuts,
-          knifeRfid: m.knifeRfid,
-          knifeCutsSinceGrinding: m.knifeRfid ? (m.knifeCutsSinceGrinding ?? 0) : null,
-          lastCutAt: m.lastCutAt,
-        }),
-      );
+      if (m.cuts > 0)
+        changes.push({ kind: 'CUTS', machineId: m.machineId, cuts: m.cuts, lastCutAt: m.lastCutAt });
     }
     return inserted;
   }
 
-  function onlineEvents(tenantId: string, machines: Map<string, HeardMachine>, live: LiveEvent[]) {
+  function onlineChanges(machines: Map<string, HeardMachine>, changes: MachineChange[]) {
     for (const machine of machines.values())
-      if (machine.onlineChange) live.push(liveEvent(tenantId, 'MACHINE_ONLINE_STATUS', machine.onlineChange));
+      if (machine.onlineChange) changes.push({ kind: 'ONLINE', machineId: machine.id });
   }
 
-  /** The agent's retained presence message, or its last will; the new online status goes live after commit. */
+  /** The agent's retained presence message, or its last will; the machine's view goes live after commit. */
   async function recordPresence(tenantId: string, serial: string, state: 'ONLINE' | 'OFFLINE', at: string) {
     const change = await transactions.withTenant(tenantId, (tx) => setPresence(tx, serial, state, at));
-    if (change) deps.live?.publish([liveEvent(tenantId, 'MACHINE_ONLINE_STATUS', change)]);
+    if (change) deps.changes?.committed(tenantId, [{ kind: 'ONLINE', machineId: change.machineId }]);
     return change;
   }
 
-  return { record, recordPresence };
+  /**
+   * The operator's status change (`PUT /cutting-machines/{id}/status`) in one transaction that holds
+   * the machine's lock from the first read to the commit: the operator's scope, the replay of an
+   * idempotency key (answered as the first time, never checked again), the transition rule of
+   * contracts `statusTransition` against the status as it stands under the lock, and the interval.
+   * Two requests at once are so judged one after the other. It neither marks the machine heard (an
+   * operator is not its agent) nor makes the caller its operator (`current-machine` does that).
+   */
+  async function recordOperatorStatus(
+    tenantId: string,
+    request: {
+      actor: Pick<Actor, 'userId' | 'role'>;
+      machineId: string;
+      status: MachineStatus;
+      requestedAt: number;
+      boot: string;
+      replayable: boolean;
+    },
+  ): Promise<void> {
+    const change = await transactions.withTenant(tenantId, async (tx): Promise<MachineChange | null> => {
+      const machine = await findOperableMachine(tx, request.actor, request.machineId, { lock: true });
+      if (!machine) throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
+      if (request.replayable && (await isStatusRequestApplied(tx, machine.id, request.boot))) return null;
+      const verdict = statusTransition(
+        (machine.currentStatus as MachineStatus | null) ?? null,
+        request.status,
+      );
+      if (verdict === 'UNCHANGED') throw new AppError('service.printing-shops.MACHINE_STATUS_UNCHANGED');
+      if (verdict === 'NOT_ALLOWED')
+        throw new AppError('service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED');
+      // Dated when the operator chose it (kept offline), but never before the status it follows:
+      // inputs apply in the order they were made, whatever the terminal's clock says.
+      const now = Date.now();
+      const after = machine.statusSince?.getTime() ?? 0;
+      const at = new Date(
+        Math.max(after, Math.min(now, Math.max(request.requestedAt, now - MAX_STATUS_BACKDATE_MS))),
+      ).toISOString();
+      const operatorId = request.actor.userId;
+      await insertStatusInterval(tenantId, tx, {
+        machineId: machine.id,
+        status: request.status,
+        operatorId,
+        at,
+        source: 'OPERATOR',
+        bootId: request.boot,
+        seq: 1,
+      });
+      await setMachineStatus(tx, machine.id, { status: request.status, since: at, operatorId });
+      return { kind: 'STATUS', machineId: machine.id, status: request.status, since: at, operatorId };
+    });
+    if (change) deps.changes?.committed(tenantId, [change]);
+  }
+
+  return { record, recordPresence, recordOperatorStatus };
 }
 
 export type TelemetryService = ReturnType<typeof createTelemetryService>;

@@ -1,0 +1,1 @@
+ALTER TABLE "cutting_machines" ADD COLUMN "view_revision" bigint DEFAULT 0 NOT NULL;

@@ -1,0 +1,163 @@
+import {
+  DEFAULT_NOTIFICATION_SETTINGS,
+  knifeSwapUrgency,
+  type MachineStatus,
+  type MachineStatusView,
+  type MachineViewEventType,
+  statusGroupOf,
+} from '@kerf/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transactions, Tx } from '../../db/transactions';
+import { type LiveEvent, type LivePublisher, liveEvent } from '../../live/live-event';
+import { LIVE_TYPE_OF_CHANGE, type MachineChange, type MachineChangeSink } from '../../live/machine-change';
+import { findMachinesLive, type MachineLiveRow } from './machines.repository';
+import { onlineStatusOf } from './online-status';
+
+/**
+ * The machine view: the one place where what a screen shows of a machine is put together (issue
+ * "One truth per machine"). `GET …/status-view`, the answer of the operator's status PUT, the live
+ * replay and every live machine event carry what `toMachineView` makes of one read of
+ * `findMachinesLive`; no screen computes any of it again.
+ */
+export function toMachineView(row: MachineLiveRow, asOf: Date): MachineStatusView {
+  const status = (row.currentStatus as MachineStatus | null) ?? null;
+  return {
+    machineId: row.id,
+    name: row.name,
+    serialNumber: row.serialNumber,
+    revision: row.revision,
+    asOf: asOf.toISOString(),
+    status,
+    statusGroup: status ? statusGroupOf(status) : null,
+    statusSince: row.statusSince?.toISOString() ?? null,
+    operator: row.operatorId ? { id: row.operatorId, displayName: row.operatorName ?? 'No pseudonym' } : null,
+    onlineStatus: onlineStatusOf(row, asOf.getTime()),
+    lastSeenAt: row.lastHeartbeatAt?.toISOString() ?? null,
+    totalCuts: row.totalCuts,
+    lastCutAt: row.lastCutAt?.toISOString() ?? null,
+    cutsToday: row.cutsToday,
+    dayStartedAt: row.dayStartedAt.toISOString(),
+    knife: row.knifeRfid
+      ? {
+          rfid: row.knifeRfid,
+          cutsSinceLastGrinding: row.knifeCutsSinceLastGrinding ?? 0,
+          totalCuts: row.knifeTotalCuts ?? 0,
+          knifeSwapInterval: row.knifeSwapInterval,
+          swapUrgency: knifeSwapUrgency(row.knifeCutsSinceLastGrinding, row.knifeSwapInterval),
+        }
+      : null,
+    currentJob:
+      row.jobId && row.jobName && row.jobStartedAt
+        ? {
+            id: row.jobId,
+            name: row.jobName,
+            orderNumber: row.jobOrderNumber,
+            programNumber: row.jobProgramNumber,
+            parentJobId: row.jobParentId,
+            startDate: row.jobStartedAt.toISOString(),
+            cuts: row.jobCuts ?? 0,
+          }
+        : null,
+  };
+}
+
+/**
+ * The views of these machines (ids or serials) in the transaction. `asOf` is taken before the read,
+ * so a view never claims to be younger than the state it holds.
+ */
+export async function readMachineViews(
+  tx: Tx,
+  filter: { ids?: string[]; serials?: string[] },
+): Promise<MachineStatusView[]> {
+  const asOf = new Date();
+  const rows = await findMachinesLive(tx, filter, DEFAULT_NOTIFICATION_SETTINGS.timeZone);
+  return rows.map((row) => toMachineView(row, asOf));
+}
+
+/**
+ * Reads machine views and publishes them after commits. Writers tell what they changed
+ * (`committed`, a `MachineChangeSink`); the views of the changed machines are read once and go out
+ * as one live event per machine and kind of change. Per tenant one read runs at a time: changes that
+ * arrive meanwhile wait for the next one, so under a heavy ingest a machine's view goes out once per
+ * round, not once per batch, and the read always starts after the commit it reports.
+ */
+export function createMachineViews(deps: {
+  transactions: Transactions;
+  live?: LivePublisher;
+  log?: Pick<FastifyBaseLogger, 'warn'>;
+}) {
+  const { transactions } = deps;
+  /** tenant → machine → the event types to send */
+  const pending = new Map<string, Map<string, Set<MachineViewEventType>>>();
+  const reading = new Set<string>();
+  const idle = new Set<() => void>();
+
+  async function read(tenantId: string, ids: string[]): Promise<MachineStatusView[]> {
+    if (ids.length === 0) return [];
+    return transactions.withTenant(tenantId, (tx) => readMachineViews(tx, { ids }));
+  }
+
+  async function flush(tenantId: string) {
+    reading.add(tenantId);
+    try {
+      for (let round = pending.get(tenantId); round; round = pending.get(tenantId)) {
+        pending.delete(tenantId);
+        try {
+          const views = await read(tenantId, [...round.keys()]);
+          const events: LiveEvent[] = [];
+          for (const view of views)
+            for (const type of round.get(view.machineId) ?? []) events.push(liveEvent(tenantId, type, view));
+          if (events.length > 0) deps.live?.publish(events);
+        } catch (error) {
+          // The next change of these machines sends their views again; screens read on reconnect.
+          deps.log?.warn({ err: error, tenantId }, 'machine views not published');
+        }
+      }
+    } finally {
+      reading.delete(tenantId);
+      if (reading.size === 0) for (const resolve of idle) resolve();
+    }
+  }
+
+  const sink: MachineChangeSink = {
+    committed(tenantId, changes) {
+      if (changes.length === 0 || !deps.live) return;
+      let machines = pending.get(tenantId);
+      if (!machines) {
+        machines = new Map();
+        pending.set(tenantId, machines);
+      }
+      for (const change of changes) {
+        const types = machines.get(change.machineId) ?? new Set();
+        types.add(LIVE_TYPE_OF_CHANGE[change.kind]);
+        machines.set(change.machineId, types);
+      }
+      if (!reading.has(tenantId)) void flush(tenantId);
+    },
+  };
+
+  return {
+    ...sink,
+    read,
+    /** One machine's view, or null when the tenant has no such machine. */
+    async one(tenantId: string, machineId: string): Promise<MachineStatusView | null> {
+      return (await read(tenantId, [machineId]))[0] ?? null;
+    },
+    /** Resolves once no view read is running (tests and shutdown). */
+    settled(): Promise<void> {
+      if (reading.size === 0) return Promise.resolve();
+      return new Promise((resolve) => {
+        const done = () => {
+          idle.delete(done);
+          resolve();
+        };
+        idle.add(done);
+      });
+    },
+  };
+}
+export type MachineViews = ReturnType<typeof createMachineViews>;
+
+/** The changes a list of machines had of one kind (a helper for writers). */
+export const changesOf = (kind: Exclude<MachineChange['kind'], 'CUTS' | 'STATUS'>, machineIds: string[]) =>
+  machineIds.map((machineId) => ({ kind, machineId }) as MachineChange);
