@@ -290,9 +290,15 @@ export function createTelemetryService(deps: { transactions: Transactions; chang
     return inserted;
   }
 
+  /**
+   * A machine whose connection changed, or that was only heard (a heartbeat: its `lastSeenAt` and
+   * revision moved, nothing else), sends its view as MACHINE_ONLINE_STATUS.
+   */
   function onlineChanges(machines: Map<string, HeardMachine>, changes: MachineChange[]) {
+    const changed = new Set(changes.map((change) => change.machineId));
     for (const machine of machines.values())
-      if (machine.onlineChange) changes.push({ kind: 'ONLINE', machineId: machine.id });
+      if (machine.onlineChange || !changed.has(machine.id))
+        changes.push({ kind: 'ONLINE', machineId: machine.id });
   }
 
   /** The agent's retained presence message, or its last will; the machine's view goes live after commit. */
