@@ -51,6 +51,7 @@ export {
 export {
   createMachineStatusService,
   type MachineStatusService,
+  type OperatorStatusRequest,
   type StatusRecorder,
 } from './machine-status.service';
 export {

@@ -22,24 +22,25 @@ import { onlineStatusOf } from './online-status';
  * machine's); typed here so that the machines module does not depend on telemetry, which writes
  * through this module.
  */
+/** The operator's status change as the telemetry write path takes it. */
+export interface OperatorStatusRequest {
+  actor: Pick<Actor, 'userId' | 'role'>;
+  machineId: string;
+  status: MachineStatus;
+  /** when the operator chose it (ms since the epoch) */
+  requestedAt: number;
+  /** the request's idempotency key (or a fresh id), the interval's boot id */
+  boot: string;
+  /** whether `boot` is the client's key, so that a replay is looked for */
+  replayable: boolean;
+}
+
 export interface StatusRecorder {
   /**
    * The operator's status change, in one transaction holding the machine's lock: the operator's
    * scope, the replay check, the transition rule and the interval. Throws the catalogue errors.
    */
-  recordOperatorStatus(
-    tenantId: string,
-    request: {
-      actor: Pick<Actor, 'userId' | 'role'>;
-      machineId: string;
-      status: MachineStatus;
-      /** when the operator chose it (ms since the epoch) */
-      requestedAt: number;
-      /** the request's idempotency key, the interval's boot id */
-      boot: string;
-      replayable: boolean;
-    },
-  ): Promise<void>;
+  recordOperatorStatus(tenantId: string, request: OperatorStatusRequest): Promise<void>;
 }
 
 const isMachineViewType = (type: LiveEventType): type is MachineViewEventType =>

@@ -90,7 +90,9 @@ function machineTraffic(machine: TestMachine, client: MqttClient, until: number)
       for (let i = 0; i < 1 + Math.floor(Math.random() * 5); i++)
         events.push({ type: 'cut', seq: ++seq, at: at() });
       if (Math.random() < 0.1) events.push({ type: 'heartbeat', seq: ++seq, at: at() });
-      await client.publishAsync(topics.telemetry, JSON.stringify({ serial: machine.serial, boot, events }), { qos: 1 });
+      await client.publishAsync(topics.telemetry, JSON.stringify({ serial: machine.serial, boot, events }), {
+        qos: 1,
+      });
       await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
     }
   })();

@@ -16,6 +16,7 @@ import {
   heardMachinesOf,
   isStatusRequestApplied,
   lockHeardMachines,
+  type OperatorStatusRequest,
   setMachineKnife,
   setMachineOperator,
   setMachineStatus,
@@ -316,17 +317,7 @@ export function createTelemetryService(deps: { transactions: Transactions; chang
    * Two requests at once are so judged one after the other. It neither marks the machine heard (an
    * operator is not its agent) nor makes the caller its operator (`current-machine` does that).
    */
-  async function recordOperatorStatus(
-    tenantId: string,
-    request: {
-      actor: Pick<Actor, 'userId' | 'role'>;
-      machineId: string;
-      status: MachineStatus;
-      requestedAt: number;
-      boot: string;
-      replayable: boolean;
-    },
-  ): Promise<void> {
+  async function recordOperatorStatus(tenantId: string, request: OperatorStatusRequest): Promise<void> {
     const change = await transactions.withTenant(tenantId, async (tx): Promise<MachineChange | null> => {
       const machine = await findOperableMachine(tx, request.actor, request.machineId, { lock: true });
       if (!machine) throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
