@@ -6,7 +6,6 @@ import {
 } from '@kerf/contracts';
 import type { SQL } from 'drizzle-orm';
 import type { Transactions } from '../../db/transactions';
-import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { MachineChange, MachineChangeSink } from '../../live/machine-change';
 import { recordKnifeSighting } from '../knife/index';
