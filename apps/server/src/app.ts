@@ -235,7 +235,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const authenticator = withApiKeys(sessionAuthenticator, integrations.apiKeys);
   registerPlatformModule(app, { authenticator, database, bus });
   registerAuthModule(app, { authenticator, auth, transactions, hasher, sessions });
-  registerPrintingShopModule(app, { authenticator, transactions });
+  registerPrintingShopModule(app, { authenticator, transactions, changes: machineChanges });
   registerIntegrationsModule(app, {
     authenticator,
     integrations,

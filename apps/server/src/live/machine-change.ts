@@ -18,7 +18,9 @@ export type MachineChange =
   /** a knife went in or out */
   | { kind: 'KNIFE'; machineId: string }
   /** an order opened, closed or went on as a partial job */
-  | { kind: 'ORDER'; machineId: string };
+  | { kind: 'ORDER'; machineId: string }
+  /** the admin changed the machine's name or knife interval */
+  | { kind: 'DETAILS'; machineId: string };
 
 export type MachineChangeKind = MachineChange['kind'];
 
@@ -28,6 +30,7 @@ export const LIVE_TYPE_OF_CHANGE: Record<MachineChangeKind, MachineViewEventType
   KNIFE: 'MACHINE_CUT',
   STATUS: 'MACHINE_STATUS',
   ORDER: 'MACHINE_STATUS',
+  DETAILS: 'MACHINE_STATUS',
   OPERATOR: 'OPERATOR_MACHINE_USE',
   ONLINE: 'MACHINE_ONLINE_STATUS',
 };

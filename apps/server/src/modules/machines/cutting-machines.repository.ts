@@ -69,7 +69,8 @@ export async function updateMachine(
 ) {
   const rows = await tx
     .update(cuttingMachines)
-    .set({ ...values, updatedAt: sql`now()` })
+    // its name or knife interval may be part of the machine view
+    .set({ ...values, updatedAt: sql`now()`, viewRevision: sql`${cuttingMachines.viewRevision} + 1` })
     .where(eq(cuttingMachines.id, id))
     .returning({ id: cuttingMachines.id });
   return rows.length > 0;

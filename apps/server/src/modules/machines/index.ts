@@ -47,6 +47,7 @@ export {
   setMachineOperator,
   setMachineStatus,
   setPresence,
+  touchMachineViews,
 } from './machine-state.repository';
 export {
   createMachineStatusService,

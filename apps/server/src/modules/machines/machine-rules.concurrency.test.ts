@@ -220,4 +220,27 @@ describe('the machine view tells the truth', () => {
     expect(view.onlineStatus).toBe('UNKNOWN');
     expect(view.lastSeenAt).toBeNull();
   });
+
+  it("a changed knife swap interval reaches the machine's view with a new revision", async () => {
+    const admin = await t.login('demo', 'admin');
+    const machineId = machines[0]!;
+    const view = async () =>
+      (
+        await t.request({
+          method: 'GET',
+          url: ps(`/cutting-machines/${machineId}/status-view`),
+          headers: bearer(admin),
+        })
+      ).json() as MachineStatusView;
+    const before = await view();
+    const set = await t.request({
+      method: 'PUT',
+      url: ps(`/config-options/scope/MACHINE/type/KNIFE_SWAP_INTERVAL/object/${machineId}`),
+      headers: bearer(admin),
+      payload: { value: 1234 },
+    });
+    expect(set.statusCode).toBe(200);
+    const after = await view();
+    expect(after.revision).toBeGreaterThan(before.revision);
+  });
 });

@@ -159,3 +159,25 @@ export async function setPresence(
     lastSeenAt: lastHeartbeatAt?.toISOString() ?? null,
   };
 }
+
+/**
+ * Another module changed something a machine view shows (a knife swap interval of the machine, its
+ * location or its knife): the views of the machines it touches get a new revision. Answers their ids,
+ * whose views the caller publishes after the commit.
+ */
+export async function touchMachineViews(
+  tx: Tx,
+  filter: { machineIds?: string[]; locationIds?: string[]; knifeRfids?: string[] },
+): Promise<string[]> {
+  const result = await run(
+    tx,
+    sql`
+    UPDATE cutting_machines SET view_revision = view_revision + 1
+    WHERE deleted_at IS NULL AND (
+      id IN (SELECT (jsonb_array_elements_text(${json(filter.machineIds ?? [])}::jsonb))::uuid)
+      OR location_id IN (SELECT (jsonb_array_elements_text(${json(filter.locationIds ?? [])}::jsonb))::uuid)
+      OR current_knife_rfid IN (SELECT jsonb_array_elements_text(${json(filter.knifeRfids ?? [])}::jsonb)))
+    RETURNING id`,
+  );
+  return (result.rows as { id: string }[]).map((row) => row.id);
+}

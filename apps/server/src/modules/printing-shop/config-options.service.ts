@@ -3,8 +3,9 @@ import type { z } from 'zod';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import type { MachineChangeSink } from '../../live/machine-change';
 import { findKnifeInterval, setKnifeSwapInterval } from '../knife/index';
-import { findMachine, type MachineRow, setMachineOption } from '../machines/index';
+import { findMachine, type MachineRow, setMachineOption, touchMachineViews } from '../machines/index';
 import { findLocationOptions, type LocationOptionColumn, setLocationOption } from './locations.repository';
 import { audit, requireLocation, requireMachine } from './shared';
 
@@ -46,7 +47,10 @@ function checkOption(scope: Scope, type: ConfigOptionType, value: number | null)
  * knife, and the no-cuts prompt delay of a location or a machine (Kerf, issue 12). Each is written by
  * the module that owns its table.
  */
-export function createConfigOptionsService(deps: { transactions: Transactions }) {
+export function createConfigOptionsService(deps: {
+  transactions: Transactions;
+  changes?: MachineChangeSink;
+}) {
   const { transactions } = deps;
   const inTenant = <T>(actor: Actor, fn: (tx: Tx) => Promise<T>) =>
     transactions.withTenant(actor.tenantId, fn);
@@ -121,6 +125,25 @@ export function createConfigOptionsService(deps: { transactions: Transactions })
           : await setKnifeSwapInterval(tx, distinct, value);
     // All or nothing: an unknown id rolls the whole change back.
     if (updated !== distinct.length) throw new AppError(NOT_FOUND_OF_SCOPE[scope]);
+    // The swap interval decides the urgency every machine view shows of its knife.
+    if (type !== 'KNIFE_SWAP_INTERVAL') return [];
+    return touchMachineViews(
+      tx,
+      scope === 'PRINTING_SHOP'
+        ? { locationIds: distinct }
+        : scope === 'MACHINE'
+          ? { machineIds: distinct }
+          : { knifeRfids: distinct },
+    );
+  }
+
+  /** After the commit: the views of the machines whose knife urgency may have moved go live. */
+  function announce(actor: Actor, machineIds: string[]) {
+    if (machineIds.length > 0)
+      deps.changes?.committed(
+        actor.tenantId,
+        machineIds.map((machineId) => ({ kind: 'DETAILS', machineId })),
+      );
   }
 
   return {
@@ -135,8 +158,8 @@ export function createConfigOptionsService(deps: { transactions: Transactions })
       value: number | null,
     ) => {
       checkOption(scope, type, value);
-      return inTenant(actor, async (tx) => {
-        await writeOption(tx, scope, type, [id], value);
+      const { options, touched } = await inTenant(actor, async (tx) => {
+        const touched = await writeOption(tx, scope, type, [id], value);
         await audit(
           tx,
           actor,
@@ -145,8 +168,10 @@ export function createConfigOptionsService(deps: { transactions: Transactions })
           id,
           { type, value },
         );
-        return configOptions(tx, scope, id);
+        return { options: await configOptions(tx, scope, id), touched };
       });
+      announce(actor, touched);
+      return options;
     },
 
     setConfigOptionBatch: async (
@@ -157,14 +182,16 @@ export function createConfigOptionsService(deps: { transactions: Transactions })
       value: number,
     ) => {
       checkOption(scope, type, value);
-      return inTenant(actor, async (tx) => {
-        await writeOption(tx, scope, type, ids, value);
+      const touched = await inTenant(actor, async (tx) => {
+        const touched = await writeOption(tx, scope, type, ids, value);
         await audit(tx, actor, 'config_option.set', scope.toLowerCase(), ids.join(',').slice(0, 500), {
           type,
           value,
           count: ids.length,
         });
+        return touched;
       });
+      announce(actor, touched);
     },
   };
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
+import type { MachineChangeSink } from '../../live/machine-change';
 import {
   cutsSince,
   findMachineBySerial,
@@ -77,7 +78,10 @@ function setupState(values: Partial<MachineValues>, licensed: boolean, current: 
 }
 
 /** The admin's cutting machines: create, change, delete, with network settings and licence state. */
-export function createCuttingMachinesService(deps: { transactions: Transactions }) {
+export function createCuttingMachinesService(deps: {
+  transactions: Transactions;
+  changes?: MachineChangeSink;
+}) {
   const { transactions } = deps;
   const inTenant = <T>(actor: Actor, fn: (tx: Tx) => Promise<T>) =>
     transactions.withTenant(actor.tenantId, fn);
@@ -139,7 +143,12 @@ export function createCuttingMachinesService(deps: { transactions: Transactions 
 
   return {
     createMachine: (actor: Actor, input: MachineInput) => saveMachine(actor, input, null),
-    updateMachine: (actor: Actor, id: string, input: MachineInput) => saveMachine(actor, input, id),
+    /** A changed name or knife interval shows on every live screen of the machine at once. */
+    async updateMachine(actor: Actor, id: string, input: MachineInput) {
+      const machine = await saveMachine(actor, input, id);
+      deps.changes?.committed(actor.tenantId, [{ kind: 'DETAILS', machineId: machine.id }]);
+      return machine;
+    },
     getMachine: (actor: Actor, id: string) =>
       inTenant(actor, async (tx) => toMachine(await requireMachine(tx, id))),
     getMachineAdminView: (actor: Actor, id: string, timeZone?: string) =>

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transactions } from '../../db/transactions';
 import type { Authenticator } from '../../lib/route';
+import type { MachineChangeSink } from '../../live/machine-change';
 import { createConfigOptionsService } from './config-options.service';
 import { createCuttingMachinesService } from './cutting-machines.service';
 import { createEmployeesService } from './employees.service';
@@ -40,16 +41,16 @@ export { worksCouncilForm, worksCouncilMode } from './works-council';
 /** Locations, employees, cutting machines, licensing, config options and network admin. */
 export function registerPrintingShopModule(
   app: FastifyInstance,
-  deps: { authenticator: Authenticator; transactions: Transactions },
+  deps: { authenticator: Authenticator; transactions: Transactions; changes?: MachineChangeSink },
 ) {
   const { transactions } = deps;
   registerPrintingShopRoutes(app, {
     authenticator: deps.authenticator,
     locations: createLocationsService({ transactions }),
     employees: createEmployeesService({ transactions }),
-    machines: createCuttingMachinesService({ transactions }),
+    machines: createCuttingMachinesService({ transactions, changes: deps.changes }),
     licensing: createLicensingService({ transactions }),
-    configOptions: createConfigOptionsService({ transactions }),
+    configOptions: createConfigOptionsService({ transactions, changes: deps.changes }),
     networkAdmin: createNetworkAdminService({ transactions }),
   });
   registerWorksCouncilRoutes(app, { authenticator: deps.authenticator, transactions });
