@@ -193,6 +193,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await ingest.stop();
+    // the views of the last commits go out before the bus and the database close
+    await machineViews.settled();
     liveBus.close();
     await bus.close();
     if (!options.database) await database.close();
