@@ -1,8 +1,13 @@
-// Writes docs/openapi.json from the route contracts: `npm run openapi`.
+// Writes docs/openapi.json from the route contracts and docs/errors.md from the error catalogue:
+// `npm run openapi`.
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { generateErrorsDoc } from '../src/errors-doc';
 import { generateOpenApi } from '../src/openapi';
 
 const target = fileURLToPath(new URL('../../../docs/openapi.json', import.meta.url));
 await writeFile(target, await generateOpenApi());
 console.log(`wrote ${target}`);
+const errors = fileURLToPath(new URL('../../../docs/errors.md', import.meta.url));
+await writeFile(errors, generateErrorsDoc());
+console.log(`wrote ${errors}`);

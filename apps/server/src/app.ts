@@ -194,7 +194,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await scheduler.stop();
     await ingest.stop();
     // the views of the last commits go out before the bus and the database close
-    await machineViews.settled();
+    await machineViews.close();
     liveBus.close();
     await bus.close();
     if (!options.database) await database.close();

@@ -91,6 +91,8 @@ export function createMachineViews(deps: {
   const pending = new Map<string, Map<string, Set<MachineViewEventType>>>();
   const reading = new Set<string>();
   const idle = new Set<() => void>();
+  /** set once the server closes: the last wills of disconnecting machines find no database */
+  let closed = false;
 
   async function read(tenantId: string, ids: string[]): Promise<MachineStatusView[]> {
     if (ids.length === 0) return [];
@@ -121,7 +123,7 @@ export function createMachineViews(deps: {
 
   const sink: MachineChangeSink = {
     committed(tenantId, changes) {
-      if (changes.length === 0 || !deps.live) return;
+      if (changes.length === 0 || !deps.live || closed) return;
       let machines = pending.get(tenantId);
       if (!machines) {
         machines = new Map();
@@ -142,6 +144,11 @@ export function createMachineViews(deps: {
     /** One machine's view, or null when the tenant has no such machine. */
     async one(tenantId: string, machineId: string): Promise<MachineStatusView | null> {
       return (await read(tenantId, [machineId]))[0] ?? null;
+    },
+    /** Publishes what is pending, then takes no more changes (the server is closing). */
+    async close(): Promise<void> {
+      await this.settled();
+      closed = true;
     },
     /** Resolves once no view read is running (tests and shutdown). */
     settled(): Promise<void> {
