@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { z } from 'zod';
 import type { Actor } from './actor';
 import { AppError } from './app-error';
+import { operationIdOf } from './operation-id';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
 type SuccessBody<C extends RouteContract> = {
@@ -48,11 +49,20 @@ const SIGNED_IN_ERRORS: ErrorCode[] = [
   'authentication.FORBIDDEN',
 ];
 
+/**
+ * Success statuses without a body, by operationId: the OpenAPI document lists them too
+ * (plugins/openapi.ts), although no schema is registered for them.
+ */
+export const BODILESS_SUCCESSES = new Map<string, number[]>();
+
 function responseSchemas(contract: RouteContract) {
   const responses: Record<number, z.ZodType> = {};
+  const bodiless: number[] = [];
   for (const [status, schema] of Object.entries(contract.responses)) {
     if (schema) responses[Number(status)] = schema;
+    else bodiless.push(Number(status));
   }
+  if (bodiless.length > 0) BODILESS_SUCCESSES.set(operationIdOf(contract), bodiless);
   const codes = [
     ...GENERIC_ERRORS,
     ...(contract.access === 'public' ? [] : SIGNED_IN_ERRORS),
@@ -90,6 +100,7 @@ export function registerRoute<C extends RouteContract>(
     url: routeUrl(contract),
     ...options,
     schema: {
+      operationId: operationIdOf(contract),
       summary: contract.summary,
       tags: [contract.module],
       // Who may call it: the permission of the matrix in contracts/roles.ts (or public, authenticated).
@@ -101,7 +112,8 @@ export function registerRoute<C extends RouteContract>(
             'x-spec-addition': true,
           }
         : {}),
-      ...(contract.access === 'public' ? {} : { security: securityOf(contract) }),
+      // public operations say so (an empty requirement), the others name their schemes
+      security: contract.access === 'public' ? [] : securityOf(contract),
       ...(contract.apiScope ? { 'x-api-scope': contract.apiScope } : {}),
       ...(contract.params ? { params: contract.params } : {}),
       ...(contract.query ? { querystring: contract.query } : {}),

@@ -2,6 +2,22 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { BODILESS_SUCCESSES } from '../lib/route';
+
+type Operation = { operationId?: string; responses?: Record<string, unknown> };
+
+/** Lists the success answers without a body (204 of a delete, 201 of a contact form) as well. */
+function withBodilessSuccesses<T>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, Operation>> }).paths ?? {};
+  for (const operations of Object.values(paths))
+    for (const operation of Object.values(operations)) {
+      const statuses = operation.operationId ? BODILESS_SUCCESSES.get(operation.operationId) : undefined;
+      if (!statuses) continue;
+      operation.responses ??= {};
+      for (const status of statuses) operation.responses[String(status)] ??= { description: 'No content' };
+    }
+  return document;
+}
 
 /**
  * The OpenAPI document of the registered routes, generated from their zod contracts, and its UI at
@@ -15,8 +31,11 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'Kerf API',
         version: '1',
-        description: 'Errors are `{code, message, details}` with the catalogue codes of @kerf/contracts.',
+        description:
+          'Errors are `{code, message, details}` with the catalogue codes of @kerf/contracts (docs/errors.md lists them).',
       },
+      // relative: the instance that serves this document
+      servers: [{ url: '/', description: 'this Kerf instance' }],
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
@@ -27,7 +46,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withBodilessSuccesses(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }
