@@ -4,8 +4,10 @@ import { expectNoSeriousA11yViolations, logIn, screenshotPath } from './support'
 /**
  * Knife logistics between companies (issue 13): the printing-shop manager sends three knives to the
  * partner grinding shop; the grinder receives them by RFID, records grindings (one refused for an
- * increased height, with the message at the field) and ships them back; the manager then sees the
- * new cycles, the knife's passport and its remaining-life forecast. Knives 14–16 are demo spares
+ * increased height, with the message at the field) and ships them back. The manager, on the knife's
+ * page the whole time, sees it go from "At the grinder" to "On its way back" without reloading
+ * (issue 29: the knife's one state, read again while the knife is away), receives it, and then sees
+ * the new cycles, the knife's passport and its remaining-life forecast. Knives 14–16 are demo spares
  * that no other journey touches.
  */
 const KNIVES = ['E280116000000014', 'E280116000000015', 'E280116000000016'];
@@ -40,7 +42,8 @@ test.describe('knife logistics', () => {
     await expect(manager.getByText('Knives sent to Schleiferei Muster KG: 3')).toBeVisible();
     const newest = manager.getByRole('table', { name: 'Shipments' }).getByRole('row').nth(1);
     for (const rfid of KNIVES) await expect(newest.getByRole('link', { name: rfid })).toBeVisible();
-    await expect(newest.getByText('On the way')).toHaveCount(3);
+    await expect(newest.getByText('At the grinder')).toHaveCount(3);
+    await expect(newest.getByText('not received yet')).toHaveCount(3);
     await expectNoSeriousA11yViolations(manager);
 
     // the grinder receives them by RFID, grinds two of them, one attempt refused
@@ -81,6 +84,19 @@ test.describe('knife logistics', () => {
       await grinder.getByRole('link', { name: 'Workbench' }).first().click();
     }
 
+    // the manager opens the first knife's page: at the grinder
+    await manager.goto(`/printing-manager/knives/${KNIVES[0]}`);
+    // a page of the area opened by URL loads its lazy chunk first: allow for a busy runner
+    await expect(manager.getByRole('heading', { level: 1, name: KNIVES[0] })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(manager.getByText('At the grinder').first()).toBeVisible();
+    await expect(manager.getByRole('button', { name: 'Edit' })).toBeDisabled();
+    const loads = { count: 0 };
+    manager.on('load', () => {
+      loads.count += 1;
+    });
+
     // all three go back in one shipment
     const inbox = grinder.getByRole('table', { name: 'Knives on the way and on the bench' });
     for (const rfid of KNIVES) await inbox.getByLabel(`Select knife ${rfid}`).check();
@@ -90,18 +106,21 @@ test.describe('knife logistics', () => {
     for (const rfid of KNIVES) await expect(inbox.getByText(rfid)).toHaveCount(0);
     await grinder.screenshot({ path: screenshotPath('grinder-workbench-en'), fullPage: true });
 
-    // the manager sees the new cycle, the passport and the forecast
-    await manager.goto(`/printing-manager/knives/${KNIVES[0]}`);
-    // a page of the area opened by URL loads its lazy chunk first: allow for a busy runner
-    await expect(manager.getByRole('heading', { level: 1, name: KNIVES[0] })).toBeVisible({
-      timeout: 20_000,
-    });
+    // the manager's page, never reloaded, shows the knife on its way back
+    await expect(manager.getByText('On its way back').first()).toBeVisible({ timeout: 30_000 });
+    expect(loads.count).toBe(0);
+    await manager.screenshot({ path: screenshotPath('manager-knife-shipped-back-en'), fullPage: true });
+    await manager.getByRole('button', { name: 'Received' }).click();
     await expect(manager.getByText('In use').first()).toBeVisible();
+    await expect(manager.getByRole('button', { name: 'Edit' })).toBeEnabled();
+
+    // the manager sees the new cycle, the passport and the forecast
     const cycles = manager.getByRole('table', { name: 'Grinding cycles' });
     await expect(cycles.getByRole('row').nth(1)).toContainText('140.00');
     await expect(manager.getByRole('heading', { name: 'Knife passport' })).toBeVisible();
     await expect(manager.getByText('Shipped back to its owner').first()).toBeVisible();
     await expect(manager.getByText('Received by the grinding shop').first()).toBeVisible();
+    await expect(manager.getByText('Received back by its owner').first()).toBeVisible();
     await expect(manager.getByRole('heading', { name: 'Remaining life' })).toBeVisible();
     await expect(manager.getByTestId('regrinds-left')).toHaveText(/^\d+$/);
     await expectNoSeriousA11yViolations(manager);

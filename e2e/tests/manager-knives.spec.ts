@@ -89,7 +89,7 @@ test.describe('printing-shop manager: knives', () => {
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(['RFID', ...chosen].join(','));
     expect(lines.find((line) => line.startsWith('State,'))).toMatch(
-      /^State,(ACTIVE|SHIPPED|SCRAPPED)(,\w+){2}$/,
+      /^State,(ACTIVE|AT_GRINDER|SHIPPED_BACK|SCRAPPED)(,\w+){2}$/,
     );
     expect(lines.find((line) => line.startsWith('Height (mm),'))!.split(',')).toHaveLength(4);
 

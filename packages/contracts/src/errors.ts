@@ -69,6 +69,8 @@ export const ERROR_STATUS = {
   'service.knives.KNIFE_NOT_FOUND': 404,
   'service.knives.TENANT_NOT_FOUND': 404,
   'service.knives.TOO_MANY_ATTEMPTS': 429,
+  // knives (Kerf addition, issue 31): a grinding shop already holds another company's knife with this RFID
+  'service.knives.KNIFE_RFID_HELD_FOR_ANOTHER_OWNER': 409,
   // customer service and manufacturers (Kerf, ADR 0016)
   'service.customer-service.SERVICE_AREA_NOT_FOUND': 404,
   'service.customer-service.SERVICE_AREA_NAME_TAKEN': 409,

@@ -9,10 +9,34 @@ import { searchText, text } from './text';
 // ---------------------------------------------------------------------------------------------
 // Knives (spec §3 "Knife", §7 "Knife server", at /api/knife)
 
-/** Where a knife is in its loop (spec §4): in use at the printing shop, at the grinder, or retired. */
-export const KNIFE_STATES = ['ACTIVE', 'SHIPPED', 'SCRAPPED'] as const;
+/**
+ * Where a knife is in its loop (spec §4 "active, scrapped, or shipped", with shipped told apart by
+ * direction): in use at its printing shop (ACTIVE), shipped to or held by a grinding shop
+ * (AT_GRINDER), shipped back by the grinding shop and on its way home until its owner receives it
+ * (SHIPPED_BACK), or retired for good (SCRAPPED). The one state of a knife: stored on the knife
+ * (`knives.state`, knife module) and moved only along `KNIFE_STATE_TRANSITIONS`; every screen of
+ * both companies shows this value (docs/architecture.md "Knife state").
+ */
+export const KNIFE_STATES = ['ACTIVE', 'AT_GRINDER', 'SHIPPED_BACK', 'SCRAPPED'] as const;
 export const KnifeStateSchema = z.enum(KNIFE_STATES).meta({ id: 'KnifeState' });
 export type KnifeState = z.infer<typeof KnifeStateSchema>;
+
+/**
+ * The moves a knife's state may make, and who makes them: the owner ships (ACTIVE → AT_GRINDER),
+ * the grinding shop ships back (AT_GRINDER → SHIPPED_BACK) or scraps (AT_GRINDER → SCRAPPED), the
+ * owner receives it back (SHIPPED_BACK → ACTIVE) or retires it (ACTIVE → SCRAPPED).
+ */
+export const KNIFE_STATE_TRANSITIONS = {
+  ship: { from: ['ACTIVE'], to: 'AT_GRINDER' },
+  shipBack: { from: ['AT_GRINDER'], to: 'SHIPPED_BACK' },
+  scrapAtGrinder: { from: ['AT_GRINDER'], to: 'SCRAPPED' },
+  receiveBack: { from: ['SHIPPED_BACK'], to: 'ACTIVE' },
+  retire: { from: ['ACTIVE'], to: 'SCRAPPED' },
+} as const satisfies Record<string, { from: readonly KnifeState[]; to: KnifeState }>;
+export type KnifeStateTransition = keyof typeof KNIFE_STATE_TRANSITIONS;
+
+/** A knife away from its owner (at a grinding shop or on its way back): the grinding workflow's. */
+export const isKnifeAway = (state: KnifeState) => state === 'AT_GRINDER' || state === 'SHIPPED_BACK';
 
 /** Knife comparison (spec §5, §9): at most 5 knives side by side. */
 export const MAX_COMPARED_KNIVES = 5;
@@ -220,7 +244,7 @@ const countsBy = <T extends z.ZodEnum>(values: T) => z.record(values, z.number()
 const KnifeCountsSchema = z.object({
   total: z.number().int(),
   byState: countsBy(KnifeStateSchema),
-  /** active knives only: shipped and scrapped knives have no swap to plan */
+  /** active knives only: knives away at a grinding shop and scrapped knives have no swap to plan */
   byUrgency: countsBy(KnifeSwapUrgencySchema),
 });
 

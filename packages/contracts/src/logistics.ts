@@ -46,25 +46,30 @@ export const PartnershipInviteSchema = z
 export type PartnershipInvite = z.input<typeof PartnershipInviteSchema>;
 
 /**
- * Where a knife is in one stay with a grinding shop: on its way (IN_TRANSIT), received by the
- * grinding shop (AT_GRINDER), shipped back to its owner (RETURNED) or scrapped there (SCRAPPED).
+ * One stay of a knife with a grinding shop (a line of a shipment): when it was sent, received by
+ * the grinding shop, shipped back, received home again or scrapped. It has no state of its own:
+ * `state` is the knife's one state (`KnifeStateSchema`, stored on the knife) — read from the knife
+ * while this is its latest stay and the reader may see the knife, otherwise the state this stay
+ * left it in (a grinding shop no longer sees a knife it has sent home).
  */
-export const CUSTODY_STATES = ['IN_TRANSIT', 'AT_GRINDER', 'RETURNED', 'SCRAPPED'] as const;
-export const CustodyStateSchema = z.enum(CUSTODY_STATES).meta({ id: 'CustodyState' });
-export type CustodyState = z.infer<typeof CustodyStateSchema>;
-
 export const CustodySchema = z
   .object({
     id: z.uuid(),
     rfid: z.string(),
+    /** the printing shop that owns the knife: with the RFID, how a grinding shop names a knife */
+    ownerId: z.uuid(),
     articleNumber: z.string().nullable(),
     knifeClassName: z.string().nullable(),
     ownerName: z.string(),
     grindingShopName: z.string(),
-    state: CustodyStateSchema,
+    state: KnifeStateSchema,
     sentAt: z.iso.datetime(),
+    /** received by the grinding shop (null: still on its way there) */
     receivedAt: z.iso.datetime().nullable(),
+    /** shipped back by the grinding shop */
     returnedAt: z.iso.datetime().nullable(),
+    /** received back by its owner (null while SHIPPED_BACK) */
+    deliveredAt: z.iso.datetime().nullable(),
     scrappedAt: z.iso.datetime().nullable(),
     outboundShipmentId: z.uuid(),
     returnShipmentId: z.uuid().nullable(),
@@ -101,7 +106,10 @@ export const ShipmentCreateSchema = z
   .meta({ id: 'ShipmentCreate' });
 export type ShipmentCreate = z.input<typeof ShipmentCreateSchema>;
 
-export const ShipmentReturnSchema = z.strictObject({ rfids: rfidList }).meta({ id: 'ShipmentReturn' });
+/** Knives go back to one owner per shipment, named by that owner and their RFIDs (never RFIDs alone). */
+export const ShipmentReturnSchema = z
+  .strictObject({ owner: z.uuid(), rfids: rfidList })
+  .meta({ id: 'ShipmentReturn' });
 export type ShipmentReturn = z.input<typeof ShipmentReturnSchema>;
 
 const millimetres = (max: number) => z.number().gt(0).max(max);
@@ -163,7 +171,10 @@ export const PASSPORT_EVENT_KINDS = [
   'RECEIVED',
   'GROUND',
   'SHIPPED_BACK',
+  'RECEIVED_BACK',
   'SCRAPPED',
+  /** another company's knife with the same RFID was refused at the same grinding shop (issue 31) */
+  'RFID_CONFLICT',
 ] as const;
 export const PassportEventKindSchema = z.enum(PASSPORT_EVENT_KINDS).meta({ id: 'PassportEventKind' });
 export type PassportEventKind = z.infer<typeof PassportEventKindSchema>;
@@ -205,6 +216,23 @@ export const KnifePassportSchema = z
 export type KnifePassport = z.infer<typeof KnifePassportSchema>;
 export const PASSPORT_SCAN_LIMIT = 200;
 
+/**
+ * An RFID two companies claimed at one grinding shop (issue 31): a printing shop tried to send a
+ * knife whose RFID another company's knife already has there. The company refused, the company
+ * holding the stay and the grinding shop each see it; none learns the other company's name from it.
+ */
+export const RfidConflictSchema = z
+  .object({
+    id: z.uuid(),
+    rfid: z.string(),
+    grindingShopName: z.string(),
+    at: z.iso.datetime(),
+    /** REFUSED: this company's shipment was refused; HOLDING: this company's knife was there first */
+    side: z.enum(['REFUSED', 'HOLDING', 'GRINDING_SHOP']),
+  })
+  .meta({ id: 'RfidConflict' });
+export type RfidConflict = z.infer<typeof RfidConflictSchema>;
+
 /** The knife as the grinding shop sees it while it holds it. */
 export const GrinderKnifeSchema = z
   .object({
@@ -243,6 +271,13 @@ const WHY_FORECAST = 'issue 13: remaining-life forecast per knife; not in spec �
 const WHY_WORKBENCH = "issue 13: the grinder's workbench (receive, grind, ship back, scrap); not in spec §7";
 const NOT_FOUND = ['service.knives.KNIFE_NOT_FOUND'] as const;
 const IdParams = z.strictObject({ id: z.uuid() });
+/**
+ * A grinding shop names a knife by its owner and RFID (issue 31): RFIDs are unique per printing
+ * shop only, so two partners may send knives with the same RFID.
+ */
+const OwnerQuery = z.strictObject({ owner: z.uuid() });
+const WHY_RECEIVE_BACK =
+  'issue 29: a knife shipped back is SHIPPED_BACK until its printing shop receives it; spec §7 lists no call for that';
 
 // Printing shop (knife module)
 
@@ -301,7 +336,8 @@ export const shipKnives = defineRoute({
   module: 'knife',
   method: 'POST',
   path: '/shipments',
-  summary: 'Send active knives to a partner grinding shop (they become SHIPPED)',
+  summary:
+    "Send knives in use to a partner grinding shop (they become AT_GRINDER); refused as a whole when the grinding shop holds another company's knife with one of the RFIDs",
   specAddition: WHY_SHIPMENTS,
   access: 'knives:manage',
   tenantKinds: ['PRINTING_SHOP'],
@@ -311,8 +347,48 @@ export const shipKnives = defineRoute({
     ...NOT_FOUND,
     'service.knives.KNIFE_ALREADY_SHIPPED',
     'service.knives.KNIFE_IS_SCRAPPED',
+    'service.knives.KNIFE_RFID_HELD_FOR_ANOTHER_OWNER',
     'common.NOT_FOUND',
   ],
+});
+
+export const receiveKnifeBack = defineRoute({
+  module: 'knife',
+  method: 'POST',
+  path: '/knives/:rfid/receive',
+  summary: 'Receive a knife its grinding shop shipped back (SHIPPED_BACK → ACTIVE); again changes nothing',
+  specAddition: WHY_RECEIVE_BACK,
+  access: 'knives:manage',
+  tenantKinds: ['PRINTING_SHOP'],
+  params: KnifeParamsSchema,
+  responses: { 200: CustodySchema },
+  errors: [...NOT_FOUND, 'service.knives.KNIFE_ALREADY_SHIPPED', 'service.knives.KNIFE_IS_SCRAPPED'],
+});
+
+export const receiveShipmentBack = defineRoute({
+  module: 'knife',
+  method: 'POST',
+  path: '/shipments/:id/receive',
+  summary: 'Receive every knife of a shipment back from the grinding shop that is still on its way',
+  specAddition: WHY_RECEIVE_BACK,
+  access: 'knives:manage',
+  tenantKinds: ['PRINTING_SHOP'],
+  params: IdParams,
+  responses: { 200: ShipmentSchema },
+  errors: ['common.NOT_FOUND'],
+});
+
+export const listRfidConflicts = defineRoute({
+  module: 'knife',
+  method: 'GET',
+  path: '/rfid-conflicts',
+  summary: 'RFIDs this printing shop and another company both sent to one grinding shop, newest first',
+  specAddition:
+    'issue 31: an RFID already at a grinding shop for another owner is a conflict both owners see',
+  access: 'knives:read',
+  tenantKinds: ['PRINTING_SHOP'],
+  responses: { 200: z.array(RfidConflictSchema) },
+  errors: [],
 });
 
 export const getKnifePassport = defineRoute({
@@ -381,6 +457,19 @@ export const endPartnershipAsGrinder = defineRoute({
   errors: ['common.NOT_FOUND'],
 });
 
+export const listGrinderRfidConflicts = defineRoute({
+  module: 'grinding-shop',
+  method: 'GET',
+  path: '/rfid-conflicts',
+  summary: 'RFIDs two partner printing shops sent to this grinding shop (the later shipment was refused)',
+  specAddition:
+    'issue 31: an RFID already at a grinding shop for another owner is a conflict both owners see',
+  access: 'knives:read',
+  tenantKinds: ['GRINDING_SHOP'],
+  responses: { 200: z.array(RfidConflictSchema) },
+  errors: [],
+});
+
 export const listGrinderInbox = defineRoute({
   module: 'grinding-shop',
   method: 'GET',
@@ -397,11 +486,13 @@ export const receiveKnife = defineRoute({
   module: 'grinding-shop',
   method: 'POST',
   path: '/knives/:rfid/receive',
-  summary: 'Receive a knife by its RFID (scanned or typed): the knife, its owner and history',
+  summary:
+    'Receive a knife by its owner and RFID (scanned or typed; the inbox names the owner): the knife, its owner and history',
   specAddition: WHY_WORKBENCH,
   access: 'grinding:perform',
   tenantKinds: ['GRINDING_SHOP'],
   params: KnifeParamsSchema,
+  query: OwnerQuery,
   responses: { 200: GrinderKnifeSchema },
   errors: [...NOT_FOUND, 'service.grinding-shops.KNIFE_ALREADY_SHIPPED', 'service.knives.KNIFE_IS_SCRAPPED'],
 });
@@ -415,6 +506,7 @@ export const getGrinderKnife = defineRoute({
   access: 'knives:read',
   tenantKinds: ['GRINDING_SHOP'],
   params: KnifeParamsSchema,
+  query: OwnerQuery,
   responses: { 200: GrinderKnifeSchema },
   errors: [...NOT_FOUND],
 });
@@ -429,6 +521,7 @@ export const recordGrindingCycle = defineRoute({
   access: 'grinding:perform',
   tenantKinds: ['GRINDING_SHOP'],
   params: KnifeParamsSchema,
+  query: OwnerQuery,
   body: GrindingCycleRecordSchema,
   responses: { 201: GrindingCycleSchema },
   errors: [
@@ -449,6 +542,7 @@ export const scrapKnife = defineRoute({
   access: 'grinding:perform',
   tenantKinds: ['GRINDING_SHOP'],
   params: KnifeParamsSchema,
+  query: OwnerQuery,
   responses: { 200: GrinderKnifeSchema.shape.custody },
   errors: [...NOT_FOUND, 'service.grinding-shops.KNIFE_ALREADY_SHIPPED', 'service.knives.KNIFE_IS_SCRAPPED'],
 });
@@ -480,6 +574,7 @@ export const getGrinderPassport = defineRoute({
   access: 'knives:read',
   tenantKinds: ['GRINDING_SHOP'],
   params: KnifeParamsSchema,
+  query: OwnerQuery,
   responses: { 200: KnifePassportSchema },
   errors: [...NOT_FOUND],
 });
@@ -493,6 +588,7 @@ export const getGrinderForecast = defineRoute({
   access: 'knives:read',
   tenantKinds: ['GRINDING_SHOP'],
   params: KnifeParamsSchema,
+  query: OwnerQuery,
   responses: { 200: KnifeForecastSchema },
   errors: [...NOT_FOUND],
 });
@@ -504,6 +600,9 @@ export const logisticsOwnerRoutes = [
   endPartnershipAsOwner,
   listShipments,
   shipKnives,
+  receiveShipmentBack,
+  listRfidConflicts,
+  receiveKnifeBack,
   getKnifePassport,
   getKnifeForecast,
 ] as const;
@@ -514,6 +613,7 @@ export const logisticsGrinderRoutes = [
   acceptPartnership,
   endPartnershipAsGrinder,
   listGrinderInbox,
+  listGrinderRfidConflicts,
   shipKnivesBack,
   receiveKnife,
   getGrinderKnife,

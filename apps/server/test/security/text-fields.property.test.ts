@@ -366,11 +366,16 @@ beforeAll(async () => {
   expect(created.statusCode, created.body).toBe(201);
   const inbox = (await call('GET', '/api/grinding-shop/shipments/inbox', undefined, grinder)).json() as {
     rfid: string;
-    state: string;
+    ownerId: string;
+    receivedAt: string | null;
   }[];
-  const heldKnife = inbox.find((k) => k.state === 'AT_GRINDER')?.rfid;
+  const heldStay = inbox.find((k) => k.receivedAt !== null);
+  const heldKnife = heldStay?.rfid;
+  const heldOwner = heldStay?.ownerId;
   expect(heldKnife).toBeDefined();
-  const held = (await call('GET', `/api/grinding-shop/knives/${heldKnife}`, undefined, grinder)).json();
+  const held = (
+    await call('GET', `/api/grinding-shop/knives/${heldKnife}?owner=${heldOwner}`, undefined, grinder)
+  ).json();
   let grindHeight = Number(held.height ?? 120);
   let grindThickness = Number(held.backThickness ?? 12);
   fixtures = {
@@ -641,7 +646,7 @@ beforeAll(async () => {
       body: () => ({ partnershipId: partnership!.id, rfids: [homeKnife] }),
     },
     'POST /api/grinding-shop/knives/{rfid}/grinding-cycles': {
-      url: () => `/api/grinding-shop/knives/${heldKnife}/grinding-cycles`,
+      url: () => `/api/grinding-shop/knives/${heldKnife}/grinding-cycles?owner=${heldOwner}`,
       as: 'grinder',
       // each accepted grind takes a little material off
       body: () => {
@@ -653,7 +658,7 @@ beforeAll(async () => {
     'POST /api/grinding-shop/shipments': {
       url: () => '/api/grinding-shop/shipments',
       as: 'grinder',
-      body: () => ({ rfids: [heldKnife] }),
+      body: () => ({ owner: heldOwner, rfids: [heldKnife] }),
     },
     'POST /api/printing-shop/api-keys': {
       url: () => '/api/printing-shop/api-keys',

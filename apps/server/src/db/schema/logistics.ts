@@ -92,6 +92,10 @@ export const knifeCustody = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }),
     receivedBy: uuid('received_by'),
     returnedAt: timestamp('returned_at', { withTimezone: true }),
+    /** received back by its owner (issue 29); until then the knife is SHIPPED_BACK */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** a user of the printing shop */
+    deliveredBy: uuid('delivered_by'),
     scrappedAt: timestamp('scrapped_at', { withTimezone: true }),
     scrappedBy: uuid('scrapped_by'),
   },
@@ -105,7 +109,43 @@ export const knifeCustody = pgTable(
     uniqueIndex('knife_custody_open_key')
       .on(t.printingTenantId, t.rfid)
       .where(sql`returned_at IS NULL AND scrapped_at IS NULL`),
+    // A grinding shop holds at most one knife per RFID at a time, whoever owns it (issue 31): a second
+    // owner's knife with the same RFID is refused (KNIFE_RFID_HELD_FOR_ANOTHER_OWNER).
+    uniqueIndex('knife_custody_grinder_open_rfid_key')
+      .on(t.grindingTenantId, t.rfid)
+      .where(sql`returned_at IS NULL AND scrapped_at IS NULL`),
     index('knife_custody_grinding_rfid_idx').on(t.grindingTenantId, t.rfid, t.sentAt),
     index('knife_custody_shipment_idx').on(t.outboundShipmentId),
+  ],
+);
+
+/**
+ * A shipment refused because the grinding shop already held another company's knife with one of
+ * its RFIDs (issue 31). Written by the refused printing shop; read by it, by the grinding shop and
+ * by the printing shop whose stay of that RFID at that grinding shop was open at that moment
+ * (migration 0053), so the conflict is visible to both owners without either reading the other's rows.
+ */
+export const rfidConflicts = pgTable(
+  'rfid_conflicts',
+  {
+    /** the printing shop whose shipment was refused */
+    printingTenantId: uuid('printing_tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    id: uuid('id').notNull().defaultRandom(),
+    grindingTenantId: uuid('grinding_tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    partnershipId: uuid('partnership_id').notNull(),
+    grindingShopName: text('grinding_shop_name').notNull(),
+    rfid: text('rfid').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** a user of the refused printing shop */
+    refusedBy: uuid('refused_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.printingTenantId, t.id] }),
+    uniqueIndex('rfid_conflicts_id_key').on(t.id),
+    index('rfid_conflicts_grinding_rfid_idx').on(t.grindingTenantId, t.rfid, t.at),
   ],
 );

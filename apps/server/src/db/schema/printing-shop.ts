@@ -159,7 +159,8 @@ export const knives = pgTable(
     rotation: integer('rotation').notNull().default(0),
     cutsSinceLastGrinding: counter('cuts_since_last_grinding'),
     totalCuts: counter('total_cuts'),
-    state: text('state').notNull().default('ACTIVE'), // ACTIVE | SHIPPED | SCRAPPED
+    /** the knife's one state (contracts `KNIFE_STATES`): ACTIVE | AT_GRINDER | SHIPPED_BACK | SCRAPPED */
+    state: text('state').notNull().default('ACTIVE'),
     scrapped: boolean('scrapped').notNull().default(false),
     knifeSwapInterval: integer('knife_swap_interval'),
     latestScanLocationId: uuid('latest_scan_location_id'),

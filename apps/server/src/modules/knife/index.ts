@@ -14,9 +14,9 @@ import { createKnivesService } from './knives.service';
 export { seedDemoKnives } from './knife.seed';
 export {
   attributeSeededGrindingCycles,
+  moveKnifeState,
   recordShopGrinding,
   type ShopGrinding,
-  setKnifeLogisticsState,
 } from './knife-grinding';
 export { type ClosedGrindingCycle, grindingCyclesClosedIn } from './knife-views.repository';
 export {

@@ -1,4 +1,4 @@
-import type { GrindingCycle } from '@kerf/contracts';
+import { type GrindingCycle, KNIFE_STATE_TRANSITIONS, type KnifeStateTransition } from '@kerf/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
@@ -45,6 +45,8 @@ export async function recordShopGrinding(tx: Tx, grinding: ShopGrinding): Promis
   );
   if (!knife) throw new AppError('service.knives.KNIFE_NOT_FOUND');
   if (knife.state === 'SCRAPPED') throw new AppError('service.knives.KNIFE_IS_SCRAPPED');
+  // Only a knife at the grinding shop is ground there (a knife shipped back is on its way home).
+  if (knife.state !== 'AT_GRINDER') throw new AppError('service.grinding-shops.KNIFE_ALREADY_SHIPPED');
   if (knife.height !== null && grinding.height > knife.height + EPSILON)
     throw new AppError('service.knives.KNIFE_HEIGHT_INCREASED', {
       details: { fields: [{ field: 'height', in: 'body', code: 'TOO_BIG' }] },
@@ -87,19 +89,28 @@ export async function recordShopGrinding(tx: Tx, grinding: ShopGrinding): Promis
 }
 
 /**
- * Where a knife is in the logistics between its printing shop and a grinding shop: ACTIVE at home,
- * SHIPPED while away, SCRAPPED for good (the grinding shop may scrap a knife it holds). Called by
- * the logistics module, under whichever tenant's row-level security lets it see the rows.
+ * Moves knives of one owner along one transition of their state (contracts
+ * `KNIFE_STATE_TRANSITIONS`): only knives in one of the transition's `from` states move, and the
+ * RFIDs that moved are answered, so the caller sees at once which were not where it thought. The
+ * knife's state lives here and nowhere else (docs/architecture.md "Knife state"); the logistics
+ * module calls this in the same transaction as it writes the stay, under whichever tenant's
+ * row-level security lets it see the knife (the owner, or the grinding shop while its stay is open).
  */
-export async function setKnifeLogisticsState(
+export async function moveKnifeState(
   tx: Tx,
-  tenantId: string,
-  rfids: string[],
-  state: 'ACTIVE' | 'SHIPPED' | 'SCRAPPED',
-) {
-  if (rfids.length === 0) return;
-  await tx.execute(sql`UPDATE knives SET state = ${state}, scrapped = ${state === 'SCRAPPED'}, updated_at = now()
-    WHERE tenant_id = ${tenantId} AND rfid IN ${rfids}`);
+  ownerTenantId: string,
+  rfids: readonly string[],
+  transition: KnifeStateTransition,
+): Promise<string[]> {
+  if (rfids.length === 0) return [];
+  const { from, to } = KNIFE_STATE_TRANSITIONS[transition];
+  const rows = await queryRows<{ rfid: string }>(
+    tx,
+    sql`UPDATE knives SET state = ${to}, scrapped = ${to === 'SCRAPPED'}, updated_at = now()
+        WHERE tenant_id = ${ownerTenantId} AND rfid IN ${[...rfids]} AND state IN ${[...from]}
+        RETURNING rfid`,
+  );
+  return rows.map((row) => row.rfid);
 }
 
 /**

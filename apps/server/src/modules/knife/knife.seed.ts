@@ -90,13 +90,31 @@ function demoKnives(): DemoKnife[] {
       { state: 'ACTIVE', cutsSinceLastGrinding: 640, scannedDaysAgo: 3 },
       { knifeClassName: 'Carbide', material: 'carbide (HM)', meanCuts: 6000, articleNumber: 'HM-920.24' },
     ],
-    ['PM-137-0005', 'SHIPPED', { state: 'SHIPPED', cutsSinceLastGrinding: 3390, scannedDaysAgo: 5 }, {}],
-    ['PM-115-0001', 'SHIPPED', { state: 'SHIPPED', cutsSinceLastGrinding: 3050, scannedDaysAgo: 6 }, {}],
+    // on its way to the grinding shop, and received and ground there (logistics' seed sends them)
+    [
+      'PM-137-0005',
+      'AT_GRINDER',
+      { state: 'AT_GRINDER', cutsSinceLastGrinding: 3390, scannedDaysAgo: 5 },
+      {},
+    ],
+    [
+      'PM-115-0001',
+      'AT_GRINDER',
+      { state: 'AT_GRINDER', cutsSinceLastGrinding: 3050, scannedDaysAgo: 6 },
+      {},
+    ],
     [
       'PM-137-0003',
       'SCRAPPED',
       { state: 'SCRAPPED', cutsSinceLastGrinding: 0, scannedDaysAgo: 40 },
       { cycles: 38, lastCycleDaysAgo: 40 },
+    ],
+    // ground and shipped back by the grinding shop, not yet received (logistics' seed ships it back)
+    [
+      'PM-115-0002',
+      'SHIPPED_BACK',
+      { state: 'AT_GRINDER', cutsSinceLastGrinding: 3460, scannedDaysAgo: 7 },
+      {},
     ],
   ];
   for (const [index, [machine, , state, overrides]] of fixed.entries()) {
@@ -123,8 +141,9 @@ function demoKnives(): DemoKnife[] {
 /**
  * The knives of the demo printing shop with months of grinding history: the twelve knives the
  * simulator puts into the five demo machines (their counters then move with the simulated cuts and
- * the demo history grinds them further), and seven knives out of the simulator's loop, so that the
- * knife list shows every state (active, shipped, scrapped) and every swap urgency from the start.
+ * the demo history grinds them further), and eight knives out of the simulator's loop, so that the
+ * knife list shows every state (in use, at the grinding shop — on its way there and received —,
+ * shipped back and not yet received, scrapped) and every swap urgency from the start.
  */
 export async function seedDemoKnives(tx: Tx, tenantId: string, locations: { main: string; second: string }) {
   const machines = new Map(

@@ -75,7 +75,7 @@ describe('knife list', () => {
     const response = await call('GET', '/knives');
     expect(response.statusCode).toBe(200);
     const page = response.json();
-    expect(page).toMatchObject({ page: 0, pageSize: 10, total: 19 });
+    expect(page).toMatchObject({ page: 0, pageSize: 10, total: 20 });
     expect(page.items).toHaveLength(10);
     expect(page.items[0].swapUrgency).toBe('SWAP_REQUIRED');
     const ranks = ['UNKNOWN', 'OK', 'SWAP_PREFERRED', 'SWAP_SOON', 'SWAP_REQUIRED'];
@@ -96,7 +96,9 @@ describe('knife list', () => {
 
   it('shows every state and every urgency in the demo, each knife with grinding history', async () => {
     const { items } = (await call('GET', '/knives?page_size=100')).json() as { items: KnifeSummary[] };
-    expect(new Set(items.map((knife) => knife.state))).toEqual(new Set(['ACTIVE', 'SHIPPED', 'SCRAPPED']));
+    expect(new Set(items.map((knife) => knife.state))).toEqual(
+      new Set(['ACTIVE', 'AT_GRINDER', 'SHIPPED_BACK', 'SCRAPPED']),
+    );
     expect(new Set(items.map((knife) => knife.swapUrgency))).toEqual(
       new Set(['OK', 'SWAP_PREFERRED', 'SWAP_SOON', 'SWAP_REQUIRED', 'UNKNOWN']),
     );
@@ -129,15 +131,21 @@ describe('knife list', () => {
     const atSouth = (await call('GET', `/knives?locationIds=${south.id}&page_size=100`)).json();
     expect(atSouth.total).toBeGreaterThan(0);
     for (const knife of atSouth.items) expect(knife.latestScan.locationName).toBe('Werk Süd');
-    const shipped = (await call('GET', '/knives?states=SHIPPED')).json();
-    expect(shipped.total).toBe(2);
+    const atGrinder = (await call('GET', '/knives?states=AT_GRINDER')).json();
+    expect(atGrinder.total).toBe(2);
+    const away = (await call('GET', '/knives?states=AT_GRINDER,SHIPPED_BACK')).json();
+    expect(away.items.map((k: KnifeSummary) => k.rfid).sort()).toEqual([17, 18, 20].map(rfid));
+    // The codes of today's states only: the old SHIPPED is a validation error, not a 500.
+    const old = await call('GET', '/knives?states=SHIPPED');
+    expect(old.statusCode).toBe(400);
+    expect(old.json().code).toBe('validation.INVALID_INPUT');
     const urgent = (await call('GET', '/knives?urgencies=SWAP_REQUIRED,SWAP_SOON&states=ACTIVE')).json();
     for (const knife of urgent.items) expect(['SWAP_REQUIRED', 'SWAP_SOON']).toContain(knife.swapUrgency);
     const second = (
       await call('GET', '/knives?page=1&page_size=15&sort=RFID&sort_direction=ASCENDING')
     ).json();
-    expect(second.items.map((k: KnifeSummary) => k.rfid)).toEqual([16, 17, 18, 19].map(rfid));
-    expect(second.total).toBe(19);
+    expect(second.items.map((k: KnifeSummary) => k.rfid)).toEqual([16, 17, 18, 19, 20].map(rfid));
+    expect(second.total).toBe(20);
     const bad = await call('GET', '/knives?states=LOST');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().code).toBe('validation.INVALID_INPUT');
@@ -264,8 +272,8 @@ describe('knife details', () => {
 describe('overview, groups and minimal info', () => {
   it('counts knives by state and urgency per location', async () => {
     const view = (await call('GET', '/knives/manager-view')).json();
-    expect(view.totals.total).toBe(19);
-    expect(view.totals.byState).toEqual({ ACTIVE: 16, SHIPPED: 2, SCRAPPED: 1 });
+    expect(view.totals.total).toBe(20);
+    expect(view.totals.byState).toEqual({ ACTIVE: 16, AT_GRINDER: 2, SHIPPED_BACK: 1, SCRAPPED: 1 });
     const urgencySum = Object.values(view.totals.byUrgency as Record<string, number>).reduce(
       (a, b) => a + b,
       0,
@@ -275,7 +283,7 @@ describe('overview, groups and minimal info', () => {
       'Werk Nord',
       'Werk Süd',
     ]);
-    expect(view.locations.reduce((sum: number, l: { total: number }) => sum + l.total, 0)).toBe(19);
+    expect(view.locations.reduce((sum: number, l: { total: number }) => sum + l.total, 0)).toBe(20);
     expect(view.mostUrgent.length).toBeGreaterThan(0);
     expect(view.mostUrgent[0].swapUrgency).toBe('SWAP_REQUIRED');
   });
@@ -298,7 +306,7 @@ describe('overview, groups and minimal info', () => {
 
   it('answers minimal info from page 0 with 1000 a page by default', async () => {
     const all = (await call('GET', '/knives/minimal-info')).json();
-    expect(all).toMatchObject({ page: 0, pageSize: 1000, total: 19 });
+    expect(all).toMatchObject({ page: 0, pageSize: 1000, total: 20 });
     expect(all.items[0]).toEqual({
       rfid: rfid(1),
       articleNumber: 'PM-K-1150',
@@ -307,7 +315,7 @@ describe('overview, groups and minimal info', () => {
     const second = (await call('GET', '/knives/minimal-info?page=1&page_size=5')).json();
     expect(second.items.map((k: { rfid: string }) => k.rfid)).toEqual([6, 7, 8, 9, 10].map(rfid));
     const beyond = (await call('GET', '/knives/minimal-info?page=9&page_size=5')).json();
-    expect(beyond).toMatchObject({ items: [], total: 19 });
+    expect(beyond).toMatchObject({ items: [], total: 20 });
   });
 });
 
@@ -630,6 +638,25 @@ describe('CSV exports', () => {
     expect(rows[519]!.startsWith('BEEF00000519,')).toBe(true);
   });
 
+  it("shows each knife's one state in the list export, filtered by state as the list is", async () => {
+    const response = await csv(
+      '/knives/csv-export?states=AT_GRINDER,SHIPPED_BACK,SCRAPPED&sort=RFID&sort_direction=ASCENDING&lang=ENGLISH',
+    );
+    expect(response.statusCode).toBe(200);
+    const [header, ...rows] = lines(response.body).map((line) => line.split(','));
+    const state = header!.indexOf('State');
+    // the demo's knives away and retired (and the one an earlier test scrapped)
+    expect(rows.map((row) => [row[0], row[state]])).toEqual(
+      expect.arrayContaining([
+        [rfid(17), 'AT_GRINDER'],
+        [rfid(18), 'AT_GRINDER'],
+        [rfid(19), 'SCRAPPED'],
+        [rfid(20), 'SHIPPED_BACK'],
+      ]),
+    );
+    expect(rows.filter((row) => row[state] !== 'SCRAPPED')).toHaveLength(3);
+  });
+
   it('compares up to five knives side by side; a sixth is refused', async () => {
     const three = [rfid(1), rfid(7), rfid(17)];
     const response = await csv(`/knives/comparison/csv-export?rfids=${three.join(',')}&lang=ENGLISH`);
@@ -637,7 +664,7 @@ describe('CSV exports', () => {
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const table = lines(response.body).map((line) => line.split(','));
     expect(table[0]).toEqual(['RFID', ...three]);
-    expect(table.find((line) => line[0] === 'State')).toEqual(['State', 'ACTIVE', 'ACTIVE', 'SHIPPED']);
+    expect(table.find((line) => line[0] === 'State')).toEqual(['State', 'ACTIVE', 'ACTIVE', 'AT_GRINDER']);
     expect(table.every((line) => line.length === 4)).toBe(true);
 
     const six = [1, 2, 3, 4, 5, 6].map(rfid).join(',');

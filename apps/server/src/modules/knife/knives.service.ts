@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  isKnifeAway,
   isValidArticleNumber,
   KNIFE_STATES,
   KNIFE_SWAP_URGENCIES,
@@ -247,7 +248,8 @@ export function createKnivesService(deps: { transactions: Transactions }) {
         const knife = await lockKnife(tx, rfid);
         if (!knife) throw new AppError('service.knives.KNIFE_NOT_FOUND');
         if (knife.state === 'SCRAPPED') throw new AppError('service.knives.KNIFE_IS_SCRAPPED');
-        if (knife.state === 'SHIPPED') throw new AppError('service.knives.KNIFE_ALREADY_SHIPPED');
+        // At the grinding shop or on its way back: the grinding workflow's until its owner receives it.
+        if (isKnifeAway(knife.state)) throw new AppError('service.knives.KNIFE_ALREADY_SHIPPED');
         const values = knifeValues(input);
         if (knife.originalHeight !== null && values.height > knife.originalHeight + EPSILON)
           throw new AppError('service.knives.KNIFE_HEIGHT_INCREASED', {

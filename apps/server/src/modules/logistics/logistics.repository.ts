@@ -1,8 +1,9 @@
 import type {
   Custody,
-  CustodyState,
+  KnifeState,
   Partnership,
   PassportEvent,
+  RfidConflict,
   Shipment,
   ShipmentDirection,
 } from '@kerf/contracts';
@@ -143,39 +144,56 @@ interface CustodyRow {
   sentAt: string | Date;
   receivedAt: string | Date | null;
   returnedAt: string | Date | null;
+  deliveredAt: string | Date | null;
   scrappedAt: string | Date | null;
   outboundShipmentId: string;
   returnShipmentId: string | null;
   cycles: number;
+  /** the knife's one state (see `custodySelect`) */
+  state: KnifeState;
 }
-export type CustodyRecord = CustodyRow & { state: CustodyState };
+export type CustodyRecord = CustodyRow;
+
+/**
+ * The knife's state as a stay shows it. A stay has no state of its own: the knife's one state
+ * (`knives.state`, knife module) is shown while this is the knife's latest stay and the reader may
+ * read the knife (its owner always; a grinding shop while it holds it). Otherwise, which is a
+ * grinding shop looking back at a knife it has sent home or an owner at an older stay, it is the
+ * state the stay left the knife in, from the stay's own dates: scrapped there, received back
+ * (ACTIVE), shipped back and not yet received (SHIPPED_BACK), or still at the grinding shop.
+ */
+const stayKnifeState = sql`CASE
+    WHEN k.state IS NOT NULL AND NOT EXISTS (SELECT 1 FROM knife_custody later
+      WHERE later.printing_tenant_id = c.printing_tenant_id AND later.rfid = c.rfid AND later.sent_at > c.sent_at)
+      THEN k.state
+    WHEN c.scrapped_at IS NOT NULL THEN 'SCRAPPED'
+    WHEN c.delivered_at IS NOT NULL THEN 'ACTIVE'
+    WHEN c.returned_at IS NOT NULL THEN 'SHIPPED_BACK'
+    ELSE 'AT_GRINDER' END`;
 
 const custodySelect = sql`
   SELECT c.id, c.printing_tenant_id AS "printingTenantId", c.grinding_tenant_id AS "grindingTenantId",
     s.partnership_id AS "partnershipId", c.rfid, c.article_number AS "articleNumber",
     c.knife_class_name AS "knifeClassName", p.printing_shop_name AS "ownerName",
     p.grinding_shop_name AS "grindingShopName", c.sent_at AS "sentAt", c.received_at AS "receivedAt",
-    c.returned_at AS "returnedAt", c.scrapped_at AS "scrappedAt", c.outbound_shipment_id AS "outboundShipmentId",
-    c.return_shipment_id AS "returnShipmentId",
-    (SELECT count(*)::int FROM grinding_cycles g WHERE g.custody_id = c.id) AS cycles
+    c.returned_at AS "returnedAt", c.delivered_at AS "deliveredAt", c.scrapped_at AS "scrappedAt",
+    c.outbound_shipment_id AS "outboundShipmentId", c.return_shipment_id AS "returnShipmentId",
+    (SELECT count(*)::int FROM grinding_cycles g WHERE g.custody_id = c.id) AS cycles,
+    ${stayKnifeState} AS state
   FROM knife_custody c
   JOIN shipments s ON s.id = c.outbound_shipment_id
-  JOIN partnerships p ON p.id = s.partnership_id`;
-
-function custodyState(row: CustodyRow): CustodyState {
-  if (row.scrappedAt) return 'SCRAPPED';
-  if (row.returnedAt) return 'RETURNED';
-  return row.receivedAt ? 'AT_GRINDER' : 'IN_TRANSIT';
-}
+  JOIN partnerships p ON p.id = s.partnership_id
+  LEFT JOIN knives k ON k.tenant_id = c.printing_tenant_id AND k.rfid = c.rfid`;
 
 function toRecord(row: CustodyRow): CustodyRecord {
-  return { ...row, cycles: Number(row.cycles), state: custodyState(row) };
+  return { ...row, cycles: Number(row.cycles) };
 }
 
 export function toCustody(row: CustodyRecord): Custody {
   return {
     id: row.id,
     rfid: row.rfid,
+    ownerId: row.printingTenantId,
     articleNumber: row.articleNumber,
     knifeClassName: row.knifeClassName,
     ownerName: row.ownerName,
@@ -184,6 +202,7 @@ export function toCustody(row: CustodyRecord): Custody {
     sentAt: iso(row.sentAt),
     receivedAt: isoOrNull(row.receivedAt),
     returnedAt: isoOrNull(row.returnedAt),
+    deliveredAt: isoOrNull(row.deliveredAt),
     scrappedAt: isoOrNull(row.scrappedAt),
     outboundShipmentId: row.outboundShipmentId,
     returnShipmentId: row.returnShipmentId,
@@ -197,9 +216,30 @@ async function custodyWhere(tx: Tx, where: SQL, order: SQL = sql`c.sent_at DESC`
   );
 }
 
-/** A knife's stays on the tenant's side (as owner or as grinding shop), newest first. */
-export function listKnifeCustody(tx: Tx, side: Side, tenantId: string, rfid: string) {
-  return custodyWhere(tx, sql`c.${sideColumn(side)} = ${tenantId} AND c.rfid = ${rfid}`);
+/**
+ * One knife's stays on the tenant's side (as owner or as grinding shop), newest first. A knife is
+ * its owner and its RFID (issue 31): RFIDs are unique per printing shop only, so a grinding shop
+ * always names the owner, and one owner's stays never mix with another's.
+ */
+export function listKnifeCustody(tx: Tx, side: Side, tenantId: string, ownerTenantId: string, rfid: string) {
+  return custodyWhere(
+    tx,
+    sql`c.${sideColumn(side)} = ${tenantId} AND c.printing_tenant_id = ${ownerTenantId} AND c.rfid = ${rfid}`,
+  );
+}
+
+/** The owner's stays of its knives whose grinding shop shipped them back and which are not received yet. */
+export function listUndeliveredCustody(
+  tx: Tx,
+  printingTenantId: string,
+  of: { rfid: string } | { shipmentId: string },
+) {
+  return custodyWhere(
+    tx,
+    sql`c.printing_tenant_id = ${printingTenantId} AND c.returned_at IS NOT NULL AND c.delivered_at IS NULL
+      AND ${'rfid' in of ? sql`c.rfid = ${of.rfid}` : sql`c.return_shipment_id = ${of.shipmentId}`}`,
+    sql`c.rfid`,
+  );
 }
 
 /** The grinding shop's open stays (sent, not back, not scrapped), oldest first. */
@@ -225,6 +265,11 @@ export async function lockCustody(tx: Tx, id: string) {
   await tx.execute(sql`SELECT id FROM knife_custody WHERE id = ${id} FOR UPDATE`);
 }
 
+/**
+ * Opens a stay; null when the grinding shop already holds a knife with this RFID for another owner
+ * (the unique index `knife_custody_grinder_open_rfid_key`, which no row-level security hides: the
+ * sender learns only that the RFID is taken there, never by whom).
+ */
 export async function insertCustody(
   tx: Tx,
   values: {
@@ -248,9 +293,10 @@ export async function insertCustody(
           ${values.returnedAt?.toISOString() ?? null}, ${values.returnShipmentId ?? null},
           ${values.scrappedAt?.toISOString() ?? null}
         FROM knives k WHERE k.tenant_id = ${values.printingTenantId} AND k.rfid = ${values.rfid}
+        ON CONFLICT (grinding_tenant_id, rfid) WHERE returned_at IS NULL AND scrapped_at IS NULL DO NOTHING
         RETURNING id`,
   );
-  return row!.id;
+  return row?.id ?? null;
 }
 
 export async function markReceived(tx: Tx, id: string, userId: string) {
@@ -263,6 +309,12 @@ export async function markReturned(tx: Tx, ids: string[], returnShipmentId: stri
   await tx.execute(sql`UPDATE knife_custody SET returned_at = now(), return_shipment_id = ${returnShipmentId},
       received_at = coalesce(received_at, now()), received_by = coalesce(received_by, ${userId})
     WHERE id IN ${ids}`);
+}
+
+export async function markDelivered(tx: Tx, ids: string[], userId: string) {
+  if (ids.length === 0) return;
+  await tx.execute(sql`UPDATE knife_custody SET delivered_at = now(), delivered_by = ${userId}
+    WHERE id IN ${ids} AND returned_at IS NOT NULL AND delivered_at IS NULL`);
 }
 
 export async function markScrapped(tx: Tx, id: string, userId: string) {
@@ -279,7 +331,7 @@ export interface KnifeRow {
   rfid: string;
   articleNumber: string | null;
   knifeClassName: string | null;
-  state: 'ACTIVE' | 'SHIPPED' | 'SCRAPPED';
+  state: KnifeState;
   height: number | null;
   backThickness: number | null;
   originalHeight: number | null;
@@ -463,3 +515,62 @@ async function withKnives(tx: Tx, rows: ShipmentRow[]): Promise<Shipment[]> {
 }
 
 export type { PassportEvent };
+
+// ---------------------------------------------------------------------------------------------
+// RFID conflicts at a grinding shop (issue 31)
+
+export async function insertRfidConflicts(
+  tx: Tx,
+  values: {
+    printingTenantId: string;
+    grindingTenantId: string;
+    partnershipId: string;
+    grindingShopName: string;
+    rfids: string[];
+    refusedBy: string | null;
+  },
+) {
+  for (const rfid of values.rfids)
+    await tx.execute(sql`INSERT INTO rfid_conflicts (printing_tenant_id, grinding_tenant_id, partnership_id,
+        grinding_shop_name, rfid, refused_by)
+      VALUES (${values.printingTenantId}, ${values.grindingTenantId}, ${values.partnershipId},
+        ${values.grindingShopName}, ${rfid}, ${values.refusedBy})`);
+}
+
+/**
+ * The conflicts the tenant may see (row-level security, migration 0054), newest first: as the
+ * refused printing shop, as the printing shop that held the RFID there, or as the grinding shop.
+ * `rfid` narrows to one knife, `ownerTenantId` to the conflicts about that owner's knife.
+ */
+export async function listRfidConflicts(
+  tx: Tx,
+  tenantId: string,
+  filter: { rfid?: string; limit?: number } = {},
+): Promise<RfidConflict[]> {
+  const rows = await queryRows<{
+    id: string;
+    rfid: string;
+    grindingShopName: string;
+    at: string | Date;
+    printingTenantId: string;
+    grindingTenantId: string;
+  }>(
+    tx,
+    sql`SELECT id, rfid, grinding_shop_name AS "grindingShopName", at, printing_tenant_id AS "printingTenantId",
+          grinding_tenant_id AS "grindingTenantId"
+        FROM rfid_conflicts ${filter.rfid ? sql`WHERE rfid = ${filter.rfid}` : sql``}
+        ORDER BY at DESC, id LIMIT ${filter.limit ?? 200}`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    rfid: row.rfid,
+    grindingShopName: row.grindingShopName,
+    at: iso(row.at),
+    side:
+      row.grindingTenantId === tenantId
+        ? 'GRINDING_SHOP'
+        : row.printingTenantId === tenantId
+          ? 'REFUSED'
+          : 'HOLDING',
+  }));
+}

@@ -10,9 +10,13 @@ import {
   invitePartner,
   listGrinderInbox,
   listGrinderPartnerships,
+  listGrinderRfidConflicts,
   listPartnerships,
+  listRfidConflicts,
   listShipments,
   receiveKnife,
+  receiveKnifeBack,
+  receiveShipmentBack,
   recordGrindingCycle,
   scrapKnife,
   shipKnives,
@@ -41,6 +45,13 @@ export function registerOwnerLogisticsRoutes(
   registerRoute(app, auth, shipKnives, ({ actor, body }) =>
     logistics.ship(actor, body.partnershipId, body.rfids),
   );
+  registerRoute(app, auth, receiveShipmentBack, ({ actor, params }) =>
+    logistics.receiveShipmentBack(actor, params.id),
+  );
+  registerRoute(app, auth, listRfidConflicts, ({ actor }) => logistics.rfidConflicts(actor, 'printing'));
+  registerRoute(app, auth, receiveKnifeBack, ({ actor, params }) =>
+    logistics.receiveKnifeBack(actor, params.rfid),
+  );
   registerRoute(app, auth, getKnifePassport, ({ actor, params }) =>
     logistics.ownerPassport(actor, params.rfid),
   );
@@ -61,17 +72,29 @@ export function registerGrinderLogisticsRoutes(
     logistics.end(actor, 'grinding', params.id),
   );
   registerRoute(app, auth, listGrinderInbox, ({ actor }) => logistics.inbox(actor));
-  registerRoute(app, auth, shipKnivesBack, ({ actor, body }) => logistics.shipBack(actor, body.rfids));
-  registerRoute(app, auth, receiveKnife, ({ actor, params }) => logistics.receive(actor, params.rfid));
-  registerRoute(app, auth, getGrinderKnife, ({ actor, params }) => logistics.knife(actor, params.rfid));
-  registerRoute(app, auth, recordGrindingCycle, ({ actor, params, body }) =>
-    logistics.recordCycle(actor, params.rfid, body),
+  registerRoute(app, auth, listGrinderRfidConflicts, ({ actor }) =>
+    logistics.rfidConflicts(actor, 'grinding'),
   );
-  registerRoute(app, auth, scrapKnife, ({ actor, params }) => logistics.scrap(actor, params.rfid));
-  registerRoute(app, auth, getGrinderPassport, ({ actor, params }) =>
-    logistics.grinderPassport(actor, params.rfid),
+  registerRoute(app, auth, shipKnivesBack, ({ actor, body }) =>
+    logistics.shipBack(actor, body.owner, body.rfids),
   );
-  registerRoute(app, auth, getGrinderForecast, ({ actor, params }) =>
-    logistics.grinderForecast(actor, params.rfid),
+  // A knife is its owner and its RFID (issue 31): every workbench call names both.
+  registerRoute(app, auth, receiveKnife, ({ actor, params, query }) =>
+    logistics.receive(actor, query.owner, params.rfid),
+  );
+  registerRoute(app, auth, getGrinderKnife, ({ actor, params, query }) =>
+    logistics.knife(actor, query.owner, params.rfid),
+  );
+  registerRoute(app, auth, recordGrindingCycle, ({ actor, params, query, body }) =>
+    logistics.recordCycle(actor, query.owner, params.rfid, body),
+  );
+  registerRoute(app, auth, scrapKnife, ({ actor, params, query }) =>
+    logistics.scrap(actor, query.owner, params.rfid),
+  );
+  registerRoute(app, auth, getGrinderPassport, ({ actor, params, query }) =>
+    logistics.grinderPassport(actor, query.owner, params.rfid),
+  );
+  registerRoute(app, auth, getGrinderForecast, ({ actor, params, query }) =>
+    logistics.grinderForecast(actor, query.owner, params.rfid),
   );
 }

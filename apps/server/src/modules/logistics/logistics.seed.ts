@@ -2,13 +2,14 @@ import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Transactions } from '../../db/transactions';
 import { findTenantBySlug } from '../auth/index';
-import { attributeSeededGrindingCycles, recordShopGrinding } from '../knife/index';
+import { attributeSeededGrindingCycles, moveKnifeState, recordShopGrinding } from '../knife/index';
 import {
   findKnifeRow,
   insertCustody,
   insertPartnership,
   insertShipment,
   markReceived,
+  markReturned,
 } from './logistics.repository';
 
 const SYSTEM = { tenantId: '00000000-0000-0000-0000-000000000000', userId: null } as const;
@@ -23,7 +24,8 @@ const rfid = (n: number) => `E2801160${String(n).padStart(8, '0')}`;
  * seeded grinding of the demo knives becomes a stay with the grinding shop (picked up the afternoon
  * before, ground, delivered back the morning after, in daily shipments), so passports and shipment
  * lists have months of history; knife 17 is on its way to the grinder, knife 18 was received and
- * ground and waits to go back, knife 19 was scrapped there. Another printing shop's invitation waits
+ * ground and waits to go back, knife 20 was ground and shipped back and waits to be received at
+ * home, knife 19 was scrapped there — every knife state on both companies' screens. Another printing shop's invitation waits
  * for the grinding shop's answer. Runs once: a second start finds the partnership and stops.
  */
 export async function seedDemoLogistics(
@@ -67,10 +69,11 @@ export async function seedDemoLogistics(
         'TO_GRINDER', ${day} - interval '9 hours' FROM grinding_cycles g WHERE ${seeded}`);
     await tx.execute(sql`
       INSERT INTO knife_custody (printing_tenant_id, id, grinding_tenant_id, rfid, article_number, knife_class_name,
-        outbound_shipment_id, return_shipment_id, sent_at, received_at, returned_at)
+        outbound_shipment_id, return_shipment_id, sent_at, received_at, returned_at, delivered_at)
       SELECT ${printing.id}::uuid, ${uuidOf(sql`'stay/' || g.id::text`)}, ${grinding.id}::uuid, g.rfid, k.article_number,
         k.knife_class_name, ${uuidOf(sql`'out/' || ${day}::text`)}, ${uuidOf(sql`'back/' || ${day}::text`)},
-        ${day} - interval '9 hours', ${day} - interval '4 hours', ${day} + interval '33 hours'
+        ${day} - interval '9 hours', ${day} - interval '4 hours', ${day} + interval '33 hours',
+        ${day} + interval '34 hours'
       FROM grinding_cycles g JOIN knives k ON k.tenant_id = g.tenant_id AND k.rfid = g.rfid WHERE ${seeded}`);
     await attributeSeededGrindingCycles(tx, {
       where: seeded,
@@ -83,7 +86,9 @@ export async function seedDemoLogistics(
       receivedAt: new Date(now - 35 * DAY),
       scrappedAt: new Date(now - 35 * DAY),
     });
-    // Knife 18: received and ground (below); knife 17: on its way.
+    // Knife 20: received, ground and shipped back (below), not yet received home; knife 18:
+    // received and ground (below); knife 17: on its way.
+    await shipOut(tx, rfid(20), now - 6 * DAY, {});
     await shipOut(tx, rfid(18), now - 4 * DAY, {});
     await shipOut(tx, rfid(17), now - 1 * DAY, {});
     return id;
@@ -125,29 +130,60 @@ export async function seedDemoLogistics(
       tx,
       sql`SELECT id FROM users WHERE username = 'grinder' AND deleted_at IS NULL`,
     );
-    const [stay] = await queryRows<{ id: string }>(
-      tx,
-      sql`SELECT id FROM knife_custody WHERE rfid = ${rfid(18)} AND returned_at IS NULL AND scrapped_at IS NULL`,
+    if (!grinder) return;
+    await receiveAndGrind(rfid(18), { receivedAt: now - 3 * DAY, groundAt: now - 2 * DAY }, 'SM-DEMO-0418');
+    const twenty = await receiveAndGrind(
+      rfid(20),
+      { receivedAt: now - 5 * DAY, groundAt: now - 4 * DAY },
+      'SM-DEMO-0420',
     );
-    const knife = await findKnifeRow(tx, printing.id, rfid(18));
-    if (!grinder || !stay || !knife || knife.height === null || knife.backThickness === null) return;
-    await markReceived(tx, stay.id, grinder.id);
-    await tx.execute(sql`UPDATE knife_custody SET received_at = ${new Date(now - 3 * DAY).toISOString()}
-      WHERE id = ${stay.id}`);
-    await recordShopGrinding(tx, {
-      ownerTenantId: printing.id,
-      rfid: rfid(18),
-      grindingTenantId: grinding.id,
-      custodyId: stay.id,
-      recordedBy: grinder.id,
-      sharpenedAt: new Date(now - 2 * DAY),
-      height: Math.round((knife.height - 0.55) * 100) / 100,
-      backThickness: knife.backThickness,
-      angleVf: knife.angleVf,
-      angleHf: knife.angleHf,
-      angleTm: knife.angleTm,
-      grindingReference: 'SM-DEMO-0418',
-    });
+    if (twenty) {
+      // Shipped back yesterday; the printing shop has not received it yet (SHIPPED_BACK).
+      const back = await insertShipment(tx, {
+        printingTenantId: printing.id,
+        grindingTenantId: grinding.id,
+        partnershipId,
+        direction: 'TO_OWNER',
+        shippedBy: grinder.id,
+        at: new Date(now - 1 * DAY),
+      });
+      await moveKnifeState(tx, printing.id, [rfid(20)], 'shipBack');
+      await markReturned(tx, [twenty], back, grinder.id);
+      await tx.execute(sql`UPDATE knife_custody SET returned_at = ${new Date(now - 1 * DAY).toISOString()}
+        WHERE id = ${twenty}`);
+    }
+
+    async function receiveAndGrind(
+      knifeRfid: string,
+      at: { receivedAt: number; groundAt: number },
+      grindingReference: string,
+    ) {
+      const [stay] = await queryRows<{ id: string }>(
+        tx,
+        sql`SELECT id FROM knife_custody WHERE printing_tenant_id = ${printing!.id} AND rfid = ${knifeRfid}
+              AND returned_at IS NULL AND scrapped_at IS NULL`,
+      );
+      const knife = await findKnifeRow(tx, printing!.id, knifeRfid);
+      if (!stay || !knife || knife.height === null || knife.backThickness === null) return null;
+      await markReceived(tx, stay.id, grinder!.id);
+      await tx.execute(sql`UPDATE knife_custody SET received_at = ${new Date(at.receivedAt).toISOString()}
+        WHERE id = ${stay.id}`);
+      await recordShopGrinding(tx, {
+        ownerTenantId: printing!.id,
+        rfid: knifeRfid,
+        grindingTenantId: grinding!.id,
+        custodyId: stay.id,
+        recordedBy: grinder!.id,
+        sharpenedAt: new Date(at.groundAt),
+        height: Math.round((knife.height - 0.55) * 100) / 100,
+        backThickness: knife.backThickness,
+        angleVf: knife.angleVf,
+        angleHf: knife.angleHf,
+        angleTm: knife.angleTm,
+        grindingReference,
+      });
+      return stay.id;
+    }
   });
 
   // Another printing shop has asked; the grinding shop has not answered yet.

@@ -1,4 +1,5 @@
 import {
+  type Custody,
   DEFAULT_LOSS_PER_GRIND_MM,
   type GrinderKnife,
   type GrindingCycle,
@@ -10,6 +11,7 @@ import {
   type Partnership,
   type PassportEvent,
   REGRIND_ALLOWANCE_MM,
+  type RfidConflict,
   type Shipment,
 } from '@kerf/contracts';
 import type { z } from 'zod';
@@ -18,7 +20,7 @@ import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { findTenantBySlug } from '../auth/index';
-import { recordShopGrinding, setKnifeLogisticsState } from '../knife/index';
+import { moveKnifeState, recordShopGrinding } from '../knife/index';
 import {
   acceptPartnershipRow,
   type CustodyRecord,
@@ -30,16 +32,20 @@ import {
   findShipment,
   insertCustody,
   insertPartnership,
+  insertRfidConflicts,
   insertShipment,
   type KnifeRow,
   listCycles,
   listKnifeCustody,
   listOpenCustody,
   listPartnershipRows,
+  listRfidConflicts,
   listScans,
   listShipmentPage,
+  listUndeliveredCustody,
   lockCustody,
   lockOwnKnives,
+  markDelivered,
   markReceived,
   markReturned,
   markScrapped,
@@ -60,7 +66,9 @@ export const LOGISTICS_AUDIT = {
   received: 'logistics.knife.received',
   ground: 'logistics.knife.ground',
   shippedBack: 'logistics.knives.shipped-back',
+  receivedBack: 'logistics.knives.received-back',
   scrapped: 'logistics.knife.scrapped',
+  rfidConflict: 'logistics.knives.rfid-conflict',
   lookup: 'logistics.partner.lookup',
 } as const;
 
@@ -161,10 +169,37 @@ function custodyEvents(stays: CustodyRecord[]): PassportEvent[] {
         kind: 'SHIPPED_BACK',
         shipmentId: stay.returnShipmentId,
       });
+    if (stay.deliveredAt)
+      events.push({
+        ...blankEvent,
+        at: at(stay.deliveredAt),
+        kind: 'RECEIVED_BACK',
+        holderName: stay.ownerName,
+        holderKind: 'PRINTING_SHOP',
+        shipmentId: stay.returnShipmentId,
+      });
     if (stay.scrappedAt)
       events.push({ ...blankEvent, ...grinder, at: at(stay.scrappedAt), kind: 'SCRAPPED' });
   }
   return events;
+}
+
+/** A conflict in a passport: at the grinding shop, named by it (never the other company). */
+function conflictEvents(conflicts: RfidConflict[]): PassportEvent[] {
+  return conflicts.map((conflict) => ({
+    ...blankEvent,
+    at: conflict.at,
+    kind: 'RFID_CONFLICT',
+    holderName: conflict.grindingShopName,
+    holderKind: 'GRINDING_SHOP',
+  }));
+}
+
+/** Thrown inside a shipment's transaction to roll it back when an RFID is held for another owner. */
+class RfidHeldElsewhere extends Error {
+  constructor(readonly rfids: string[]) {
+    super('RFID held for another owner');
+  }
 }
 
 const newestFirst = (a: PassportEvent, b: PassportEvent) => b.at.localeCompare(a.at);
@@ -214,26 +249,29 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
     return row;
   }
 
+  const isOpen = (stay: CustodyRecord) => stay.returnedAt === null && stay.scrappedAt === null;
+
   /**
-   * The grinding shop's open stay of a knife. Without one, the latest closed stay says why:
-   * shipped back already, or scrapped; a knife it never had is not found.
+   * The grinding shop's open stay of one owner's knife (a knife is its owner and its RFID: issue
+   * 31). Without one, the latest closed stay says why: shipped back already, or scrapped; a knife
+   * it never had from this owner is not found.
    */
-  async function requireOpenStay(tx: Tx, actor: Actor, rfid: string): Promise<CustodyRecord> {
-    const stays = await listKnifeCustody(tx, 'grinding', actor.tenantId, rfid);
-    const open = stays.find((stay) => stay.state === 'IN_TRANSIT' || stay.state === 'AT_GRINDER');
+  async function requireOpenStay(tx: Tx, actor: Actor, owner: string, rfid: string): Promise<CustodyRecord> {
+    const stays = await listKnifeCustody(tx, 'grinding', actor.tenantId, owner, rfid);
+    const open = stays.find(isOpen);
     if (open) return open;
     const latest = stays[0];
-    if (latest?.state === 'RETURNED') throw new AppError('service.grinding-shops.KNIFE_ALREADY_SHIPPED');
-    if (latest?.state === 'SCRAPPED') throw new AppError('service.knives.KNIFE_IS_SCRAPPED');
+    if (latest?.scrappedAt) throw new AppError('service.knives.KNIFE_IS_SCRAPPED');
+    if (latest?.returnedAt) throw new AppError('service.grinding-shops.KNIFE_ALREADY_SHIPPED');
     throw new AppError('service.knives.KNIFE_NOT_FOUND');
   }
 
   async function grinderKnife(tx: Tx, actor: Actor, stay: CustodyRecord): Promise<GrinderKnife> {
     const knife = await findKnifeRow(tx, stay.printingTenantId, stay.rfid);
     if (!knife) throw new AppError('service.knives.KNIFE_NOT_FOUND');
-    const [fresh] = (await listKnifeCustody(tx, 'grinding', actor.tenantId, stay.rfid)).filter(
-      (s) => s.id === stay.id,
-    );
+    const [fresh] = (
+      await listKnifeCustody(tx, 'grinding', actor.tenantId, stay.printingTenantId, stay.rfid)
+    ).filter((s) => s.id === stay.id);
     const cycles = await listCycles(tx, stay.printingTenantId, stay.rfid, actor.tenantId);
     return {
       rfid: knife.rfid,
@@ -269,6 +307,23 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
     angleTm: row.angleTm,
     grindingReference: row.grindingReference,
   });
+
+  /** The owner has its knives back: they are in use again, and their stays are closed for good. */
+  async function deliver(tx: Tx, actor: Actor, pending: CustodyRecord[]) {
+    if (pending.length === 0) return;
+    const rfids = pending.map((stay) => stay.rfid);
+    await moveKnifeState(tx, actor.tenantId, rfids, 'receiveBack');
+    await markDelivered(
+      tx,
+      pending.map((stay) => stay.id),
+      actor.userId,
+    );
+    for (const stay of pending)
+      await audit(tx, actor, LOGISTICS_AUDIT.receivedBack, 'knife', stay.rfid, {
+        grindingShop: stay.grindingShopName,
+        shipmentId: stay.returnShipmentId,
+      });
+  }
 
   return {
     // ---- both sides -------------------------------------------------------------------------
@@ -326,41 +381,106 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
         return toPartnership((await findPartnershipRow(tx, side, actor.tenantId, id))!);
       }),
 
-    /** Sends active knives of the printing shop to an active partner; all or none. */
-    ship: (actor: Actor, partnershipId: string, rfids: string[]): Promise<Shipment> =>
-      inSide(actor, 'printing', async (tx) => {
-        const partnership = await requirePartnership(tx, 'printing', actor, partnershipId);
-        if (partnership.state !== 'ACTIVE') throw new AppError('common.NOT_FOUND');
-        const unique = [...new Set(rfids)];
-        const knives = await lockOwnKnives(tx, actor.tenantId, unique);
-        if (knives.length !== unique.length) throw new AppError('service.knives.KNIFE_NOT_FOUND');
-        if (knives.some((k) => k.state === 'SCRAPPED'))
-          throw new AppError('service.knives.KNIFE_IS_SCRAPPED');
-        if (knives.some((k) => k.state === 'SHIPPED'))
-          throw new AppError('service.knives.KNIFE_ALREADY_SHIPPED');
-        const shipmentId = await insertShipment(tx, {
-          printingTenantId: actor.tenantId,
-          grindingTenantId: partnership.grindingTenantId,
-          partnershipId,
-          direction: 'TO_GRINDER',
-          shippedBy: actor.userId,
-        });
-        const sentAt = new Date();
-        for (const rfid of unique)
-          await insertCustody(tx, {
+    /**
+     * Sends knives in use of the printing shop to an active partner; all or none. A knife whose
+     * RFID the grinding shop already holds for another owner refuses the whole shipment
+     * (KNIFE_RFID_HELD_FOR_ANOTHER_OWNER, issue 31); the refusal is recorded after the rollback so
+     * that this shop, the other owner and the grinding shop all see the conflict.
+     */
+    async ship(actor: Actor, partnershipId: string, rfids: string[]): Promise<Shipment> {
+      const unique = [...new Set(rfids)];
+      let partnership: Awaited<ReturnType<typeof requirePartnership>> | undefined;
+      try {
+        return await inSide(actor, 'printing', async (tx) => {
+          partnership = await requirePartnership(tx, 'printing', actor, partnershipId);
+          if (partnership.state !== 'ACTIVE') throw new AppError('common.NOT_FOUND');
+          const knives = await lockOwnKnives(tx, actor.tenantId, unique);
+          if (knives.length !== unique.length) throw new AppError('service.knives.KNIFE_NOT_FOUND');
+          if (knives.some((k) => k.state === 'SCRAPPED'))
+            throw new AppError('service.knives.KNIFE_IS_SCRAPPED');
+          if (knives.some((k) => k.state !== 'ACTIVE'))
+            throw new AppError('service.knives.KNIFE_ALREADY_SHIPPED');
+          const shipmentId = await insertShipment(tx, {
             printingTenantId: actor.tenantId,
             grindingTenantId: partnership.grindingTenantId,
-            rfid,
-            outboundShipmentId: shipmentId,
-            sentAt,
+            partnershipId,
+            direction: 'TO_GRINDER',
+            shippedBy: actor.userId,
           });
-        await setKnifeLogisticsState(tx, actor.tenantId, unique, 'SHIPPED');
-        await audit(tx, actor, LOGISTICS_AUDIT.shipped, 'shipment', shipmentId, {
-          rfids: unique,
-          grindingShop: partnership.grindingShopName,
+          const sentAt = new Date();
+          const held: string[] = [];
+          for (const rfid of unique) {
+            const stay = await insertCustody(tx, {
+              printingTenantId: actor.tenantId,
+              grindingTenantId: partnership.grindingTenantId,
+              rfid,
+              outboundShipmentId: shipmentId,
+              sentAt,
+            });
+            if (!stay) held.push(rfid);
+          }
+          if (held.length > 0) throw new RfidHeldElsewhere(held);
+          await moveKnifeState(tx, actor.tenantId, unique, 'ship');
+          await audit(tx, actor, LOGISTICS_AUDIT.shipped, 'shipment', shipmentId, {
+            rfids: unique,
+            grindingShop: partnership.grindingShopName,
+          });
+          return (await findShipment(tx, shipmentId))!;
         });
+      } catch (error) {
+        if (!(error instanceof RfidHeldElsewhere) || !partnership) throw error;
+        const refused = partnership;
+        await inSide(actor, 'printing', async (tx) => {
+          await insertRfidConflicts(tx, {
+            printingTenantId: actor.tenantId,
+            grindingTenantId: refused.grindingTenantId,
+            partnershipId,
+            grindingShopName: refused.grindingShopName,
+            rfids: error.rfids,
+            refusedBy: actor.userId,
+          });
+          await audit(tx, actor, LOGISTICS_AUDIT.rfidConflict, 'partnership', partnershipId, {
+            rfids: error.rfids,
+            grindingShop: refused.grindingShopName,
+          });
+        });
+        throw new AppError('service.knives.KNIFE_RFID_HELD_FOR_ANOTHER_OWNER', {
+          details: { fields: [{ field: 'rfids', in: 'body', code: 'INVALID_VALUE' }] },
+        });
+      }
+    },
+
+    /**
+     * The printing shop receives a knife its grinding shop shipped back (SHIPPED_BACK → ACTIVE).
+     * Receiving it again changes nothing; a knife at a grinding shop or scrapped says so.
+     */
+    receiveKnifeBack: (actor: Actor, rfid: string): Promise<Custody> =>
+      inSide(actor, 'printing', async (tx) => {
+        const pending = await listUndeliveredCustody(tx, actor.tenantId, { rfid });
+        if (pending.length === 0) {
+          const knife = await findKnifeRow(tx, actor.tenantId, rfid);
+          if (!knife) throw new AppError('service.knives.KNIFE_NOT_FOUND');
+          if (knife.state === 'SCRAPPED') throw new AppError('service.knives.KNIFE_IS_SCRAPPED');
+          if (knife.state !== 'ACTIVE') throw new AppError('service.knives.KNIFE_ALREADY_SHIPPED');
+        }
+        await deliver(tx, actor, pending);
+        const [latest] = await listKnifeCustody(tx, 'printing', actor.tenantId, actor.tenantId, rfid);
+        if (!latest) throw new AppError('service.knives.KNIFE_NOT_FOUND');
+        return toCustody(latest);
+      }),
+
+    /** Receives every knife of a shipment back that is still on its way (SHIPPED_BACK → ACTIVE). */
+    receiveShipmentBack: (actor: Actor, shipmentId: string): Promise<Shipment> =>
+      inSide(actor, 'printing', async (tx) => {
+        const shipment = await findShipment(tx, shipmentId);
+        if (shipment?.direction !== 'TO_OWNER') throw new AppError('common.NOT_FOUND');
+        await deliver(tx, actor, await listUndeliveredCustody(tx, actor.tenantId, { shipmentId }));
         return (await findShipment(tx, shipmentId))!;
       }),
+
+    /** The RFID conflicts this tenant may see (as either owner or as the grinding shop). */
+    rfidConflicts: (actor: Actor, side: Side) =>
+      inSide(actor, side, (tx) => listRfidConflicts(tx, actor.tenantId)),
 
     /** The whole chain of custody of one of the printing shop's knives. */
     ownerPassport: (actor: Actor, rfid: string): Promise<KnifePassport> =>
@@ -368,7 +488,8 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
         const knife = await findKnifeRow(tx, actor.tenantId, rfid);
         if (!knife) throw new AppError('service.knives.KNIFE_NOT_FOUND');
         const ownerName = await ownTenantName(tx, actor.tenantId);
-        const stays = await listKnifeCustody(tx, 'printing', actor.tenantId, rfid);
+        const stays = await listKnifeCustody(tx, 'printing', actor.tenantId, actor.tenantId, rfid);
+        const conflicts = await listRfidConflicts(tx, actor.tenantId, { rfid });
         const shopOf = new Map(stays.map((stay) => [stay.id, stay.grindingShopName]));
         const cycles = await listCycles(tx, actor.tenantId, rfid);
         const scans = await listScans(tx, rfid, PASSPORT_SCAN_LIMIT);
@@ -399,6 +520,7 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
             }),
           ),
           ...custodyEvents(stays),
+          ...conflictEvents(conflicts),
         ];
         // A knife entered with its history (or first read by a machine) existed before its first event.
         const registeredAt = [
@@ -443,28 +565,28 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
       inSide(actor, 'grinding', async (tx) => (await listOpenCustody(tx, actor.tenantId)).map(toCustody)),
 
     /** The knife arrives: scanned or typed at the workbench. Receiving twice changes nothing. */
-    receive: (actor: Actor, rfid: string): Promise<GrinderKnife> =>
+    receive: (actor: Actor, owner: string, rfid: string): Promise<GrinderKnife> =>
       inSide(actor, 'grinding', async (tx) => {
-        const stay = await requireOpenStay(tx, actor, rfid);
-        if (stay.state === 'IN_TRANSIT') {
+        const stay = await requireOpenStay(tx, actor, owner, rfid);
+        if (stay.receivedAt === null) {
           await markReceived(tx, stay.id, actor.userId);
           await audit(tx, actor, LOGISTICS_AUDIT.received, 'knife', rfid, { owner: stay.ownerName });
         }
         return grinderKnife(tx, actor, stay);
       }),
 
-    knife: (actor: Actor, rfid: string): Promise<GrinderKnife> =>
+    knife: (actor: Actor, owner: string, rfid: string): Promise<GrinderKnife> =>
       inSide(actor, 'grinding', async (tx) => {
-        const stays = await listKnifeCustody(tx, 'grinding', actor.tenantId, rfid);
-        const open = stays.find((stay) => stay.state === 'IN_TRANSIT' || stay.state === 'AT_GRINDER');
+        const stays = await listKnifeCustody(tx, 'grinding', actor.tenantId, owner, rfid);
+        const open = stays.find(isOpen);
         if (!open) throw new AppError('service.knives.KNIFE_NOT_FOUND');
         return grinderKnife(tx, actor, open);
       }),
 
     /** A grinding of a knife the shop holds (received on the way if it was still in transit). */
-    recordCycle: (actor: Actor, rfid: string, input: CycleRecord): Promise<GrindingCycle> =>
+    recordCycle: (actor: Actor, owner: string, rfid: string, input: CycleRecord): Promise<GrindingCycle> =>
       inSide(actor, 'grinding', async (tx) => {
-        const stay = await requireOpenStay(tx, actor, rfid);
+        const stay = await requireOpenStay(tx, actor, owner, rfid);
         const sharpenedAt = input.sharpenedAt ? new Date(input.sharpenedAt) : new Date();
         if (
           sharpenedAt.getTime() > Date.now() + CLOCK_SKEW_MS ||
@@ -474,7 +596,7 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
             details: { fields: [{ field: 'sharpenedAt', in: 'body', code: 'INVALID_VALUE' }] },
           });
         await lockCustody(tx, stay.id);
-        if (stay.state === 'IN_TRANSIT') await markReceived(tx, stay.id, actor.userId);
+        if (stay.receivedAt === null) await markReceived(tx, stay.id, actor.userId);
         const cycle = await recordShopGrinding(tx, {
           ownerTenantId: stay.printingTenantId,
           rfid,
@@ -498,16 +620,18 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
       }),
 
     /** End of life at the grinder: the knife is scrapped for its owner too, and stays here. */
-    scrap: (actor: Actor, rfid: string) =>
+    scrap: (actor: Actor, owner: string, rfid: string) =>
       inSide(actor, 'grinding', async (tx) => {
-        const stay = await requireOpenStay(tx, actor, rfid);
+        const stay = await requireOpenStay(tx, actor, owner, rfid);
+        await lockCustody(tx, stay.id);
         // The knife first: its policy lets the holder write only while the stay is open.
-        await setKnifeLogisticsState(tx, stay.printingTenantId, [rfid], 'SCRAPPED');
+        const moved = await moveKnifeState(tx, stay.printingTenantId, [rfid], 'scrapAtGrinder');
+        if (moved.length === 0) throw new AppError('service.knives.KNIFE_IS_SCRAPPED');
         await markScrapped(tx, stay.id, actor.userId);
         await audit(tx, actor, LOGISTICS_AUDIT.scrapped, 'knife', rfid, { owner: stay.ownerName });
-        const [after] = (await listKnifeCustody(tx, 'grinding', actor.tenantId, rfid)).filter(
-          (s) => s.id === stay.id,
-        );
+        const [after] = (
+          await listKnifeCustody(tx, 'grinding', actor.tenantId, stay.printingTenantId, rfid)
+        ).filter((s) => s.id === stay.id);
         return toCustody(after!);
       }),
 
@@ -515,16 +639,11 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
      * Ships knives back to their owner in one shipment: all must belong to one printing shop, and
      * at least one must have been ground here (otherwise there is nothing to bill).
      */
-    shipBack: (actor: Actor, rfids: string[]): Promise<Shipment> =>
+    shipBack: (actor: Actor, owner: string, rfids: string[]): Promise<Shipment> =>
       inSide(actor, 'grinding', async (tx) => {
         const unique = [...new Set(rfids)];
         const stays: CustodyRecord[] = [];
-        for (const rfid of unique) stays.push(await requireOpenStay(tx, actor, rfid));
-        const owners = new Set(stays.map((stay) => stay.printingTenantId));
-        if (owners.size > 1)
-          throw new AppError('validation.INVALID_INPUT', {
-            details: { fields: [{ field: 'rfids', in: 'body', code: 'INVALID_VALUE' }] },
-          });
+        for (const rfid of unique) stays.push(await requireOpenStay(tx, actor, owner, rfid));
         if (!stays.some((stay) => stay.cycles > 0))
           throw new AppError('service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS');
         const first = stays[0]!;
@@ -537,7 +656,8 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
           shippedBy: actor.userId,
         });
         // The knives first: the holder may write them only while their stays are open.
-        await setKnifeLogisticsState(tx, first.printingTenantId, unique, 'ACTIVE');
+        const moved = await moveKnifeState(tx, first.printingTenantId, unique, 'shipBack');
+        if (moved.length !== unique.length) throw new AppError('service.knives.KNIFE_IS_SCRAPPED');
         await markReturned(
           tx,
           stays.map((stay) => stay.id),
@@ -552,16 +672,13 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
       }),
 
     /** The part of the passport the grinding shop did: its stays and its grindings, nothing else. */
-    grinderPassport: (actor: Actor, rfid: string): Promise<KnifePassport> =>
+    grinderPassport: (actor: Actor, owner: string, rfid: string): Promise<KnifePassport> =>
       inSide(actor, 'grinding', async (tx) => {
-        const stays = await listKnifeCustody(tx, 'grinding', actor.tenantId, rfid);
+        const stays = await listKnifeCustody(tx, 'grinding', actor.tenantId, owner, rfid);
         const latest = stays[0];
         if (!latest) throw new AppError('service.knives.KNIFE_NOT_FOUND');
         const shopName = latest.grindingShopName;
-        const owners = [...new Set(stays.map((stay) => stay.printingTenantId))];
-        const cycles = (
-          await Promise.all(owners.map((owner) => listCycles(tx, owner, rfid, actor.tenantId)))
-        ).flat();
+        const cycles = await listCycles(tx, owner, rfid, actor.tenantId);
         const events: PassportEvent[] = [
           ...cycles.map(
             (cycle): PassportEvent => ({
@@ -589,10 +706,10 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
         };
       }),
 
-    grinderForecast: (actor: Actor, rfid: string): Promise<KnifeForecast> =>
+    grinderForecast: (actor: Actor, owner: string, rfid: string): Promise<KnifeForecast> =>
       inSide(actor, 'grinding', async (tx) => {
-        const stays = await listKnifeCustody(tx, 'grinding', actor.tenantId, rfid);
-        const open = stays.find((stay) => stay.state === 'IN_TRANSIT' || stay.state === 'AT_GRINDER');
+        const stays = await listKnifeCustody(tx, 'grinding', actor.tenantId, owner, rfid);
+        const open = stays.find(isOpen);
         if (!open) throw new AppError('service.knives.KNIFE_NOT_FOUND');
         const knife = await findKnifeRow(tx, open.printingTenantId, rfid);
         if (!knife) throw new AppError('service.knives.KNIFE_NOT_FOUND');

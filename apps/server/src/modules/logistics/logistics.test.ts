@@ -29,7 +29,7 @@ let otherGrindId: string;
 let partnershipId: string;
 
 const rfid = (n: number) => `E2801160${String(n).padStart(8, '0')}`;
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT';
 const request = (prefix: string) => (method: Method, url: string, tokens: TokenPair, payload?: object) =>
   t.request({ method, url: `${prefix}${url}`, headers: bearer(tokens), ...(payload ? { payload } : {}) });
 const owner = request('/api/knife');
@@ -70,12 +70,32 @@ describe('demo data', () => {
         knivesAtGrinder: 2,
       }),
     ]);
+    // One state per knife, the same on both companies' screens: on its way to the grinding shop and
+    // received there are both AT_GRINDER (the stay's dates tell them apart); shipped back and not
+    // yet received is SHIPPED_BACK; scrapped is SCRAPPED.
     const inbox = (await shop('GET', '/shipments/inbox', grinder)).json() as Custody[];
-    expect(inbox.map((c) => [c.rfid, c.state, c.cycles])).toEqual([
-      [rfid(18), 'AT_GRINDER', 1],
-      [rfid(17), 'IN_TRANSIT', 0],
+    expect(inbox.map((c) => [c.rfid, c.state, c.cycles, c.receivedAt !== null])).toEqual([
+      [rfid(18), 'AT_GRINDER', 1, true],
+      [rfid(17), 'AT_GRINDER', 0, false],
     ]);
-    expect(inbox[0]!.ownerName).toBe('Druckerei Beispiel GmbH');
+    expect(inbox[0]).toMatchObject({ ownerName: 'Druckerei Beispiel GmbH', ownerId: demoId });
+    const states = new Map(
+      ((await owner('GET', '/knives?page_size=100', manager)).json().items as KnifeDetails[]).map((k) => [
+        k.rfid,
+        k.state,
+      ]),
+    );
+    expect([17, 18, 19, 20].map((n) => states.get(rfid(n)))).toEqual([
+      'AT_GRINDER',
+      'AT_GRINDER',
+      'SCRAPPED',
+      'SHIPPED_BACK',
+    ]);
+    const twenty = (await owner('GET', `/knives/${rfid(20)}/passport`, manager)).json() as KnifePassport;
+    expect(twenty.custody[0]).toMatchObject({ state: 'SHIPPED_BACK', deliveredAt: null });
+    expect(twenty.custody[0]!.returnedAt).not.toBeNull();
+    // History: every earlier stay was received back.
+    expect(twenty.custody.slice(1).every((c) => c.state === 'ACTIVE' && c.deliveredAt !== null)).toBe(true);
     const invitations = (await shop('GET', '/partnerships', grindAdmin)).json() as Partnership[];
     expect(invitations.map((p) => [p.printingShopName, p.state])).toEqual([
       ['Druckhaus Alpenblick GmbH', 'INVITED'],
@@ -153,28 +173,38 @@ describe('a round trip to the grinding shop', () => {
     expect(shipped.statusCode).toBe(201);
     const shipment = shipped.json() as Shipment;
     expect(shipment.direction).toBe('TO_GRINDER');
-    expect(shipment.knives.map((k) => [k.rfid, k.state])).toEqual(three.map((r) => [r, 'IN_TRANSIT']));
-    expect((await details(rfid(1))).state).toBe('SHIPPED');
+    expect(shipment.knives.map((k) => [k.rfid, k.state, k.receivedAt])).toEqual(
+      three.map((r) => [r, 'AT_GRINDER', null]),
+    );
+    expect((await details(rfid(1))).state).toBe('AT_GRINDER');
     const twice = await owner('POST', '/shipments', manager, { partnershipId, rfids: [rfid(1)] });
     expect(twice.json().code).toBe('service.knives.KNIFE_ALREADY_SHIPPED');
   });
 
   it('shows the knife, its owner and its state when the grinder scans it', async () => {
-    const received = await shop('POST', `/knives/${rfid(1)}/receive`, grinder);
+    const received = await shop('POST', `/knives/${rfid(1)}/receive?owner=${demoId}`, grinder);
     expect(received.statusCode).toBe(200);
     const knife = received.json() as GrinderKnife;
     expect(knife).toMatchObject({
       rfid: rfid(1),
       ownerName: 'Druckerei Beispiel GmbH',
       height: before.height,
-      custody: { state: 'AT_GRINDER' },
+      state: 'AT_GRINDER',
+      custody: { state: 'AT_GRINDER', ownerId: demoId },
     });
+    expect(knife.custody.receivedAt).not.toBeNull();
+    // A knife is its owner and its RFID: without the owner the call is refused.
+    const bare = await shop('POST', `/knives/${rfid(1)}/receive`, grinder);
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().details.fields).toEqual([expect.objectContaining({ field: 'owner', in: 'query' })]);
     expect(knife.forecast.minimumHeight).toBe(before.originalHeight! - REGRIND_ALLOWANCE_MM);
-    expect((await shop('POST', `/knives/${rfid(1)}/receive`, grindAdmin)).statusCode).toBe(403);
+    expect((await shop('POST', `/knives/${rfid(1)}/receive?owner=${demoId}`, grindAdmin)).statusCode).toBe(
+      403,
+    );
   });
 
   it('refuses a grinding that adds height or back thickness', async () => {
-    const higher = await shop('POST', `/knives/${rfid(1)}/grinding-cycles`, grinder, {
+    const higher = await shop('POST', `/knives/${rfid(1)}/grinding-cycles?owner=${demoId}`, grinder, {
       height: before.height! + 0.5,
       backThickness: before.backThickness!,
     });
@@ -183,12 +213,12 @@ describe('a round trip to the grinding shop', () => {
       code: 'service.knives.KNIFE_HEIGHT_INCREASED',
       details: { fields: [{ field: 'height', code: 'TOO_BIG' }] },
     });
-    const thicker = await shop('POST', `/knives/${rfid(1)}/grinding-cycles`, grinder, {
+    const thicker = await shop('POST', `/knives/${rfid(1)}/grinding-cycles?owner=${demoId}`, grinder, {
       height: before.height! - 0.5,
       backThickness: before.backThickness! + 0.1,
     });
     expect(thicker.json().code).toBe('service.knives.KNIFE_THICKNESS_INCREASED');
-    const future = await shop('POST', `/knives/${rfid(1)}/grinding-cycles`, grinder, {
+    const future = await shop('POST', `/knives/${rfid(1)}/grinding-cycles?owner=${demoId}`, grinder, {
       height: before.height! - 0.5,
       backThickness: before.backThickness!,
       sharpenedAt: new Date(Date.now() + 86_400_000).toISOString(),
@@ -198,7 +228,7 @@ describe('a round trip to the grinding shop', () => {
   });
 
   it('records a grinding: the cycle keeps the cuts it closed, the knife starts again at 0', async () => {
-    const recorded = await shop('POST', `/knives/${rfid(1)}/grinding-cycles`, grinder, {
+    const recorded = await shop('POST', `/knives/${rfid(1)}/grinding-cycles?owner=${demoId}`, grinder, {
       height: before.height! - 0.6,
       backThickness: before.backThickness!,
       angleVf: 26,
@@ -222,7 +252,7 @@ describe('a round trip to the grinding shop', () => {
     const cycles = (await owner('GET', `/knives/${rfid(1)}/grinding-cycles`, manager)).json();
     expect(cycles.at(-1)).toMatchObject({ grindingReference: 'SM-T-1' });
     // A knife still in transit is received on the way.
-    const onTheWay = await shop('POST', `/knives/${rfid(2)}/grinding-cycles`, grinder, {
+    const onTheWay = await shop('POST', `/knives/${rfid(2)}/grinding-cycles?owner=${demoId}`, grinder, {
       height: (await details(rfid(2))).height! - 0.4,
       backThickness: (await details(rfid(2))).backThickness!,
     });
@@ -235,26 +265,74 @@ describe('a round trip to the grinding shop', () => {
   });
 
   it('ships back only when something was ground, and only once', async () => {
-    const nothing = await shop('POST', '/shipments', grinder, { rfids: [rfid(3)] });
+    const nothing = await shop('POST', '/shipments', grinder, { owner: demoId, rfids: [rfid(3)] });
     expect(nothing.statusCode).toBe(409);
     expect(nothing.json().code).toBe('service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS');
-    const back = await shop('POST', '/shipments', grinder, { rfids: three });
+    const back = await shop('POST', '/shipments', grinder, { owner: demoId, rfids: three });
     expect(back.statusCode).toBe(201);
     expect((back.json() as Shipment).knives.map((k) => k.state)).toEqual([
-      'RETURNED',
-      'RETURNED',
-      'RETURNED',
+      'SHIPPED_BACK',
+      'SHIPPED_BACK',
+      'SHIPPED_BACK',
     ]);
-    expect((await details(rfid(1))).state).toBe('ACTIVE');
-    const again = await shop('POST', '/shipments', grinder, { rfids: [rfid(1)] });
+    // On its way home: shipped back for the printing shop too, until it receives it.
+    expect((await details(rfid(1))).state).toBe('SHIPPED_BACK');
+    const edit = await owner('PUT', `/knives/${rfid(1)}`, manager, {
+      articleNumber: 'PM-K-1150',
+      knifeClassName: 'HSS',
+      height: 100,
+      backThickness: 10,
+    });
+    expect(edit.json().code).toBe('service.knives.KNIFE_ALREADY_SHIPPED');
+    const resend = await owner('POST', '/shipments', manager, { partnershipId, rfids: [rfid(1)] });
+    expect(resend.json().code).toBe('service.knives.KNIFE_ALREADY_SHIPPED');
+    const again = await shop('POST', '/shipments', grinder, { owner: demoId, rfids: [rfid(1)] });
     expect(again.json().code).toBe('service.grinding-shops.KNIFE_ALREADY_SHIPPED');
-    const grind = await shop('POST', `/knives/${rfid(1)}/grinding-cycles`, grinder, {
+    const grind = await shop('POST', `/knives/${rfid(1)}/grinding-cycles?owner=${demoId}`, grinder, {
       height: 100,
       backThickness: 10,
     });
     expect(grind.json().code).toBe('service.grinding-shops.KNIFE_ALREADY_SHIPPED');
     const shipments = (await owner('GET', '/shipments', manager)).json();
     expect(shipments.items[0]).toMatchObject({ direction: 'TO_OWNER', id: back.json().id });
+  });
+
+  it('is SHIPPED_BACK for its owner until received, one knife or a whole shipment', async () => {
+    const backId = ((await owner('GET', '/shipments', manager)).json().items[0] as Shipment).id;
+    // The grinding shop sees the same state through the stay it has closed.
+    const grinderView = async () =>
+      ((await shop('GET', `/knives/${rfid(3)}/passport?owner=${demoId}`, grinder)).json() as KnifePassport)
+        .custody[0]!.state;
+    expect(await grinderView()).toBe('SHIPPED_BACK');
+    const one = await owner('POST', `/knives/${rfid(1)}/receive`, manager);
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toMatchObject({ rfid: rfid(1), state: 'ACTIVE' });
+    expect(one.json().deliveredAt).not.toBeNull();
+    expect((await details(rfid(1))).state).toBe('ACTIVE');
+    // Again: nothing changes.
+    expect((await owner('POST', `/knives/${rfid(1)}/receive`, manager)).statusCode).toBe(200);
+    expect((await owner('POST', `/knives/${rfid(17)}/receive`, manager)).json().code).toBe(
+      'service.knives.KNIFE_ALREADY_SHIPPED',
+    );
+    expect((await owner('POST', `/knives/${rfid(19)}/receive`, manager)).json().code).toBe(
+      'service.knives.KNIFE_IS_SCRAPPED',
+    );
+    const operator = await t.login('demo', 'operator');
+    expect((await owner('POST', `/knives/${rfid(2)}/receive`, operator)).statusCode).toBe(403);
+    const all = await owner('POST', `/shipments/${backId}/receive`, manager);
+    expect(all.statusCode).toBe(200);
+    expect((all.json() as Shipment).knives.map((k) => k.state)).toEqual(['ACTIVE', 'ACTIVE', 'ACTIVE']);
+    expect((await details(rfid(3))).state).toBe('ACTIVE');
+    expect(await grinderView()).toBe('ACTIVE');
+    const outbound = (
+      (await owner('GET', '/shipments?page_size=5', manager)).json().items as Shipment[]
+    ).find((s) => s.direction === 'TO_GRINDER')!;
+    expect((await owner('POST', `/shipments/${outbound.id}/receive`, manager)).statusCode).toBe(404);
+    const audit = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE tenant_id = ${demoId} AND action = 'logistics.knives.received-back'`,
+    );
+    expect(audit[0]!.n).toBe(3);
   });
 
   it('afterwards shows the grinding shop only its own work, not the later scans or grindings', async () => {
@@ -267,10 +345,12 @@ describe('a round trip to the grinding shop', () => {
     expect(mine.viewer).toBe('OWNER');
     expect(mine.events[0]).toMatchObject({ kind: 'SCANNED_IN', holderKind: 'PRINTING_SHOP' });
     expect(mine.events.map((e) => e.kind)).toEqual(
-      expect.arrayContaining(['SHIPPED', 'RECEIVED', 'GROUND', 'SHIPPED_BACK']),
+      expect.arrayContaining(['SHIPPED', 'RECEIVED', 'GROUND', 'SHIPPED_BACK', 'RECEIVED_BACK']),
     );
 
-    const theirs = (await shop('GET', `/knives/${rfid(1)}/passport`, grinder)).json() as KnifePassport;
+    const theirs = (
+      await shop('GET', `/knives/${rfid(1)}/passport?owner=${demoId}`, grinder)
+    ).json() as KnifePassport;
     expect(theirs.viewer).toBe('GRINDING_SHOP');
     expect(theirs.events.some((e) => e.kind === 'SCANNED_IN' || e.kind === 'SCANNED_OUT')).toBe(false);
     expect(theirs.events.every((e) => e.kind !== 'GROUND' || e.holderKind === 'GRINDING_SHOP')).toBe(true);
@@ -278,8 +358,8 @@ describe('a round trip to the grinding shop', () => {
     const ownCycles = theirs.events.filter((e) => e.kind === 'GROUND').length;
     const allCycles = mine.events.filter((e) => e.kind === 'GROUND').length;
     expect(ownCycles).toBeLessThanOrEqual(allCycles);
-    expect((await shop('GET', `/knives/${rfid(1)}`, grinder)).statusCode).toBe(404);
-    expect((await shop('GET', `/knives/${rfid(1)}/forecast`, grinder)).statusCode).toBe(404);
+    expect((await shop('GET', `/knives/${rfid(1)}?owner=${demoId}`, grinder)).statusCode).toBe(404);
+    expect((await shop('GET', `/knives/${rfid(1)}/forecast?owner=${demoId}`, grinder)).statusCode).toBe(404);
 
     // Under row-level security itself: the grinding shop reads the knives it holds now, nothing else.
     const seen = await t.app.kerf.transactions.withTenant(grindId, async (tx) => ({
@@ -302,17 +382,17 @@ describe('a round trip to the grinding shop', () => {
 
   it('scraps a knife at the end of its life: for its owner too, and only once', async () => {
     await owner('POST', '/shipments', manager, { partnershipId, rfids: [rfid(4)] });
-    const scrapped = await shop('POST', `/knives/${rfid(4)}/scrap`, grinder);
+    const scrapped = await shop('POST', `/knives/${rfid(4)}/scrap?owner=${demoId}`, grinder);
     expect(scrapped.statusCode).toBe(200);
     expect(scrapped.json()).toMatchObject({ state: 'SCRAPPED' });
     expect((await details(rfid(4))).state).toBe('SCRAPPED');
-    expect((await shop('POST', `/knives/${rfid(4)}/scrap`, grinder)).json().code).toBe(
+    expect((await shop('POST', `/knives/${rfid(4)}/scrap?owner=${demoId}`, grinder)).json().code).toBe(
       'service.knives.KNIFE_IS_SCRAPPED',
     );
-    expect((await shop('POST', `/knives/${rfid(4)}/receive`, grinder)).json().code).toBe(
+    expect((await shop('POST', `/knives/${rfid(4)}/receive?owner=${demoId}`, grinder)).json().code).toBe(
       'service.knives.KNIFE_IS_SCRAPPED',
     );
-    expect((await shop('POST', '/shipments', grinder, { rfids: [rfid(4)] })).json().code).toBe(
+    expect((await shop('POST', '/shipments', grinder, { owner: demoId, rfids: [rfid(4)] })).json().code).toBe(
       'service.knives.KNIFE_IS_SCRAPPED',
     );
     const forecast = (await owner('GET', `/knives/${rfid(4)}/forecast`, manager)).json() as KnifeForecast;
@@ -333,7 +413,9 @@ describe('forecast', () => {
     );
     expect(forecast.averageDaysBetweenGrinds).toBeGreaterThan(5);
     expect(Date.parse(forecast.estimatedEndOfLife!)).toBeGreaterThan(Date.now());
-    const atGrinder = (await shop('GET', `/knives/${rfid(18)}/forecast`, grinder)).json() as KnifeForecast;
+    const atGrinder = (
+      await shop('GET', `/knives/${rfid(18)}/forecast?owner=${demoId}`, grinder)
+    ).json() as KnifeForecast;
     const sameAtOwner = (await owner('GET', `/knives/${rfid(18)}/forecast`, manager)).json() as KnifeForecast;
     expect(atGrinder.regrindsLeft).toBe(sameAtOwner.regrindsLeft);
   });
@@ -342,22 +424,24 @@ describe('forecast', () => {
 describe('isolation', () => {
   it('shows a grinding shop that is no partner nothing through any logistics call', async () => {
     for (const [method, url] of [
-      ['GET', `/knives/${rfid(18)}`],
-      ['GET', `/knives/${rfid(18)}/passport`],
-      ['GET', `/knives/${rfid(18)}/forecast`],
-      ['POST', `/knives/${rfid(18)}/receive`],
-      ['POST', `/knives/${rfid(18)}/scrap`],
+      ['GET', `/knives/${rfid(18)}?owner=${demoId}`],
+      ['GET', `/knives/${rfid(18)}/passport?owner=${demoId}`],
+      ['GET', `/knives/${rfid(18)}/forecast?owner=${demoId}`],
+      ['POST', `/knives/${rfid(18)}/receive?owner=${demoId}`],
+      ['POST', `/knives/${rfid(18)}/scrap?owner=${demoId}`],
     ] as const) {
       const response = await shop(method, url, otherGrinder);
       expect(response.statusCode, url).toBe(404);
       expect(response.json().code).toBe('service.knives.KNIFE_NOT_FOUND');
     }
-    const grind = await shop('POST', `/knives/${rfid(18)}/grinding-cycles`, otherGrinder, {
+    const grind = await shop('POST', `/knives/${rfid(18)}/grinding-cycles?owner=${demoId}`, otherGrinder, {
       height: 1,
       backThickness: 1,
     });
     expect(grind.json().code).toBe('service.knives.KNIFE_NOT_FOUND');
-    expect((await shop('POST', '/shipments', otherGrinder, { rfids: [rfid(18)] })).statusCode).toBe(404);
+    expect(
+      (await shop('POST', '/shipments', otherGrinder, { owner: demoId, rfids: [rfid(18)] })).statusCode,
+    ).toBe(404);
     expect((await shop('GET', '/shipments/inbox', otherGrinder)).json()).toEqual([]);
     expect((await shop('POST', `/partnerships/${partnershipId}/end`, otherGrindAdmin)).statusCode).toBe(404);
     expect((await shop('POST', `/partnerships/${partnershipId}/accept`, otherGrindAdmin)).statusCode).toBe(
@@ -383,14 +467,14 @@ describe('isolation', () => {
     expect((await owner('POST', `/partnerships/${partnershipId}/end`, otherManager)).statusCode).toBe(404);
     // The grinding shop's calls are not the printing shop's to make.
     expect((await shop('GET', '/shipments/inbox', otherManager)).statusCode).toBe(403);
-    expect((await shop('POST', `/knives/${rfid(18)}/receive`, manager)).statusCode).toBe(403);
+    expect((await shop('POST', `/knives/${rfid(18)}/receive?owner=${demoId}`, manager)).statusCode).toBe(403);
   });
 
   it('ends a partnership from the grinding side too; knives there can still go home', async () => {
     const ended = await shop('POST', `/partnerships/${partnershipId}/end`, grindAdmin);
     expect(ended.json()).toMatchObject({ state: 'ENDED', knivesAtGrinder: 2 });
-    const back = await shop('POST', '/shipments', grinder, { rfids: [rfid(17), rfid(18)] });
+    const back = await shop('POST', '/shipments', grinder, { owner: demoId, rfids: [rfid(17), rfid(18)] });
     expect(back.statusCode).toBe(201);
-    expect((await details(rfid(17))).state).toBe('ACTIVE');
+    expect((await details(rfid(17))).state).toBe('SHIPPED_BACK');
   });
 });

@@ -33,7 +33,8 @@ export function Component() {
     <AreaShell area="grinder" navItems={navItems}>
       <Routes>
         <Route index element={page(<WorkbenchPage />)} />
-        <Route path="knives/:rfid" element={page(<GrinderKnifePage />)} />
+        {/* a knife is its owner and its RFID (issue 31) */}
+        <Route path="owners/:owner/knives/:rfid" element={page(<GrinderKnifePage />)} />
         <Route path="partners" element={page(<PartnersPage />)} />
         <Route path="*" element={<NotFoundContent homePath={HOME} />} />
       </Routes>

@@ -145,6 +145,25 @@ function fakeKnifeServer() {
 
 afterEach(() => vi.restoreAllMocks());
 
+/** Knife 8 was shipped back by the grinding shop; the manager's POST …/receive brings it home. */
+function fakeShippedBackServer() {
+  let state = 'SHIPPED_BACK';
+  const received: string[] = [];
+  const fallback = fakeKnifeServer().getMockImplementation()!;
+  vi.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    if (url === `/api/knife/knives/${rfid(8)}/receive` && init?.method === 'POST') {
+      received.push(url);
+      state = 'ACTIVE';
+      return jsonResponse(200, {});
+    }
+    if (url.startsWith(`/api/knife/knives/${rfid(8)}?`))
+      return jsonResponse(200, { ...details(8), state, swapUrgency: 'UNKNOWN' });
+    return fallback(input, init);
+  });
+  return received;
+}
+
 describe('the manager’s knife screens', () => {
   it('list: a sixth knife for the comparison is refused with the spec’s message', async () => {
     fakeKnifeServer();
@@ -156,6 +175,28 @@ describe('the manager’s knife screens', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('You can compare at most 5 knives.');
     expect(boxes[5]).not.toBeChecked();
     expect(screen.getByRole('button', { name: 'Compare selected (5)' })).toBeEnabled();
+  });
+});
+
+describe('a knife on its way back from the grinder', () => {
+  it('shows it on its way back until the manager receives it, then in use', async () => {
+    const received = fakeShippedBackServer();
+    signIn();
+    await renderApp({ path: `/printing-manager/knives/${rfid(8)}` });
+    // the header's badge and the facts both show the knife's one state
+    expect((await screen.findAllByText('On its way back')).length).toBeGreaterThan(0);
+    expect(
+      screen.getByText(
+        'The grinding shop has shipped this knife back. Confirm it has arrived to put it back into use.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Received' }));
+    await waitFor(() => expect(screen.queryAllByText('On its way back')).toEqual([]));
+    expect(screen.getAllByText('In use').length).toBeGreaterThan(0);
+    expect(received).toEqual([`/api/knife/knives/${rfid(8)}/receive`]);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit' })).toBeEnabled());
+    expect(screen.queryByRole('button', { name: 'Received' })).toBeNull();
   });
 });
 
@@ -180,6 +221,15 @@ describe('the manager’s knife screens have no raw strings', () => {
     expect(untranslatedTexts()).toEqual([]);
     await userEvent.click(screen.getByRole('button', { name: '⟦Edit⟧' }));
     await screen.findByRole('dialog');
+    expect(untranslatedTexts()).toEqual([]);
+  });
+
+  it('a knife on its way back', async () => {
+    fakeShippedBackServer();
+    signIn();
+    await renderApp(options(`/printing-manager/knives/${rfid(8)}`));
+    await screen.findByText('tool steel');
+    await screen.findByRole('button', { name: '⟦Received⟧' });
     expect(untranslatedTexts()).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 /** Knives: list, details, grinding cycles, history, edit and interval dialogs, comparison, CSV. */
 export { downloadComparisonCsv, downloadKnivesCsv } from './api/download-csv';
-export { useKnife } from './api/get-knife';
+export { KNIFE_AWAY_REFRESH_MS, useKnife } from './api/get-knife';
 export { knifeKeys } from './api/keys';
 export { useGrindingCycles } from './api/list-grinding-cycles';
 export { useMinimalKnives } from './api/list-knives-minimal';

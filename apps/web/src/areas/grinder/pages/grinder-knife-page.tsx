@@ -18,9 +18,8 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/errors';
 import { confirm, notifyError, notifySuccess } from '../../../components/feedback';
 import { usePageTitle } from '../../../components/layout';
-import { GrindingCyclesTable } from '../../../features/knives';
+import { GrindingCyclesTable, KnifeStateBadge } from '../../../features/knives';
 import {
-  CustodyStateBadge,
   GrindingCycleModal,
   KnifeForecast,
   KnifePassport,
@@ -35,9 +34,9 @@ import { formatNumber } from '../../../lib/format';
 export function GrinderKnifePage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { rfid = '' } = useParams();
-  const knife = useGrinderKnife(rfid);
-  const scrap = useScrapKnife(rfid);
+  const { owner = '', rfid = '' } = useParams();
+  const knife = useGrinderKnife(owner, rfid);
+  const scrap = useScrapKnife(owner, rfid);
   const shipBack = useShipBack();
   const [recording, setRecording] = useState(false);
   usePageTitle(t('grinder.knife.pageTitle', { rfid }));
@@ -49,7 +48,7 @@ export function GrinderKnifePage() {
 
   const crumbs = (
     <Breadcrumbs>
-      <Anchor component={Link} to="../..">
+      <Anchor component={Link} to="../../../..">
         {t('grinder.workbench.title')}
       </Anchor>
       <Text translate="no" dir="ltr">
@@ -74,7 +73,7 @@ export function GrinderKnifePage() {
   };
   const onShipBack = () =>
     shipBack.mutate(
-      { rfids: [rfid] },
+      { owner, rfids: [rfid] },
       {
         onSuccess: (shipment) => {
           notifySuccess(
@@ -82,7 +81,7 @@ export function GrinderKnifePage() {
             undefined,
             t('actions.close'),
           );
-          void navigate('../..', { relative: 'path' });
+          void navigate('../../../..', { relative: 'path' });
         },
         onError: (error) => notifyError(error, t, i18n),
       },
@@ -118,7 +117,7 @@ export function GrinderKnifePage() {
                 {data.rfid}
               </Title>
               <Group gap="xs">
-                <CustodyStateBadge state={data.custody.state} />
+                <KnifeStateBadge state={data.state} />
                 <Text size="sm">{t('grinder.knife.owner', { owner: data.ownerName })}</Text>
                 {data.knifeClassName && (
                   <Text size="sm" c="dimmed" translate="no">
@@ -179,11 +178,11 @@ export function GrinderKnifePage() {
               onRetry={() => undefined}
             />
           </Stack>
-          <KnifeForecast side="grinder" rfid={rfid} />
+          <KnifeForecast side="grinder" knife={{ owner, rfid }} />
           {recording && <GrindingCycleModal knife={data} onClose={() => setRecording(false)} />}
         </>
       )}
-      <KnifePassport side="grinder" rfid={rfid} />
+      <KnifePassport side="grinder" knife={{ owner, rfid }} />
     </Stack>
   );
 }

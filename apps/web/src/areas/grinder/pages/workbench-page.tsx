@@ -20,7 +20,16 @@ import { ErrorAlert, errorText } from '../../../components/errors';
 import { confirm, EmptyState, notifyError, notifySuccess } from '../../../components/feedback';
 import { DateText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
-import { CustodyStateBadge, useInbox, useReceiveKnife, useShipBack } from '../../../features/logistics';
+import {
+  RfidConflicts,
+  StayStateBadge,
+  useInbox,
+  useReceiveKnife,
+  useShipBack,
+} from '../../../features/logistics';
+
+/** The grinder's page of one knife: a knife is its owner and its RFID (issue 31). */
+const knifePath = (stay: Pick<Custody, 'ownerId' | 'rfid'>) => `owners/${stay.ownerId}/knives/${stay.rfid}`;
 
 /**
  * The grinder's workbench: scan or type an RFID to receive a knife (its owner and history open),
@@ -36,6 +45,7 @@ export function WorkbenchPage() {
   const [rfidError, setRfidError] = useState<string | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
   usePageTitle(t('grinder.workbench.title'));
+  const rows: Custody[] = inbox.data ?? [];
 
   const onReceive = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,18 +54,28 @@ export function WorkbenchPage() {
       setRfidError(t('grinder.receive.invalid'));
       return;
     }
+    // The scanned RFID names a knife only with its owner: the stay on the way or on the bench says
+    // which (a grinding shop holds one knife per RFID at a time).
+    const stay = rows.find((row) => row.rfid === value);
+    if (!stay) {
+      setRfidError(t('grinder.receive.notHere'));
+      return;
+    }
     setRfidError(null);
-    receive.mutate(value, {
-      onSuccess: (knife) => {
-        notifySuccess(
-          t('grinder.receive.done', { rfid: knife.rfid, owner: knife.ownerName }),
-          undefined,
-          t('actions.close'),
-        );
-        void navigate(`knives/${knife.rfid}`);
+    receive.mutate(
+      { owner: stay.ownerId, rfid: value },
+      {
+        onSuccess: (knife) => {
+          notifySuccess(
+            t('grinder.receive.done', { rfid: knife.rfid, owner: knife.ownerName }),
+            undefined,
+            t('actions.close'),
+          );
+          void navigate(knifePath(knife.custody));
+        },
+        onError: (error) => setRfidError(errorText(error, t, i18n).message),
       },
-      onError: (error) => setRfidError(errorText(error, t, i18n).message),
-    });
+    );
   };
 
   const onShipBack = async () => {
@@ -66,25 +86,30 @@ export function WorkbenchPage() {
       cancelLabel: t('actions.cancel'),
     });
     if (!ok) return;
-    shipBack.mutate(
-      { rfids: selected },
-      {
-        onSuccess: (shipment) => {
-          notifySuccess(
-            t('grinder.shipBack.done', { count: shipment.knives.length, owner: shipment.printingShopName }),
-            undefined,
-            t('actions.close'),
-          );
-          setSelected([]);
+    // One shipment per owner: the selection is of stays, each naming its owner.
+    const chosen = rows.filter((row) => selected.includes(row.id));
+    const owners = [...new Set(chosen.map((row) => row.ownerId))];
+    for (const owner of owners)
+      shipBack.mutate(
+        { owner, rfids: chosen.filter((row) => row.ownerId === owner).map((row) => row.rfid) },
+        {
+          onSuccess: (shipment) => {
+            notifySuccess(
+              t('grinder.shipBack.done', { count: shipment.knives.length, owner: shipment.printingShopName }),
+              undefined,
+              t('actions.close'),
+            );
+            setSelected((current) =>
+              current.filter((id) => !chosen.some((row) => row.id === id && row.ownerId === owner)),
+            );
+          },
+          onError: (error) => notifyError(error, t, i18n),
         },
-        onError: (error) => notifyError(error, t, i18n),
-      },
-    );
+      );
   };
 
   const toggle = (id: string, on: boolean) =>
     setSelected((current) => (on ? [...current, id] : current.filter((value) => value !== id)));
-  const rows: Custody[] = inbox.data ?? [];
 
   return (
     <Stack gap="lg">
@@ -94,6 +119,7 @@ export function WorkbenchPage() {
           {t('grinder.workbench.intro')}
         </Text>
       </Stack>
+      <RfidConflicts side="grinder" />
       <Card withBorder padding="md" component="form" onSubmit={onReceive} noValidate>
         <Group align="flex-start" wrap="wrap">
           <TextInput
@@ -150,7 +176,7 @@ export function WorkbenchPage() {
                       checked={selected.length === rows.length}
                       indeterminate={selected.length > 0 && selected.length < rows.length}
                       onChange={(event) =>
-                        setSelected(event.currentTarget.checked ? rows.map((r) => r.rfid) : [])
+                        setSelected(event.currentTarget.checked ? rows.map((r) => r.id) : [])
                       }
                     />
                   </Table.Th>
@@ -170,18 +196,12 @@ export function WorkbenchPage() {
                     <Table.Td>
                       <Checkbox
                         aria-label={t('grinder.inbox.select', { rfid: row.rfid })}
-                        checked={selected.includes(row.rfid)}
-                        onChange={(event) => toggle(row.rfid, event.currentTarget.checked)}
+                        checked={selected.includes(row.id)}
+                        onChange={(event) => toggle(row.id, event.currentTarget.checked)}
                       />
                     </Table.Td>
                     <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={`knives/${row.rfid}`}
-                        ff="monospace"
-                        dir="ltr"
-                        translate="no"
-                      >
+                      <Anchor component={Link} to={knifePath(row)} ff="monospace" dir="ltr" translate="no">
                         {row.rfid}
                       </Anchor>
                     </Table.Td>
@@ -190,7 +210,7 @@ export function WorkbenchPage() {
                       {row.knifeClassName}
                     </Table.Td>
                     <Table.Td>
-                      <CustodyStateBadge state={row.state} />
+                      <StayStateBadge stay={row} />
                     </Table.Td>
                     <Table.Td visibleFrom="sm">
                       <DateText value={row.sentAt} />

@@ -1,9 +1,10 @@
 import { Anchor, Breadcrumbs, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconHourglass, IconPencil } from '@tabler/icons-react';
+import { IconHomeCheck, IconHourglass, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/errors';
+import { notifyError, notifySuccess } from '../../../components/feedback';
 import { usePageTitle } from '../../../components/layout';
 import { SwapUrgencyBadge } from '../../../components/status';
 import {
@@ -17,18 +18,36 @@ import {
   useGrindingCycles,
   useKnife,
 } from '../../../features/knives';
-import { KnifeForecast, KnifePassport } from '../../../features/logistics';
+import {
+  KnifeForecast,
+  KnifePassport,
+  RfidConflicts,
+  useReceiveKnifeBack,
+} from '../../../features/logistics';
 
 /** Knife details: every field, the grinding cycles as chart and table, the knife's history; edit and interval. */
 export function KnifeDetailsPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { rfid = '' } = useParams();
   const knife = useKnife(rfid);
+  const receiveBack = useReceiveKnifeBack(rfid);
   const cycles = useGrindingCycles(rfid);
   const [dialog, setDialog] = useState<'edit' | 'interval' | null>(null);
   usePageTitle(t('knives.details.pageTitle', { rfid }));
   const data = knife.data;
   const isEditable = data?.state === 'ACTIVE';
+  /** why a knife cannot be edited: at the grinder, on its way back, or scrapped */
+  const notEditable =
+    data?.state === 'AT_GRINDER'
+      ? t('knives.edit.shipped')
+      : data?.state === 'SHIPPED_BACK'
+        ? t('knives.edit.shippedBack')
+        : t('knives.edit.scrapped');
+  const onReceiveBack = () =>
+    receiveBack.mutate(undefined, {
+      onSuccess: () => notifySuccess(t('knives.receiveBack.done', { rfid }), undefined, t('actions.close')),
+      onError: (error) => notifyError(error, t, i18n),
+    });
 
   const crumbs = (
     <Breadcrumbs>
@@ -78,6 +97,15 @@ export function KnifeDetailsPage() {
             </Group>
           </Stack>
           <Group gap="xs">
+            {data.state === 'SHIPPED_BACK' && (
+              <Button
+                leftSection={<IconHomeCheck size={18} aria-hidden />}
+                loading={receiveBack.isPending}
+                onClick={onReceiveBack}
+              >
+                {t('knives.receiveBack.open')}
+              </Button>
+            )}
             <Button
               variant="default"
               leftSection={<IconHourglass size={18} aria-hidden />}
@@ -88,11 +116,7 @@ export function KnifeDetailsPage() {
             <Button
               leftSection={<IconPencil size={18} aria-hidden />}
               disabled={!isEditable}
-              title={
-                isEditable
-                  ? undefined
-                  : t(data.state === 'SHIPPED' ? 'knives.edit.shipped' : 'knives.edit.scrapped')
-              }
+              title={isEditable ? undefined : notEditable}
               onClick={() => setDialog('edit')}
             >
               {t('actions.edit')}
@@ -102,11 +126,12 @@ export function KnifeDetailsPage() {
       )}
       {data && !isEditable && (
         <Text size="sm" c="dimmed">
-          {t(data.state === 'SHIPPED' ? 'knives.edit.shipped' : 'knives.edit.scrapped')}
+          {data.state === 'SHIPPED_BACK' ? t('knives.receiveBack.hint') : notEditable}
         </Text>
       )}
+      <RfidConflicts side="owner" rfid={rfid} />
       {data ? <KnifeFacts knife={data} /> : <Skeleton height={220} />}
-      <KnifeForecast side="owner" rfid={rfid} />
+      <KnifeForecast side="owner" knife={{ rfid }} />
       <KnifeCyclesChart cycles={cycles.data} isLoading={cycles.isPending} error={cycles.error} />
       <Stack gap="lg">
         <Stack gap="xs" miw={0}>
@@ -120,7 +145,7 @@ export function KnifeDetailsPage() {
             onRetry={() => void cycles.refetch()}
           />
         </Stack>
-        <KnifePassport side="owner" rfid={rfid} />
+        <KnifePassport side="owner" knife={{ rfid }} />
         <KnifeEvents rfid={rfid} />
       </Stack>
       {dialog === 'edit' && data && <KnifeEditModal knife={data} onClose={() => setDialog(null)} />}

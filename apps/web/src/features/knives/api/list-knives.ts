@@ -1,6 +1,7 @@
 import { type KnifeListQuery, listKnives } from '@kerf/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { refreshWhileAway } from './get-knife';
 import { knifeKeys } from './keys';
 
 /** One page of the knife list as the server pages, filters and sorts it. */
@@ -9,5 +10,7 @@ export function useKnives(query: KnifeListQuery) {
     queryKey: knifeKeys.list(query),
     queryFn: ({ signal }) => api(listKnives, { query, signal }),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => refreshWhileAway(query.state.data?.items),
+    refetchOnWindowFocus: true,
   });
 }

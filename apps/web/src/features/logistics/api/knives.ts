@@ -5,38 +5,63 @@ import {
   getGrinderPassport,
   getKnifeForecast,
   getKnifePassport,
+  isKnifeAway,
+  listGrinderRfidConflicts,
+  listRfidConflicts,
   receiveKnife,
+  receiveKnifeBack,
   recordGrindingCycle,
   scrapKnife,
 } from '@kerf/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { type LogisticsSide, logisticsKeys } from './keys';
+import { KNIFE_AWAY_REFRESH_MS, knifeKeys } from '../../knives';
+import { type KnifeRef, type LogisticsSide, logisticsKeys } from './keys';
 
-export function usePassport(side: LogisticsSide, rfid: string) {
+export { KNIFE_AWAY_REFRESH_MS };
+
+export function usePassport(side: LogisticsSide, knife: KnifeRef) {
   return useQuery({
-    queryKey: logisticsKeys.passport(side, rfid),
+    queryKey: logisticsKeys.passport(side, knife),
     queryFn: ({ signal }) =>
-      api(side === 'owner' ? getKnifePassport : getGrinderPassport, { params: { rfid }, signal }),
-    enabled: rfid !== '',
+      side === 'owner'
+        ? api(getKnifePassport, { params: { rfid: knife.rfid }, signal })
+        : api(getGrinderPassport, {
+            params: { rfid: knife.rfid },
+            query: { owner: knife.owner ?? '' },
+            signal,
+          }),
+    enabled: knife.rfid !== '' && (side === 'owner' || Boolean(knife.owner)),
+    // the newest stay shows the knife's state: read again while the knife is away
+    refetchInterval: (query) => {
+      const latest = query.state.data?.custody[0];
+      return latest && isKnifeAway(latest.state) ? KNIFE_AWAY_REFRESH_MS : false;
+    },
+    refetchOnWindowFocus: true,
   });
 }
 
-export function useForecast(side: LogisticsSide, rfid: string) {
+export function useForecast(side: LogisticsSide, knife: KnifeRef) {
   return useQuery({
-    queryKey: logisticsKeys.forecast(side, rfid),
+    queryKey: logisticsKeys.forecast(side, knife),
     queryFn: ({ signal }) =>
-      api(side === 'owner' ? getKnifeForecast : getGrinderForecast, { params: { rfid }, signal }),
-    enabled: rfid !== '',
+      side === 'owner'
+        ? api(getKnifeForecast, { params: { rfid: knife.rfid }, signal })
+        : api(getGrinderForecast, {
+            params: { rfid: knife.rfid },
+            query: { owner: knife.owner ?? '' },
+            signal,
+          }),
+    enabled: knife.rfid !== '' && (side === 'owner' || Boolean(knife.owner)),
   });
 }
 
 /** A knife the grinding shop holds now (404 once it has gone back). */
-export function useGrinderKnife(rfid: string) {
+export function useGrinderKnife(owner: string, rfid: string) {
   return useQuery({
-    queryKey: logisticsKeys.grinderKnife(rfid),
-    queryFn: ({ signal }) => api(getGrinderKnife, { params: { rfid }, signal }),
-    enabled: rfid !== '',
+    queryKey: logisticsKeys.grinderKnife(owner, rfid),
+    queryFn: ({ signal }) => api(getGrinderKnife, { params: { rfid }, query: { owner }, signal }),
+    enabled: rfid !== '' && owner !== '',
     retry: false,
   });
 }
@@ -44,26 +69,48 @@ export function useGrinderKnife(rfid: string) {
 export function useReceiveKnife() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (rfid: string) => api(receiveKnife, { params: { rfid } }),
+    mutationFn: ({ owner, rfid }: Required<KnifeRef>) =>
+      api(receiveKnife, { params: { rfid }, query: { owner } }),
     onSuccess: (knife) => {
-      queryClient.setQueryData(logisticsKeys.grinderKnife(knife.rfid), knife);
+      queryClient.setQueryData(logisticsKeys.grinderKnife(knife.custody.ownerId, knife.rfid), knife);
       void queryClient.invalidateQueries({ queryKey: logisticsKeys.all });
     },
   });
 }
 
-export function useRecordCycle(rfid: string) {
+export function useRecordCycle(owner: string, rfid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: GrindingCycleRecord) => api(recordGrindingCycle, { params: { rfid }, body }),
+    mutationFn: (body: GrindingCycleRecord) =>
+      api(recordGrindingCycle, { params: { rfid }, query: { owner }, body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: logisticsKeys.all }),
   });
 }
 
-export function useScrapKnife(rfid: string) {
+export function useScrapKnife(owner: string, rfid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api(scrapKnife, { params: { rfid } }),
+    mutationFn: () => api(scrapKnife, { params: { rfid }, query: { owner } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: logisticsKeys.all }),
+  });
+}
+
+/** The printing shop receives a knife its grinding shop shipped back: it is in use again. */
+export function useReceiveKnifeBack(rfid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(receiveKnifeBack, { params: { rfid } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: knifeKeys.all });
+      void queryClient.invalidateQueries({ queryKey: logisticsKeys.all });
+    },
+  });
+}
+
+/** RFIDs two companies sent to one grinding shop that this company may see (issue 31). */
+export function useRfidConflicts(side: LogisticsSide) {
+  return useQuery({
+    queryKey: logisticsKeys.conflicts(side),
+    queryFn: ({ signal }) => api(side === 'owner' ? listRfidConflicts : listGrinderRfidConflicts, { signal }),
   });
 }

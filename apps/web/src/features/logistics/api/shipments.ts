@@ -1,7 +1,9 @@
 import {
+  isKnifeAway,
   listGrinderInbox,
   listKnives,
   listShipments,
+  receiveShipmentBack,
   type ShipmentCreate,
   type ShipmentReturn,
   shipKnives,
@@ -9,6 +11,7 @@ import {
 } from '@kerf/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { KNIFE_AWAY_REFRESH_MS } from '../../knives';
 import { logisticsKeys } from './keys';
 
 export const SHIPMENTS_PAGE_SIZE = 10;
@@ -19,6 +22,12 @@ export function useShipments(page: number) {
     queryKey: logisticsKeys.shipments(page),
     queryFn: ({ signal }) => api(listShipments, { query: { page, page_size: SHIPMENTS_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
+    // where each knife is now: read again while one of them is away
+    refetchInterval: (query) =>
+      query.state.data?.items.some((shipment) => shipment.knives.some((knife) => isKnifeAway(knife.state)))
+        ? KNIFE_AWAY_REFRESH_MS
+        : false,
+    refetchOnWindowFocus: true,
   });
 }
 
@@ -39,6 +48,9 @@ export function useInbox() {
   return useQuery({
     queryKey: logisticsKeys.inbox(),
     queryFn: ({ signal }) => api(listGrinderInbox, { signal }),
+    // partners send knives at any time
+    refetchInterval: KNIFE_AWAY_REFRESH_MS,
+    refetchOnWindowFocus: true,
   });
 }
 
@@ -60,6 +72,15 @@ export function useShipBack() {
   const invalidate = useInvalidateAll();
   return useMutation({
     mutationFn: (body: ShipmentReturn) => api(shipKnivesBack, { body }),
+    onSuccess: invalidate,
+  });
+}
+
+/** The printing shop receives every knife of a shipment back that is still on its way. */
+export function useReceiveShipmentBack() {
+  const invalidate = useInvalidateAll();
+  return useMutation({
+    mutationFn: (id: string) => api(receiveShipmentBack, { params: { id } }),
     onSuccess: invalidate,
   });
 }

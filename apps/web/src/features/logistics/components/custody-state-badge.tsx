@@ -1,22 +1,22 @@
-import type { CustodyState } from '@kerf/contracts';
-import { type Icon, IconCircleCheck, IconRecycle, IconTool, IconTruckDelivery } from '@tabler/icons-react';
+import type { Custody } from '@kerf/contracts';
+import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ToneBadge } from '../../../components/status';
-import { translateKey } from '../../../lib/i18n';
+import { KnifeStateBadge } from '../../knives';
 
-const LOOK: Record<CustodyState, { color: string; icon: Icon }> = {
-  IN_TRANSIT: { color: 'blue', icon: IconTruckDelivery },
-  AT_GRINDER: { color: 'yellow', icon: IconTool },
-  RETURNED: { color: 'green', icon: IconCircleCheck },
-  SCRAPPED: { color: 'gray', icon: IconRecycle },
-};
-
-/** Where a knife is in one stay with a grinding shop; icon and label, never colour alone. */
-export function CustodyStateBadge({ state }: { state: CustodyState }) {
+/**
+ * A stay of a knife with a grinding shop shows the knife's one state (a stay has none of its own),
+ * and, while the grinding shop has not received it yet, that it is still on its way there.
+ */
+export function StayStateBadge({ stay }: { stay: Pick<Custody, 'state' | 'receivedAt'> }) {
   const { t } = useTranslation();
   return (
-    <ToneBadge color={LOOK[state].color} icon={LOOK[state].icon}>
-      {translateKey(t, `logistics.custody.${state}`)}
-    </ToneBadge>
+    <Group gap={6} wrap="nowrap">
+      <KnifeStateBadge state={stay.state} />
+      {stay.state === 'AT_GRINDER' && stay.receivedAt === null && (
+        <Text size="xs" c="dimmed">
+          {t('logistics.custody.onItsWay')}
+        </Text>
+      )}
+    </Group>
   );
 }

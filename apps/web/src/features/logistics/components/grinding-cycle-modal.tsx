@@ -20,7 +20,7 @@ const FIELD_OF_CODE = {
 export function GrindingCycleModal({ knife, onClose }: { knife: GrinderKnife; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  const record = useRecordCycle(knife.rfid);
+  const record = useRecordCycle(knife.custody.ownerId, knife.rfid);
   const form = useContractForm(GrindingCycleRecordSchema, {
     initialValues: {
       height: '' as unknown as number,

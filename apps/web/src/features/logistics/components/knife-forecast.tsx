@@ -4,16 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/errors';
 import { DateText } from '../../../components/format';
 import { formatNumber } from '../../../lib/format';
-import type { LogisticsSide } from '../api/keys';
+import type { KnifeRef, LogisticsSide } from '../api/keys';
 import { useForecast } from '../api/knives';
 
 /**
  * Remaining life of a knife: regrinds left from the height lost per grinding down to the minimum
  * height (original − REGRIND_ALLOWANCE_MM), cuts left and the likely end of life at its pace.
  */
-export function KnifeForecast({ side, rfid }: { side: LogisticsSide; rfid: string }) {
+export function KnifeForecast({ side, knife }: { side: LogisticsSide; knife: KnifeRef }) {
+  const { rfid } = knife;
   const { t, i18n } = useTranslation();
-  const forecast = useForecast(side, rfid);
+  const forecast = useForecast(side, knife);
   const locale = i18n.language;
   const num = (value: number | null, digits?: number) =>
     value === null ? t('logistics.forecast.unknown') : formatNumber(value, locale, digits);

@@ -1,8 +1,10 @@
 import type { PassportEvent } from '@kerf/contracts';
 import { Badge, Button, Card, Group, Skeleton, Stack, Text, Timeline, Title } from '@mantine/core';
 import {
+  IconAlertTriangle,
   IconArrowBackUp,
   IconBuildingFactory2,
+  IconHomeCheck,
   IconLogin2,
   IconLogout2,
   IconPackageImport,
@@ -18,9 +20,9 @@ import { EmptyState } from '../../../components/feedback';
 import { DateText } from '../../../components/format';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
-import type { LogisticsSide } from '../api/keys';
+import type { KnifeRef, LogisticsSide } from '../api/keys';
 import { usePassport } from '../api/knives';
-import { CustodyStateBadge } from './custody-state-badge';
+import { StayStateBadge } from './custody-state-badge';
 
 const ICON = {
   REGISTERED: IconSparkles,
@@ -30,8 +32,10 @@ const ICON = {
   RECEIVED: IconPackageImport,
   GROUND: IconTool,
   SHIPPED_BACK: IconArrowBackUp,
+  RECEIVED_BACK: IconHomeCheck,
   SCRAPPED: IconRecycle,
-} as const;
+  RFID_CONFLICT: IconAlertTriangle,
+} as const satisfies Record<PassportEvent['kind'], unknown>;
 
 const FIRST_EVENTS = 12;
 
@@ -39,9 +43,10 @@ const FIRST_EVENTS = 12;
  * The knife's passport: who held it when (its stays with grinding shops) and everything that
  * happened to it, newest first. The owner sees the whole chain; a grinding shop only its own part.
  */
-export function KnifePassport({ side, rfid }: { side: LogisticsSide; rfid: string }) {
+export function KnifePassport({ side, knife }: { side: LogisticsSide; knife: KnifeRef }) {
   const { t, i18n } = useTranslation();
-  const passport = usePassport(side, rfid);
+  const { rfid } = knife;
+  const passport = usePassport(side, knife);
   const [shown, setShown] = useState(FIRST_EVENTS);
   const locale = i18n.language;
   const data = passport.data;
@@ -89,7 +94,7 @@ export function KnifePassport({ side, rfid }: { side: LogisticsSide; rfid: strin
               ) : (
                 data.custody.slice(0, 6).map((stay) => (
                   <Group key={stay.id} gap="xs" wrap="wrap">
-                    <CustodyStateBadge state={stay.state} />
+                    <StayStateBadge stay={stay} />
                     <Text size="sm">{stay.grindingShopName}</Text>
                     <Text size="sm" c="dimmed">
                       <DateText value={stay.sentAt} /> –{' '}

@@ -1,13 +1,14 @@
 import type { Shipment } from '@kerf/contracts';
-import { Anchor, Box, Group, Stack, Text } from '@mantine/core';
-import { IconArrowBackUp, IconTruckDelivery } from '@tabler/icons-react';
+import { Anchor, Box, Button, Group, Stack, Text } from '@mantine/core';
+import { IconArrowBackUp, IconHomeCheck, IconTruckDelivery } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, dateColumn, type TableColumn, textColumn } from '../../../components/data-table';
+import { notifyError, notifySuccess } from '../../../components/feedback';
 import { ToneBadge } from '../../../components/status';
-import { SHIPMENTS_PAGE_SIZE, useShipments } from '../api/shipments';
-import { CustodyStateBadge } from './custody-state-badge';
+import { SHIPMENTS_PAGE_SIZE, useReceiveShipmentBack, useShipments } from '../api/shipments';
+import { StayStateBadge } from './custody-state-badge';
 
 /** Shipments to and from the grinding shops, newest first, with where each knife is now. */
 export function ShipmentsTable({
@@ -17,9 +18,22 @@ export function ShipmentsTable({
   knifePath: (rfid: string) => string;
   emptyAction?: React.ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const shipments = useShipments(page - 1);
+  const receive = useReceiveShipmentBack();
+  const onReceive = (shipment: Shipment) =>
+    receive.mutate(shipment.id, {
+      onSuccess: () =>
+        notifySuccess(
+          t('logistics.shipments.received', {
+            count: shipment.knives.filter((knife) => knife.state === 'SHIPPED_BACK').length,
+          }),
+          undefined,
+          t('actions.close'),
+        ),
+      onError: (error) => notifyError(error, t, i18n),
+    });
   const direction = (s: Shipment) =>
     s.direction === 'TO_GRINDER' ? (
       <ToneBadge color="blue" icon={IconTruckDelivery}>
@@ -63,10 +77,24 @@ export function ShipmentsTable({
               >
                 {knife.rfid}
               </Anchor>
-              <CustodyStateBadge state={knife.state} />
+              <StayStateBadge stay={knife} />
             </Group>
           ))}
           {s.knives.length === 0 && <Text size="sm">–</Text>}
+          {s.direction === 'TO_OWNER' && s.knives.some((knife) => knife.state === 'SHIPPED_BACK') && (
+            <Group>
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconHomeCheck size={16} aria-hidden />}
+                aria-label={t('logistics.shipments.receiveAllLabel')}
+                loading={receive.isPending && receive.variables === s.id}
+                onClick={() => onReceive(s)}
+              >
+                {t('logistics.shipments.receiveAll')}
+              </Button>
+            </Group>
+          )}
         </Stack>
       ),
     },
