@@ -111,7 +111,7 @@ function demoKnives(): DemoKnife[] {
     ],
     // ground and shipped back by the grinding shop, not yet received (logistics' seed ships it back)
     [
-      'PM-115-0002',
+      'PM-137-0005',
       'SHIPPED_BACK',
       { state: 'AT_GRINDER', cutsSinceLastGrinding: 3460, scannedDaysAgo: 7 },
       {},
