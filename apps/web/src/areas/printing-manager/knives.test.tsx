@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -135,7 +136,33 @@ function fakeKnifeServer() {
         ),
       );
     if (url.startsWith(`${k}?`)) return jsonResponse(200, page([1, 2, 3, 4, 5, 6, 7].map(summary)));
+    if (url === '/api/knife/rfid-conflicts') return jsonResponse(200, []);
     const match = url.match(/^\/api\/knife\/knives\/([0-9A-F]+)(\/[a-z-]+)?/);
+    if (match?.[2] === '/passport')
+      return jsonResponse(200, {
+        rfid: match[1],
+        articleNumber: 'PM-K-1150',
+        knifeClassName: 'HSS standard',
+        ownerName: 'Druckerei Beispiel GmbH',
+        viewer: 'OWNER',
+        custody: [],
+        events: [],
+      });
+    if (match?.[2] === '/forecast')
+      return jsonResponse(200, {
+        rfid: match[1],
+        height: 140.5,
+        originalHeight: 142,
+        minimumHeight: 117,
+        averageLossPerGrind: 0.75,
+        lossSource: 'MEASURED',
+        regrindsLeft: 31,
+        averageCutsPerCycle: 3500,
+        estimatedCutsLeft: 108500,
+        averageDaysBetweenGrinds: 30,
+        estimatedEndOfLife: '2029-06-01T00:00:00.000Z',
+        state: 'ACTIVE',
+      });
     if (match?.[2] === '/grinding-cycles') return jsonResponse(200, cycles);
     if (match?.[2] === '/events') return jsonResponse(200, page(events, 10));
     if (match) return jsonResponse(200, details(Number.parseInt(match[1]!.slice(-2), 10)));
@@ -143,7 +170,11 @@ function fakeKnifeServer() {
   });
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  // toasts live outside the rendered app: none may carry over into the next screen's checks
+  notifications.clean();
+});
 
 /** Knife 8 was shipped back by the grinding shop; the manager's POST …/receive brings it home. */
 function fakeShippedBackServer() {
@@ -155,7 +186,24 @@ function fakeShippedBackServer() {
     if (url === `/api/knife/knives/${rfid(8)}/receive` && init?.method === 'POST') {
       received.push(url);
       state = 'ACTIVE';
-      return jsonResponse(200, {});
+      return jsonResponse(200, {
+        id: '55555555-5555-4555-8555-555555555555',
+        rfid: rfid(8),
+        ownerId: '66666666-6666-4666-8666-666666666666',
+        articleNumber: 'PM-K-1150',
+        knifeClassName: 'HSS standard',
+        ownerName: 'Druckerei Beispiel GmbH',
+        grindingShopName: 'Schleiferei Muster KG',
+        state: 'ACTIVE',
+        sentAt: '2026-11-18T09:00:00.000Z',
+        receivedAt: '2026-11-18T15:00:00.000Z',
+        returnedAt: '2026-11-20T09:00:00.000Z',
+        deliveredAt: NOW,
+        scrappedAt: null,
+        outboundShipmentId: '77777777-7777-4777-8777-777777777777',
+        returnShipmentId: '88888888-8888-4888-8888-888888888888',
+        cycles: 1,
+      });
     }
     if (url.startsWith(`/api/knife/knives/${rfid(8)}?`))
       return jsonResponse(200, { ...details(8), state, swapUrgency: 'UNKNOWN' });
@@ -169,7 +217,8 @@ describe('the manager’s knife screens', () => {
     fakeKnifeServer();
     signIn();
     await renderApp({ path: '/printing-manager/knives' });
-    const boxes = await screen.findAllByRole('checkbox', { name: /^Compare knife/ });
+    // the first screen of the file waits for the lazy area to load
+    const boxes = await screen.findAllByRole('checkbox', { name: /^Compare knife/ }, { timeout: 20_000 });
     for (const box of boxes.slice(0, 5)) await userEvent.click(box);
     await userEvent.click(boxes[5]!);
     expect(await screen.findByRole('alert')).toHaveTextContent('You can compare at most 5 knives.');
@@ -184,7 +233,9 @@ describe('a knife on its way back from the grinder', () => {
     signIn();
     await renderApp({ path: `/printing-manager/knives/${rfid(8)}` });
     // the header's badge and the facts both show the knife's one state
-    expect((await screen.findAllByText('On its way back')).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('On its way back', {}, { timeout: 20_000 })).length).toBeGreaterThan(
+      0,
+    );
     expect(
       screen.getByText(
         'The grinding shop has shipped this knife back. Confirm it has arrived to put it back into use.',
@@ -207,7 +258,7 @@ describe('the manager’s knife screens have no raw strings', () => {
     fakeKnifeServer();
     signIn();
     await renderApp(options('/printing-manager/knives'));
-    await screen.findByText(rfid(1));
+    await screen.findByText(rfid(1), {}, { timeout: 20_000 });
     expect(untranslatedTexts()).toEqual([]);
   });
 
@@ -228,7 +279,7 @@ describe('the manager’s knife screens have no raw strings', () => {
     fakeShippedBackServer();
     signIn();
     await renderApp(options(`/printing-manager/knives/${rfid(8)}`));
-    await screen.findByText('tool steel');
+    await screen.findByText('tool steel', {}, { timeout: 20_000 });
     await screen.findByRole('button', { name: '⟦Received⟧' });
     expect(untranslatedTexts()).toEqual([]);
   });

@@ -178,11 +178,11 @@ export function GrinderKnifePage() {
               onRetry={() => undefined}
             />
           </Stack>
-          <KnifeForecast side="grinder" knife={{ owner, rfid }} />
+          <KnifeForecast side="grinder" knife={{ owner, rfid, state: data.state }} />
           {recording && <GrindingCycleModal knife={data} onClose={() => setRecording(false)} />}
         </>
       )}
-      <KnifePassport side="grinder" knife={{ owner, rfid }} />
+      <KnifePassport side="grinder" knife={{ owner, rfid, state: data?.state }} />
     </Stack>
   );
 }

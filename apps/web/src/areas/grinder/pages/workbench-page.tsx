@@ -205,7 +205,9 @@ export function WorkbenchPage() {
                         {row.rfid}
                       </Anchor>
                     </Table.Td>
-                    <Table.Td visibleFrom="xs">{row.ownerName}</Table.Td>
+                    <Table.Td visibleFrom="xs" translate="no">
+                      {row.ownerName}
+                    </Table.Td>
                     <Table.Td visibleFrom="sm" translate="no">
                       {row.knifeClassName}
                     </Table.Td>

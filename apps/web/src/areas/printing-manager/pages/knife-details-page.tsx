@@ -131,7 +131,7 @@ export function KnifeDetailsPage() {
       )}
       <RfidConflicts side="owner" rfid={rfid} />
       {data ? <KnifeFacts knife={data} /> : <Skeleton height={220} />}
-      <KnifeForecast side="owner" knife={{ rfid }} />
+      <KnifeForecast side="owner" knife={{ rfid, state: data?.state }} />
       <KnifeCyclesChart cycles={cycles.data} isLoading={cycles.isPending} error={cycles.error} />
       <Stack gap="lg">
         <Stack gap="xs" miw={0}>
@@ -145,7 +145,7 @@ export function KnifeDetailsPage() {
             onRetry={() => void cycles.refetch()}
           />
         </Stack>
-        <KnifePassport side="owner" knife={{ rfid }} />
+        <KnifePassport side="owner" knife={{ rfid, state: data?.state }} />
         <KnifeEvents rfid={rfid} />
       </Stack>
       {dialog === 'edit' && data && <KnifeEditModal knife={data} onClose={() => setDialog(null)} />}

@@ -8,6 +8,11 @@ export type LogisticsSide = 'owner' | 'grinder';
 export interface KnifeRef {
   owner?: string;
   rfid: string;
+  /**
+   * The knife's state as the page already knows it (its details): when the page sees it move, the
+   * passport and forecast are read again at once rather than at their next poll.
+   */
+  state?: string;
 }
 
 export const logisticsKeys = {

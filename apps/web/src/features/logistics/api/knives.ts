@@ -13,14 +13,27 @@ import {
   recordGrindingCycle,
   scrapKnife,
 } from '@kerf/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api';
 import { KNIFE_AWAY_REFRESH_MS, knifeKeys } from '../../knives';
 import { type KnifeRef, type LogisticsSide, logisticsKeys } from './keys';
 
 export { KNIFE_AWAY_REFRESH_MS };
 
+/** Reads the query again when the knife's known state moves (not on the first value). */
+function useRefetchOnStateChange(key: QueryKey, state: string | undefined) {
+  const queryClient = useQueryClient();
+  const last = useRef(state);
+  useEffect(() => {
+    if (last.current !== undefined && state !== undefined && last.current !== state)
+      void queryClient.invalidateQueries({ queryKey: key });
+    if (state !== undefined) last.current = state;
+  }, [queryClient, key, state]);
+}
+
 export function usePassport(side: LogisticsSide, knife: KnifeRef) {
+  useRefetchOnStateChange(logisticsKeys.passport(side, knife), knife.state);
   return useQuery({
     queryKey: logisticsKeys.passport(side, knife),
     queryFn: ({ signal }) =>
@@ -42,6 +55,7 @@ export function usePassport(side: LogisticsSide, knife: KnifeRef) {
 }
 
 export function useForecast(side: LogisticsSide, knife: KnifeRef) {
+  useRefetchOnStateChange(logisticsKeys.forecast(side, knife), knife.state);
   return useQuery({
     queryKey: logisticsKeys.forecast(side, knife),
     queryFn: ({ signal }) =>
@@ -69,7 +83,7 @@ export function useGrinderKnife(owner: string, rfid: string) {
 export function useReceiveKnife() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ owner, rfid }: Required<KnifeRef>) =>
+    mutationFn: ({ owner, rfid }: { owner: string; rfid: string }) =>
       api(receiveKnife, { params: { rfid }, query: { owner } }),
     onSuccess: (knife) => {
       queryClient.setQueryData(logisticsKeys.grinderKnife(knife.custody.ownerId, knife.rfid), knife);
