@@ -25,7 +25,7 @@ test.describe('printing-shop manager: knives', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Knives' })).toBeVisible({ timeout: 20_000 });
     const table = page.getByRole('table', { name: 'Knives' });
     await expect(table.getByRole('row')).toHaveCount(11);
-    await expect(page.getByText('1–10 of 19')).toBeVisible();
+    await expect(page.getByText('1–10 of 20')).toBeVisible();
     await expect(table.getByText('Swap required').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
