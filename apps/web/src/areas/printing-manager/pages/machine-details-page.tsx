@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBlade, IconClipboardList, IconUser } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -22,13 +21,13 @@ import { DateText, DurationText, TimeText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
 import { MachineStatusBadge, SwapUrgencyBadge } from '../../../components/status';
 import {
+  CutsToday,
   machineState,
   useMachine,
-  useMachineStatusLive,
   useMachineStatusView,
+  useMachineViewsLive,
 } from '../../../features/machines';
 import {
-  addLiveCuts,
   ChartCard,
   CutsChartCard,
   ReportTable,
@@ -65,20 +64,18 @@ function modelOf(machine: { manufacturer: string | null; designation: string | n
 const pagePeriod = () => lastHoursPeriod(24, Math.floor(Date.now() / 60_000) * 60_000);
 
 /**
- * Machine details (spec §2): state and cut counter live from /api/live, the knife in it (to its
- * details) and the current order, uptime of the last 24 hours as a status timeline, cuts per hour
+ * Machine details (spec §2): the machine's view from the server, replaced by every live event
+ * (state, cut counters, the knife in it with its urgency, the current order, the operator), uptime of the last 24 hours as a status timeline, cuts per hour
  * and the knives used.
  */
 export function MachineDetailsPage() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
-  const queryClient = useQueryClient();
   const machine = useMachine(id);
   const { live, showBanner } = useLiveState(true, () => void view.refetch());
   const view = useMachineStatusView(id, { live });
-  useMachineStatusLive([id], {
-    onCut: (machineId, added, at) => addLiveCuts(queryClient, machineId, added, at),
-  });
+  // every machine event carries the machine's whole view: it replaces the page's, nothing is added up
+  useMachineViewsLive([id]);
   const last24h = useUptimeLast24h([id]);
   const report = last24h.data?.find((row) => row.machine.id === id);
   const [period] = useState(pagePeriod);
@@ -123,7 +120,7 @@ export function MachineDetailsPage() {
     );
   }
   const data = view.data;
-  const now = Math.max(Date.now(), view.dataUpdatedAt);
+  const now = Math.max(Date.now(), data ? Date.parse(data.asOf) : 0);
   const knife = data?.knife;
   const state = data ? machineState(data) : undefined;
   const cuts24h = report?.cutsPerHour.reduce((sum, bucket) => sum + bucket.cuts, 0);
@@ -145,7 +142,7 @@ export function MachineDetailsPage() {
             <Text c="dimmed" size="sm" translate="no">
               {[data?.serialNumber, machine.data && modelOf(machine.data)].filter(Boolean).join(' · ')}
             </Text>
-            <LiveDot live={live} updatedAt={view.dataUpdatedAt} />
+            <LiveDot live={live} updatedAt={view.data ? Date.parse(view.data.asOf) : 0} />
           </Stack>
           <Stack gap={4} align="flex-end" aria-live="polite" data-testid="machine-status">
             {state ? <MachineStatusBadge status={state} size="xl" /> : <Skeleton h={32} w={140} />}
@@ -172,9 +169,12 @@ export function MachineDetailsPage() {
             ) : (
               <Skeleton h={40} />
             )}
-            <Text size="sm" c="dimmed" data-testid="machine-cuts-24h">
-              {cuts24h === undefined ? '' : t('manager.machine.cuts24hValue', { value: n(cuts24h) })}
-            </Text>
+            <Stack gap={0}>
+              {data && <CutsToday view={data} size="sm" testId="machine-cuts-today" />}
+              <Text size="sm" c="dimmed" data-testid="machine-cuts-24h">
+                {cuts24h === undefined ? '' : t('manager.machine.cuts24hValue', { value: n(cuts24h) })}
+              </Text>
+            </Stack>
           </Tile>
           <Tile label={t('manager.machine.knife')} icon={<IconBlade size={16} aria-hidden />}>
             {!data ? (

@@ -27,8 +27,8 @@ export const useMachineUsedKnives = (query: ReportRangeQuery, enabled = true) =>
 
 /**
  * Status timeline and cuts per hour of the last 24 hours for these machines (machine details, the
- * manager's start page), in the browser's time zone. Live cuts are added to it in place
- * (`addLiveCuts`); it reads again every few minutes as the window moves on.
+ * manager's start page), in the browser's time zone. It reads again every few minutes as the window
+ * moves on; the live counters on those screens come from the machine's view, not from this report.
  */
 export function useUptimeLast24h(machineIds: readonly string[]) {
   const ids = [...new Set(machineIds)].sort();
