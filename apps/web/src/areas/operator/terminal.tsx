@@ -10,14 +10,10 @@ import {
 } from '@kerf/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
-import {
-  acceptMachineView,
-  machineKeys,
-  useMachineStatusView,
-  useMachineViewsLive,
-} from '../../features/machines';
+import { acceptMachineView, useMachineStatusView, useMachineViewsLive } from '../../features/machines';
 import { useSelf } from '../../features/session';
 import { api } from '../../lib/api';
+import { useLiveConnection } from '../../lib/live';
 import { createOutbox, type Outbox, type QueuedInput, useOutboxState } from './offline-queue';
 import { withPendingInputs } from './pending-inputs';
 
@@ -51,17 +47,12 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
     const box = createOutbox(userId, {
       // the status PUT answers with the machine's view: it replaces the cached one like any other view
       onAnswer: (_item, view) => void acceptMachineView(queryClient, view),
+      // Once everything is sent, the server's order list replaces the one shown meanwhile. Order
+      // inputs answer with the order, not the machine's view: the view with the new current order
+      // comes with the machine's MACHINE_STATUS event (or the next read while the socket is down).
       onSent: (item) => {
         if (box.getState().items.length > 0) return;
-        // once everything is sent, the server's order list replaces the one shown meanwhile
         void queryClient.invalidateQueries({ queryKey: operatorKeys.orders(item.machineId) });
-        // Order inputs answer with the order, not the machine's view: the view comes with the
-        // machine's MACHINE_STATUS event, and is read once here for a socket that is down.
-        if (item.kind !== 'status')
-          void queryClient.invalidateQueries({
-            queryKey: machineKeys.statusView(item.machineId),
-            exact: true,
-          });
       },
     });
     return box;
@@ -156,11 +147,12 @@ export function useMachineOrders(machineId: string) {
 
 /**
  * The terminal's machine as the server's view shows it (read once, then replaced by every live
- * event and by the status PUT's answer), with the operator's inputs still in the outbox laid over
+ * event and by the status PUT's answer; read again every 30 s while the socket is down), with the operator's inputs still in the outbox laid over
  * it, so that an input shows at once, also offline (`withPendingInputs`).
  */
 export function useTerminalView(machineId: string) {
-  const view = useMachineStatusView(machineId, { live: true });
+  // read again, slowly, only while the live socket is down
+  const view = useMachineStatusView(machineId, { live: useLiveConnection() === 'open' });
   useMachineViewsLive([machineId]);
   const { items } = useTerminalState();
   const data = useMemo(() => view.data && withPendingInputs(view.data, items), [view.data, items]);

@@ -148,9 +148,13 @@ export function DashboardPage() {
     () => query.data?.machines.map((machine) => withView(machine, views.views.get(machine.id))),
     [query.data, views.views],
   );
-  const shownAsOf = rows?.every((row) => row.view)
-    ? oldestAsOf(rows.map((row) => row.view))
-    : query.dataUpdatedAt;
+  // live: when the last change arrived; not live: how old the oldest value shown is
+  const viewTimes = (rows ?? []).flatMap((row) => (row.view ? [Date.parse(row.view.asOf)] : []));
+  const shownAsOf = live
+    ? Math.max(query.dataUpdatedAt, ...viewTimes)
+    : rows?.every((row) => row.view)
+      ? oldestAsOf(rows.map((row) => row.view))
+      : query.dataUpdatedAt;
   // Back after the socket was down: read once what changed meanwhile (e.g. machines going offline).
   const wasOpen = useRef(false);
   const wasDown = useRef(false);

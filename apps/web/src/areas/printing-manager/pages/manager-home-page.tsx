@@ -84,7 +84,7 @@ export function ManagerHomePage() {
                   })
                 : t('manager.home.subtitleNone')}
             </Text>
-            {ids.length > 0 && <LiveDot live={live} updatedAt={views.asOf} />}
+            {ids.length > 0 && <LiveDot live={live} updatedAt={live ? views.newestAsOf : views.asOf} />}
           </Stack>
           <Button
             component={Link}

@@ -83,8 +83,10 @@ export function useMachineStatusViews(
       ),
       isPending: results.some((result) => result.isPending),
       error: results.find((result) => result.error)?.error ?? null,
-      /** when the server read the oldest of these views (0 while none is there) */
+      /** when the server read the oldest of these views (0 while none is there): how stale they may be */
       asOf: oldestAsOf(results.map((result) => result.data)),
+      /** when the server read the newest of them: the last change that arrived */
+      newestAsOf: Math.max(0, ...results.map((result) => (result.data ? Date.parse(result.data.asOf) : 0))),
       refetch: () => results.forEach((result) => void result.refetch()),
     }),
   });
