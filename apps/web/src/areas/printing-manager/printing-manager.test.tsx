@@ -6,6 +6,7 @@ import { jsonResponse, renderApp } from '../../test/render';
 import {
   fakeManagerServer,
   LOCATION_ID,
+  last24h,
   MACHINE_ID,
   RFID,
   requests,
@@ -165,6 +166,49 @@ describe('printing-manager: machine details', () => {
     expect(screen.getByTestId('knife-cuts')).toHaveTextContent('2,003 of 3,500');
     expect(screen.getByTestId('job-cuts')).toHaveTextContent('243');
     expect(screen.getByTestId('machine-cuts-24h')).toHaveTextContent('240 in the last 24 hours');
+  });
+
+  it('reads the 24-hour report again once the live view moved, at most every half minute', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let reads = 0;
+      const fetch = fakeManagerServer((url) => {
+        if (!url.startsWith('/api/report/reports/cutting-machines/uptime-last-24h?')) return undefined;
+        reads += 1;
+        // the report server counted the three new cuts into the last hour by the second read
+        const [report] = last24h();
+        const cutsPerHour = report!.cutsPerHour.map((bucket, i, all) =>
+          reads > 1 && i === all.length - 1 ? { ...bucket, cuts: bucket.cuts + 3 } : bucket,
+        );
+        return jsonResponse(200, [{ ...report, cutsPerHour }]);
+      });
+      signIn();
+      const { live } = await renderApp({ path: `/printing-manager/machines/${MACHINE_ID}` });
+      await waitFor(() =>
+        expect(screen.getByTestId('machine-cuts-24h')).toHaveTextContent('240 in the last'),
+      );
+      await waitFor(() => expect(live.subscriptions()).toContain(`MACHINE_CUT/${MACHINE_ID}`));
+      act(() =>
+        live.publish(
+          'MACHINE_CUT',
+          MACHINE_ID,
+          afterCuts(41, { total: 10_003, today: 183, knife: 2_003, job: 243 }),
+        ),
+      );
+      await waitFor(() => expect(screen.getByTestId('machine-total-cuts')).toHaveTextContent('10,003'));
+      const uptimeReads = () =>
+        requests(fetch, '/api/report/reports/cutting-machines/uptime-last-24h?').length;
+      expect(uptimeReads()).toBe(1);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(31_000);
+      });
+      await waitFor(() =>
+        expect(screen.getByTestId('machine-cuts-24h')).toHaveTextContent('243 in the last'),
+      );
+      expect(uptimeReads()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("says that today is the shop's day when the shop's zone is not the browser's, and how old a view is when not live", async () => {

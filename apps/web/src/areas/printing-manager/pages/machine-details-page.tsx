@@ -76,7 +76,8 @@ export function MachineDetailsPage() {
   const view = useMachineStatusView(id, { live });
   // every machine event carries the machine's whole view: it replaces the page's, nothing is added up
   useMachineViewsLive([id]);
-  const last24h = useUptimeLast24h([id]);
+  // the 24 hours are the report server's; read again when the machine's view moves
+  const last24h = useUptimeLast24h([id], { follows: view.data ? String(view.data.revision) : undefined });
   const report = last24h.data?.find((row) => row.machine.id === id);
   const [period] = useState(pagePeriod);
   const knives = useMachineUsedKnives({ ...period, timeZone: browserTimeZone(), machineIds: [id] });

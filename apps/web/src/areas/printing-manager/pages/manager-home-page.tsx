@@ -50,7 +50,10 @@ export function ManagerHomePage() {
   const refetchViews = () => views.refetch();
   const { live, showBanner } = useLiveState(ids.length > 0, () => refetchViews());
   const views = useMachineStatusViews(ids, { live });
-  const last24h = useUptimeLast24h(ids);
+  // the 24 hours are the report server's; read again when a machine's view moves
+  const last24h = useUptimeLast24h(ids, {
+    follows: [...views.views.values()].map((view) => `${view.machineId}:${view.revision}`).join(),
+  });
   // every machine event carries the machine's whole view: it replaces the card's, nothing is added up
   useMachineViewsLive(ids);
 
