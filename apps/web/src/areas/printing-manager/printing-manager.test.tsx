@@ -166,6 +166,18 @@ describe('printing-manager: machine details', () => {
     expect(screen.getByTestId('knife-cuts')).toHaveTextContent('2,003 of 3,500');
     expect(screen.getByTestId('job-cuts')).toHaveTextContent('243');
     expect(screen.getByTestId('machine-cuts-24h')).toHaveTextContent('240 in the last 24 hours');
+    expect(screen.queryByTestId('last-status')).not.toBeInTheDocument();
+    // the agent went silent after the operator chose a break: the badge says offline, the status stays readable
+    act(() =>
+      live.publish('MACHINE_ONLINE_STATUS', MACHINE_ID, {
+        ...afterCuts(42, { total: 10_003, today: 183, knife: 2_003, job: 243 }),
+        status: 'BREAK',
+        statusGroup: 'IDLE',
+        onlineStatus: 'OFFLINE',
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('machine-status')).toHaveTextContent('Offline'));
+    expect(screen.getByTestId('last-status')).toHaveTextContent('Last status: Break');
   });
 
   it('reads the 24-hour report again once the live view moved, at most every half minute', async () => {

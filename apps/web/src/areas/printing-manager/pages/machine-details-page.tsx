@@ -36,6 +36,7 @@ import {
   useUptimeLast24h,
 } from '../../../features/reports';
 import { browserTimeZone, formatNumber, formatPercent, lastHoursPeriod } from '../../../lib/format';
+import { translateKey } from '../../../lib/i18n';
 import { ConnectionBanner, LiveDot, useLiveState } from './live-state';
 import { knifePath } from './machine-card';
 
@@ -150,6 +151,20 @@ export function MachineDetailsPage() {
             {data?.statusSince && data.onlineStatus === 'ONLINE' && (
               <Text size="sm" c="dimmed">
                 {t('manager.machine.since')} <TimeText value={data.statusSince} />
+              </Text>
+            )}
+            {/* not connected: the badge says so, and the status the server last knew stays readable */}
+            {data?.status && data.onlineStatus !== 'ONLINE' && (
+              <Text size="sm" c="dimmed" data-testid="last-status">
+                {t('manager.machine.lastStatus', {
+                  status: translateKey(t, `status.machine.${data.status}`),
+                })}
+                {data.statusSince && (
+                  <>
+                    {' · '}
+                    {t('manager.machine.since')} <TimeText value={data.statusSince} />
+                  </>
+                )}
               </Text>
             )}
           </Stack>
