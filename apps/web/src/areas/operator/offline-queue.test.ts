@@ -108,4 +108,17 @@ describe('operator outbox', () => {
     await vi.waitFor(() => expect(outbox!.getState().items).toHaveLength(0));
     expect(seen).toEqual([{ answer, queued: 1 }]);
   });
+
+  it('stays offline when a read that left before the connection dropped answers after it', () => {
+    outbox = createOutbox(USER);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    expect(outbox.getState().offline).toBe(true);
+    outbox.markOnline();
+    expect(outbox.getState().offline).toBe(true);
+    onLine.mockReturnValue(true);
+    outbox.markOnline();
+    expect(outbox.getState().offline).toBe(false);
+    onLine.mockRestore();
+  });
 });

@@ -202,8 +202,12 @@ export function createOutbox(
       return item;
     },
     flush,
-    /** A successful read shows the server is reachable again. */
+    /**
+     * A successful read shows the server is reachable again, unless the browser says it is offline
+     * now (an answer to a read sent before the connection dropped arrives after the `offline` event).
+     */
     markOnline() {
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
       if (state.offline) {
         set({ offline: false });
         void flush();
