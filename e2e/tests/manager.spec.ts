@@ -51,6 +51,14 @@ test.describe('printing-shop manager', () => {
     expect(await page.evaluate(() => (window as { kerfSamePage?: boolean }).kerfSamePage)).toBe(true);
     await expectNoSeriousA11yViolations(page);
     await shot(page, 'machine-en');
+    // the machine view the server built, in German and Arabic (right to left)
+    for (const locale of ['de', 'ar'] as const) {
+      await page.getByTestId('language-picker').selectOption(locale);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+      await expect(counter).toHaveText(/\d/);
+      await shot(page, `machine-${locale}`);
+    }
   });
 
   test('run each report section for a chosen period and download its CSV', async ({ page }) => {

@@ -137,6 +137,17 @@ test.describe('printing-shop operator', () => {
     await expect(page.getByTestId('terminal-job-cuts')).toHaveText('5 cuts');
     await expect(manager.getByTestId('job-cuts')).toContainText('5 cuts');
 
+    // The terminal shows the machine view the server built in German and Arabic (right to left).
+    // The operator's account language is shared with other journeys: the switch never reaches it.
+    await page.route('**/api/auth/users/self/language', (route) => route.fulfill({ status: 204 }));
+    for (const locale of ['de', 'ar', 'en'] as const) {
+      await page.getByTestId('language-picker').selectOption(locale);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.locator('html')).toHaveAttribute('dir', locale === 'ar' ? 'rtl' : 'ltr');
+      await expect(page.getByTestId('terminal-job-cuts')).toBeVisible();
+      if (locale !== 'en') await shot(page, `terminal-view-${locale}`);
+    }
+
     // An interruption with its reason, then ended.
     await page.getByRole('button', { name: 'Interruption' }).click();
     const picker = page.getByRole('dialog', { name: 'Why is the machine stopped?' });

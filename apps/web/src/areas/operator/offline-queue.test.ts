@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { machineView } from '../../test/machine-view';
 import { jsonResponse } from '../../test/render';
 import { createOutbox, type Outbox } from './offline-queue';
 
@@ -92,5 +93,32 @@ describe('operator outbox', () => {
       { kind: 'closeOrder', code: 'service.printing-shops.ORDER_NOT_OPEN' },
     ]);
     expect(outbox.getState().offline).toBe(false);
+  });
+
+  it("hands the status PUT's answer over while the input is still queued, then lets it go", async () => {
+    window.localStorage.setItem('bearerToken', 'bearer-1');
+    window.localStorage.setItem('refreshToken', 'refresh-1');
+    const answer = machineView(MACHINE, { revision: 8, status: 'BREAK', statusGroup: 'IDLE' });
+    vi.spyOn(window, 'fetch').mockImplementation(async () => jsonResponse(200, answer));
+    const seen: { answer: unknown; queued: number }[] = [];
+    outbox = createOutbox(USER, {
+      onAnswer: (_item, view) => seen.push({ answer: view, queued: outbox!.getState().items.length }),
+    });
+    outbox.add({ kind: 'status', machineId: MACHINE, status: 'BREAK' });
+    await vi.waitFor(() => expect(outbox!.getState().items).toHaveLength(0));
+    expect(seen).toEqual([{ answer, queued: 1 }]);
+  });
+
+  it('stays offline when a read that left before the connection dropped answers after it', () => {
+    outbox = createOutbox(USER);
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    expect(outbox.getState().offline).toBe(true);
+    outbox.markOnline();
+    expect(outbox.getState().offline).toBe(true);
+    onLine.mockReturnValue(true);
+    outbox.markOnline();
+    expect(outbox.getState().offline).toBe(false);
+    onLine.mockRestore();
   });
 });

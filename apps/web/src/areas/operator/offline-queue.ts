@@ -4,6 +4,7 @@ import {
   deleteOrder,
   IDEMPOTENCY_KEY_HEADER,
   type MachineStatus,
+  type MachineStatusView,
   setMachineStatus,
   startOrder,
   updateOrder,
@@ -17,7 +18,8 @@ import { api, isApiError } from '../../lib/api';
  * order it was made. While the server cannot be reached the inputs stay and the terminal says it is
  * offline; when it is back they go out in order. A replay never applies twice: a status carries its
  * idempotency key and the time it was chosen, an order the id the terminal gave it, and closing or
- * deleting an order that is already closed or deleted changes nothing.
+ * deleting an order that is already closed or deleted changes nothing. The status PUT answers with
+ * the machine's view, which is handed to `onAnswer` before the input leaves the outbox.
  */
 
 export type QueuedInput =
@@ -38,7 +40,15 @@ export type QueuedInput =
       orderNumber: string | null;
       programNumber: string | null;
     }
-  | { kind: 'startOrder'; machineId: string; orderId: string; name: string }
+  | {
+      kind: 'startOrder';
+      machineId: string;
+      orderId: string;
+      name: string;
+      /** shown on the terminal until the server's view names the order (not sent) */
+      orderNumber?: string | null;
+      programNumber?: string | null;
+    }
   | { kind: 'closeOrder'; machineId: string; orderId: string; name: string }
   | { kind: 'deleteOrder'; machineId: string; orderId: string; name: string };
 
@@ -68,15 +78,15 @@ function read(userId: string): Pick<QueueState, 'items' | 'refused'> {
   }
 }
 
-async function send(item: QueueItem): Promise<void> {
+/** Sends one input; a status answers with the machine's view, the other inputs with nothing we use. */
+async function send(item: QueueItem): Promise<MachineStatusView | undefined> {
   switch (item.kind) {
     case 'status':
-      await api(setMachineStatus, {
+      return api(setMachineStatus, {
         params: { id: item.machineId },
         headers: { [IDEMPOTENCY_KEY_HEADER]: item.key },
         body: { value: item.status, at: item.at },
       });
-      return;
     case 'createOrder':
       await api(createOrder, {
         body: {
@@ -110,7 +120,15 @@ async function send(item: QueueItem): Promise<void> {
 const isTransient = (error: unknown) =>
   !isApiError(error) || error.status === 0 || error.status >= 500 || error.status === 429;
 
-export function createOutbox(userId: string, options: { onSent?: (item: QueueItem) => void } = {}) {
+export function createOutbox(
+  userId: string,
+  options: {
+    /** the server's answer to an input that carries one (the status PUT's machine view), while it is still queued */
+    onAnswer?: (item: QueueItem, answer: MachineStatusView) => void;
+    /** an input left the outbox: applied or refused */
+    onSent?: (item: QueueItem) => void;
+  } = {},
+) {
   let state: QueueState = {
     ...read(userId),
     offline: typeof navigator !== 'undefined' && navigator.onLine === false,
@@ -140,10 +158,13 @@ export function createOutbox(userId: string, options: { onSent?: (item: QueueIte
       while (state.items.length > 0) {
         const item = state.items[0]!;
         try {
-          await send(item).catch((error: unknown) => {
+          const answer = await send(item).catch((error: unknown) => {
             // applied by the server (2xx), only its answer was not what this client expected
             if (!(isApiError(error) && error.status >= 200 && error.status < 300)) throw error;
+            return undefined;
           });
+          // the answer goes on screen before the input leaves, so the screen never shows the state between
+          if (answer) options.onAnswer?.(item, answer);
           set({ items: state.items.slice(1), offline: false });
           options.onSent?.(item);
         } catch (error) {
@@ -181,8 +202,12 @@ export function createOutbox(userId: string, options: { onSent?: (item: QueueIte
       return item;
     },
     flush,
-    /** A successful read shows the server is reachable again. */
+    /**
+     * A successful read shows the server is reachable again, unless the browser says it is offline
+     * now (an answer to a read sent before the connection dropped arrives after the `offline` event).
+     */
     markOnline() {
+      if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
       if (state.offline) {
         set({ offline: false });
         void flush();

@@ -4,17 +4,18 @@ import {
   health,
   listMachineOrders,
   type MachineStatus,
-  type MachineStatusView,
   type Order,
   releaseCurrentMachine,
   selectCurrentMachine,
 } from '@kerf/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
-import { machineKeys } from '../../features/machines';
+import { acceptMachineView, useMachineStatusView, useMachineViewsLive } from '../../features/machines';
 import { useSelf } from '../../features/session';
 import { api } from '../../lib/api';
+import { useLiveConnection } from '../../lib/live';
 import { createOutbox, type Outbox, type QueuedInput, useOutboxState } from './offline-queue';
+import { withPendingInputs } from './pending-inputs';
 
 export const operatorKeys = {
   all: ['operator'] as const,
@@ -44,10 +45,13 @@ export function TerminalProvider({ children }: { children: ReactNode }) {
   const outbox = useMemo(() => {
     if (!userId) return null;
     const box = createOutbox(userId, {
-      // once everything is sent, the server's view replaces the one shown meanwhile
+      // the status PUT answers with the machine's view: it replaces the cached one like any other view
+      onAnswer: (_item, view) => void acceptMachineView(queryClient, view),
+      // Once everything is sent, the server's order list replaces the one shown meanwhile. Order
+      // inputs answer with the order, not the machine's view: the view with the new current order
+      // comes with the machine's MACHINE_STATUS event (or the next read while the socket is down).
       onSent: (item) => {
         if (box.getState().items.length > 0) return;
-        void queryClient.invalidateQueries({ queryKey: machineKeys.statusView(item.machineId) });
         void queryClient.invalidateQueries({ queryKey: operatorKeys.orders(item.machineId) });
       },
     });
@@ -142,29 +146,38 @@ export function useMachineOrders(machineId: string) {
 }
 
 /**
+ * The terminal's machine as the server's view shows it (read once, then replaced by every live
+ * event and by the status PUT's answer; read again every 30 s while the socket is down), with the operator's inputs still in the outbox laid over
+ * it, so that an input shows at once, also offline (`withPendingInputs`).
+ */
+export function useTerminalView(machineId: string) {
+  // read again, slowly, only while the live socket is down
+  const view = useMachineStatusView(machineId, { live: useLiveConnection() === 'open' });
+  useMachineViewsLive([machineId]);
+  const { items } = useTerminalState();
+  const data = useMemo(() => view.data && withPendingInputs(view.data, items), [view.data, items]);
+  return { data, error: view.error, isPending: view.isPending };
+}
+
+/**
  * The operator's inputs: each goes into the outbox and shows at once on the terminal (the machine's
- * status, its current order, the order list), whether or not the server can be reached right now.
+ * status and current order through `useTerminalView`, the order list here), whether or not the
+ * server can be reached right now.
  */
 export function useTerminalInputs(machineId: string) {
   const outbox = useOutbox();
   const queryClient = useQueryClient();
-  const view = (change: (view: MachineStatusView) => MachineStatusView) =>
-    queryClient.setQueryData<MachineStatusView>(machineKeys.statusView(machineId), (before) =>
-      before ? change(before) : before,
-    );
   const orders = (change: (orders: Order[]) => Order[]) =>
     queryClient.setQueryData<Order[]>(operatorKeys.orders(machineId), (before) => change(before ?? []));
   const add = (input: QueuedInput) => outbox.add(input);
   const ended = (orderId: string, state: 'CLOSED' | 'CANCELLED') => {
     const endDate = new Date().toISOString();
     orders((list) => list.map((order) => (order.id === orderId ? { ...order, state, endDate } : order)));
-    view((v) => (v.currentJob?.id === orderId ? { ...v, currentJob: null } : v));
   };
 
   return {
     setStatus(status: MachineStatus) {
-      const item = add({ kind: 'status', machineId, status });
-      view((v) => ({ ...v, status, statusSince: item.at }));
+      add({ kind: 'status', machineId, status });
     },
     createOrder(fields: { name: string; orderNumber: string | null; programNumber: string | null }) {
       const orderId = crypto.randomUUID();
@@ -187,10 +200,6 @@ export function useTerminalInputs(machineId: string) {
         dueDate: null,
       };
       orders((list) => [order, ...list]);
-      view((v) => ({
-        ...v,
-        currentJob: { id: orderId, ...fields, parentJobId: null, startDate: item.at, cuts: 0 },
-      }));
     },
     updateOrder(
       orderId: string,
@@ -198,26 +207,20 @@ export function useTerminalInputs(machineId: string) {
     ) {
       add({ kind: 'updateOrder', machineId, orderId, ...fields });
       orders((list) => list.map((order) => (order.id === orderId ? { ...order, ...fields } : order)));
-      view((v) => (v.currentJob?.id === orderId ? { ...v, currentJob: { ...v.currentJob, ...fields } } : v));
     },
     /** A planned order (imported from the ERP) starts on this machine and becomes its open order. */
     startOrder(order: Order) {
-      const item = add({ kind: 'startOrder', machineId, orderId: order.id, name: order.name });
+      const item = add({
+        kind: 'startOrder',
+        machineId,
+        orderId: order.id,
+        name: order.name,
+        orderNumber: order.orderNumber,
+        programNumber: order.programNumber,
+      });
       orders((list) =>
         list.map((o) => (o.id === order.id ? { ...o, state: 'OPEN', startDate: item.at } : o)),
       );
-      view((v) => ({
-        ...v,
-        currentJob: {
-          id: order.id,
-          name: order.name,
-          orderNumber: order.orderNumber,
-          programNumber: order.programNumber,
-          parentJobId: null,
-          startDate: item.at,
-          cuts: 0,
-        },
-      }));
     },
     closeOrder(order: Pick<Order, 'id' | 'name'>) {
       add({ kind: 'closeOrder', machineId, orderId: order.id, name: order.name });

@@ -1,6 +1,9 @@
+import type { MachineStatusView } from '@kerf/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFakeLiveServer } from '../../test/live-server';
+import { machineView } from '../../test/machine-view';
 import { jsonResponse, renderApp } from '../../test/render';
 import {
   calls,
@@ -290,43 +293,34 @@ describe('printing-admin: dashboard live updates', () => {
         `MACHINE_CUT/${MACHINE_ID}`,
         `MACHINE_ONLINE_STATUS/${MACHINE_ID}`,
         `MACHINE_STATUS/${MACHINE_ID}`,
+        `OPERATOR_MACHINE_USE/${MACHINE_ID}`,
       ]),
     );
     const view = calls(fetch, 'GET', '/api/printing-shop/cutting-machines/admin-view');
     expect(String(view[0]?.[0])).toMatch(/\?timeZone=\w+/);
     const row = screen.getByRole('row', { name: /Schneider 1/ });
-    // the counters of the admin view, before any live cut
+    // the counters of the admin view, before any live event
     expect(within(row).getByTestId('total-cuts')).toHaveTextContent('10');
     expect(within(row).getByTestId('cuts-today')).toHaveTextContent('Today: 4');
-    const cut = {
-      machineId: MACHINE_ID,
-      cuts: 12_024,
-      totalCuts: 12_034,
-      knifeRfid: null,
-      knifeCutsSinceGrinding: null,
-      lastCutAt: new Date().toISOString(),
+    // every machine event carries the machine's whole view: the row shows it as it is
+    let revision = 10;
+    const next = (change: Partial<MachineStatusView>) => {
+      revision += 1;
+      return machineView(MACHINE_ID, { revision, totalCuts: 12_034, cutsToday: 12_028, ...change });
     };
+    const cut = next({});
     act(() => live.publish('MACHINE_CUT', MACHINE_ID, cut));
     await waitFor(() => expect(within(row).getByTestId('total-cuts')).toHaveTextContent('12,034'));
     expect(within(row).getByTestId('cuts-today')).toHaveTextContent('Today: 12,028');
-    // the same event again (a replay) adds nothing
+    // the same view again (a replay) and an older one arriving late change nothing
     act(() => live.publish('MACHINE_CUT', MACHINE_ID, cut));
+    act(() => live.publish('MACHINE_CUT', MACHINE_ID, { ...cut, revision: 3, totalCuts: 11, cutsToday: 1 }));
+    expect(within(row).getByTestId('total-cuts')).toHaveTextContent('12,034');
     expect(within(row).getByTestId('cuts-today')).toHaveTextContent('Today: 12,028');
-    act(() =>
-      live.publish('MACHINE_STATUS', MACHINE_ID, {
-        machineId: MACHINE_ID,
-        status: 'BREAK',
-        since: new Date().toISOString(),
-        operatorId: null,
-      }),
-    );
+    act(() => live.publish('MACHINE_STATUS', MACHINE_ID, next({ status: 'BREAK', statusGroup: 'IDLE' })));
     expect(await within(row).findByText('Break')).toBeInTheDocument();
-    const online = (onlineStatus: string) => ({
-      machineId: MACHINE_ID,
-      onlineStatus,
-      since: new Date().toISOString(),
-      lastSeenAt: null,
-    });
+    const online = (onlineStatus: MachineStatusView['onlineStatus']) =>
+      next({ status: 'BREAK', statusGroup: 'IDLE', onlineStatus });
     act(() => live.publish('MACHINE_ONLINE_STATUS', MACHINE_ID, online('OFFLINE')));
     expect(await within(row).findByText('Offline')).toBeInTheDocument();
     act(() => live.publish('MACHINE_ONLINE_STATUS', MACHINE_ID, online('CONNECTING')));
@@ -334,12 +328,42 @@ describe('printing-admin: dashboard live updates', () => {
     act(() => live.publish('MACHINE_ONLINE_STATUS', MACHINE_ID, online('ONLINE')));
     expect(await within(row).findByText('Break')).toBeInTheDocument();
     // data that does not match the type's contract is ignored
-    act(() => live.publish('MACHINE_CUT', MACHINE_ID, { ...cut, totalCuts: 'many' }));
-    act(() => live.publish('MACHINE_ONLINE_STATUS', MACHINE_ID, online('ASLEEP')));
+    act(() => live.publish('MACHINE_CUT', MACHINE_ID, { ...next({}), totalCuts: 'many' }));
+    act(() => live.publish('MACHINE_ONLINE_STATUS', MACHINE_ID, { ...next({}), onlineStatus: 'ASLEEP' }));
     expect(within(row).getByTestId('total-cuts')).toHaveTextContent('12,034');
     expect(within(row).getByText('Break')).toBeInTheDocument();
     expect(calls(fetch, 'GET', '/api/printing-shop/cutting-machines/admin-view')).toHaveLength(1);
+    // while live, the views come with the events only: no read per machine
+    expect(calls(fetch, 'GET', `/api/printing-shop/cutting-machines/${MACHINE_ID}/status-view`)).toHaveLength(
+      0,
+    );
     expect(screen.getByTestId('live-state')).toHaveAttribute('data-live', 'true');
+  });
+
+  it("shows the view the server replays on subscribe, with the shop's day when its zone differs", async () => {
+    fakePrintingShopServer();
+    signIn();
+    const live = createFakeLiveServer();
+    // the machine's last view, published before the page opened: the subscription replays it
+    const shopMidnight = new Date(Date.parse(machineView(MACHINE_ID).dayStartedAt) - 3 * 3_600_000);
+    live.publish(
+      'MACHINE_STATUS',
+      MACHINE_ID,
+      machineView(MACHINE_ID, {
+        revision: 7,
+        status: 'KNIFE_SWAP',
+        statusGroup: 'SETUP',
+        totalCuts: 2_500,
+        cutsToday: 40,
+        dayStartedAt: shopMidnight.toISOString(),
+      }),
+    );
+    await renderApp({ path: '/printing-admin/machines', live });
+    const row = await screen.findByRole('row', { name: /Schneider 1/ });
+    expect(await within(row).findByText('Knife change')).toBeInTheDocument();
+    expect(within(row).getByTestId('total-cuts')).toHaveTextContent('2,500');
+    expect(within(row).getByTestId('cuts-today')).toHaveTextContent('Today: 40');
+    expect(within(row).getByTestId('cuts-today-shop-day')).toHaveTextContent("Shop's day since");
   });
 
   it('says plainly when the socket is down, and reads the state again once it is back', async () => {
@@ -347,11 +371,20 @@ describe('printing-admin: dashboard live updates', () => {
     signIn();
     const { live } = await renderApp({ path: '/printing-admin/machines' });
     await waitFor(() =>
-      expect(live.subscriptions().filter((s) => !s.startsWith('NOTIFICATION/'))).toHaveLength(3),
+      expect(live.subscriptions().filter((s) => !s.startsWith('NOTIFICATION/'))).toHaveLength(4),
     );
     act(() => live.drop());
     expect(await screen.findByText(/cannot be updated right now/, {}, { timeout: 6000 })).toBeInTheDocument();
     expect(screen.getByTestId('live-state')).toHaveTextContent('Not up to date');
+    // while the socket stays down the machines' views are read over HTTP, and the dot says how old they are
+    await waitFor(() =>
+      expect(
+        calls(fetch, 'GET', `/api/printing-shop/cutting-machines/${MACHINE_ID}/status-view`).length,
+      ).toBeGreaterThan(0),
+    );
+    await waitFor(() =>
+      expect(within(screen.getByTestId('live-state')).getByTestId('age')).toBeInTheDocument(),
+    );
     live.restore();
     await waitFor(() => expect(screen.getByTestId('live-state')).toHaveAttribute('data-live', 'true'), {
       timeout: 3000,

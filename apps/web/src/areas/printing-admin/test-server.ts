@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { machineView } from '../../test/machine-view';
 import { jsonResponse, SELF } from '../../test/render';
 
 export const LOCATION_ID = '11111111-1111-4111-8111-111111111111';
@@ -95,6 +96,8 @@ export function fakePrintingShopServer(override?: Handler) {
       });
     if (url === `${ps}/printing-shops/${LOCATION_ID}` && method === 'GET') return jsonResponse(200, LOCATION);
     if (url === `${ps}/cutting-machines/serial-numbers/unused`) return jsonResponse(200, ['PM-176-0006']);
+    if (url === `${ps}/cutting-machines/${MACHINE_ID}/status-view`)
+      return jsonResponse(200, machineView(MACHINE_ID, { totalCuts: 10, cutsToday: 4, statusSince: NOW }));
     if (url.startsWith(`${ps}/cutting-machines/admin-view?`))
       return jsonResponse(200, {
         machines: [

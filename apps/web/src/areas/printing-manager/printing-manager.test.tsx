@@ -1,8 +1,18 @@
+import type { KnifeSwapUrgency, MachineStatusView } from '@kerf/contracts';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/render';
-import { fakeManagerServer, LOCATION_ID, MACHINE_ID, RFID, requests, signIn } from './test-server';
+import { jsonResponse, renderApp } from '../../test/render';
+import {
+  fakeManagerServer,
+  LOCATION_ID,
+  last24h,
+  MACHINE_ID,
+  RFID,
+  requests,
+  STATUS_VIEW,
+  signIn,
+} from './test-server';
 
 function atDesktopWidth() {
   const phone = window.matchMedia;
@@ -17,13 +27,20 @@ function atDesktopWidth() {
   });
 }
 
-const cut = (totalCuts: number, knifeCutsSinceGrinding: number) => ({
-  machineId: MACHINE_ID,
-  cuts: 1,
-  totalCuts,
-  knifeRfid: RFID,
-  knifeCutsSinceGrinding,
+/** The machine's view after cuts, as the server publishes it with MACHINE_CUT: whole, never a delta. */
+const afterCuts = (
+  revision: number,
+  cuts: { total: number; today: number; knife: number; job: number },
+  swapUrgency: KnifeSwapUrgency = 'OK',
+): MachineStatusView => ({
+  ...STATUS_VIEW,
+  revision,
+  asOf: new Date().toISOString(),
+  totalCuts: cuts.total,
+  cutsToday: cuts.today,
   lastCutAt: new Date().toISOString(),
+  knife: { ...STATUS_VIEW.knife!, cutsSinceLastGrinding: cuts.knife, swapUrgency },
+  currentJob: { ...STATUS_VIEW.currentJob!, cuts: cuts.job },
 });
 
 // These screens load several lazy chunks and reports; on a shared, busy 2-core runner that takes a while.
@@ -76,23 +93,31 @@ describe('printing-manager: shop floor (start page)', () => {
         `OPERATOR_MACHINE_USE/${MACHINE_ID}`,
       ]),
     );
-    // a cut arrives: the cuts of the 24 hours move, the knife passes 90 % of its interval
-    act(() => live.publish('MACHINE_CUT', MACHINE_ID, cut(10_005, 3_200)));
-    await waitFor(() => expect(within(card).getByTestId('cuts-24h')).toHaveTextContent('245'));
+    expect(within(card).getByTestId('cuts-today')).toHaveTextContent('Today: 180');
+    // cuts arrive: the server's view replaces the card's; the knife passed 90 % by the server's rating
+    const cuts = afterCuts(41, { total: 10_005, today: 185, knife: 3_200, job: 245 }, 'SWAP_SOON');
+    act(() => live.publish('MACHINE_CUT', MACHINE_ID, cuts));
+    await waitFor(() => expect(within(card).getByTestId('cuts-today')).toHaveTextContent('Today: 185'));
     expect(within(card).getByText('Swap soon')).toBeInTheDocument();
     expect(screen.getByTestId('knives-due')).toHaveTextContent('1');
-    // the same event again adds nothing
-    act(() => live.publish('MACHINE_CUT', MACHINE_ID, cut(10_005, 3_200)));
-    expect(within(card).getByTestId('cuts-24h')).toHaveTextContent('245');
+    // the 24 hours are the report's (read again every few minutes), not a sum kept in the browser
+    expect(within(card).getByTestId('cuts-24h')).toHaveTextContent('240');
+    // the same view again, and an older one arriving late, change nothing
+    act(() => live.publish('MACHINE_CUT', MACHINE_ID, cuts));
+    act(() => live.publish('OPERATOR_MACHINE_USE', MACHINE_ID, { ...STATUS_VIEW, status: 'BREAK' }));
+    expect(within(card).getByTestId('cuts-today')).toHaveTextContent('Today: 185');
+    expect(within(card).getByText('Running')).toBeInTheDocument();
     act(() =>
       live.publish('MACHINE_STATUS', MACHINE_ID, {
-        machineId: MACHINE_ID,
+        ...cuts,
+        revision: 42,
         status: 'INTERRUPTION_PRINTING_MATERIAL_FAULTY',
-        since: new Date().toISOString(),
-        operatorId: null,
+        statusGroup: 'INTERRUPTION',
+        statusSince: new Date().toISOString(),
       }),
     );
     expect(await within(card).findByText('Faulty material')).toBeInTheDocument();
+    expect(within(card).getByTestId('cuts-today')).toHaveTextContent('Today: 185');
     expect(requests(fetch, `/api/printing-shop/cutting-machines/${MACHINE_ID}/status-view`)).toHaveLength(1);
   });
 });
@@ -124,11 +149,103 @@ describe('printing-manager: machine details', () => {
     const knives = screen.getByRole('region', { name: 'Knives used (24 h)' });
     expect(within(knives).getByText('Knives used: 2')).toBeInTheDocument();
 
+    expect(screen.getByTestId('machine-cuts-today')).toHaveTextContent('Today: 180');
+    // shop and browser share the zone here: no note on whose day it is
+    expect(screen.queryByTestId('machine-cuts-today-shop-day')).not.toBeInTheDocument();
+
     await waitFor(() => expect(live.subscriptions()).toContain(`MACHINE_CUT/${MACHINE_ID}`));
-    act(() => live.publish('MACHINE_CUT', MACHINE_ID, cut(10_003, 2_003)));
+    act(() =>
+      live.publish(
+        'MACHINE_CUT',
+        MACHINE_ID,
+        afterCuts(41, { total: 10_003, today: 183, knife: 2_003, job: 243 }),
+      ),
+    );
     await waitFor(() => expect(screen.getByTestId('machine-total-cuts')).toHaveTextContent('10,003'));
-    expect(screen.getByTestId('machine-cuts-24h')).toHaveTextContent('243 in the last 24 hours');
+    expect(screen.getByTestId('machine-cuts-today')).toHaveTextContent('Today: 183');
     expect(screen.getByTestId('knife-cuts')).toHaveTextContent('2,003 of 3,500');
+    expect(screen.getByTestId('job-cuts')).toHaveTextContent('243');
+    expect(screen.getByTestId('machine-cuts-24h')).toHaveTextContent('240 in the last 24 hours');
+    expect(screen.queryByTestId('last-status')).not.toBeInTheDocument();
+    // the agent went silent after the operator chose a break: the badge says offline, the status stays readable
+    act(() =>
+      live.publish('MACHINE_ONLINE_STATUS', MACHINE_ID, {
+        ...afterCuts(42, { total: 10_003, today: 183, knife: 2_003, job: 243 }),
+        status: 'BREAK',
+        statusGroup: 'IDLE',
+        onlineStatus: 'OFFLINE',
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('machine-status')).toHaveTextContent('Offline'));
+    expect(screen.getByTestId('last-status')).toHaveTextContent('Last status: Break');
+  });
+
+  it('reads the 24-hour report again once the live view moved, at most every half minute', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let reads = 0;
+      const fetch = fakeManagerServer((url) => {
+        if (!url.startsWith('/api/report/reports/cutting-machines/uptime-last-24h?')) return undefined;
+        reads += 1;
+        // the report server counted the three new cuts into the last hour by the second read
+        const [report] = last24h();
+        const cutsPerHour = report!.cutsPerHour.map((bucket, i, all) =>
+          reads > 1 && i === all.length - 1 ? { ...bucket, cuts: bucket.cuts + 3 } : bucket,
+        );
+        return jsonResponse(200, [{ ...report, cutsPerHour }]);
+      });
+      signIn();
+      const { live } = await renderApp({ path: `/printing-manager/machines/${MACHINE_ID}` });
+      await waitFor(() =>
+        expect(screen.getByTestId('machine-cuts-24h')).toHaveTextContent('240 in the last'),
+      );
+      await waitFor(() => expect(live.subscriptions()).toContain(`MACHINE_CUT/${MACHINE_ID}`));
+      act(() =>
+        live.publish(
+          'MACHINE_CUT',
+          MACHINE_ID,
+          afterCuts(41, { total: 10_003, today: 183, knife: 2_003, job: 243 }),
+        ),
+      );
+      await waitFor(() => expect(screen.getByTestId('machine-total-cuts')).toHaveTextContent('10,003'));
+      const uptimeReads = () =>
+        requests(fetch, '/api/report/reports/cutting-machines/uptime-last-24h?').length;
+      expect(uptimeReads()).toBe(1);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(31_000);
+      });
+      await waitFor(() =>
+        expect(screen.getByTestId('machine-cuts-24h')).toHaveTextContent('243 in the last'),
+      );
+      expect(uptimeReads()).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("says that today is the shop's day when the shop's zone is not the browser's, and how old a view is when not live", async () => {
+    // the shop's midnight lies six hours before the browser's
+    const shopMidnight = new Date(Date.parse(STATUS_VIEW.dayStartedAt) - 6 * 3_600_000).toISOString();
+    fakeManagerServer((url) =>
+      url === `/api/printing-shop/cutting-machines/${MACHINE_ID}/status-view`
+        ? jsonResponse(200, { ...STATUS_VIEW, dayStartedAt: shopMidnight })
+        : undefined,
+    );
+    signIn();
+    const { live } = await renderApp({ path: `/printing-manager/machines/${MACHINE_ID}` });
+    const note = await screen.findByTestId('machine-cuts-today-shop-day');
+    expect(note).toHaveTextContent("Shop's day since");
+    expect(note.querySelector('time')).toHaveAttribute('datetime', shopMidnight);
+    await waitFor(() => expect(screen.getByTestId('live-state')).toHaveAttribute('data-live', 'true'));
+    expect(within(screen.getByTestId('live-state')).queryByTestId('age')).not.toBeInTheDocument();
+    act(() => live.drop());
+    await waitFor(() => expect(screen.getByTestId('live-state')).toHaveAttribute('data-live', 'false'));
+    // the view was read at 09:00 on 21 November 2026: the dot says how long ago that is
+    expect(within(screen.getByTestId('live-state')).getByTestId('age')).toHaveTextContent(/ago/);
+    expect(within(screen.getByTestId('live-state')).getByTestId('age')).toHaveAttribute(
+      'datetime',
+      STATUS_VIEW.asOf,
+    );
   });
 });
 

@@ -1,4 +1,6 @@
+import type { MachineStatusView } from '@kerf/contracts';
 import { vi } from 'vitest';
+import { localMidnight } from '../../test/machine-view';
 import { jsonResponse, SELF } from '../../test/render';
 
 export const LOCATION_ID = '11111111-1111-4111-8111-111111111111';
@@ -64,17 +66,23 @@ export const MACHINE = {
   updatedAt: NOW,
 };
 
-export const STATUS_VIEW = {
+/** The machine's view as the server builds it (`GET …/status-view` and every live machine event). */
+export const STATUS_VIEW: MachineStatusView = {
   machineId: MACHINE_ID,
   name: 'Schneider 1',
   serialNumber: 'PM-115-0001',
+  revision: 40,
+  asOf: NOW,
   status: 'RUNNING',
+  statusGroup: 'PRODUCING',
   statusSince: '2026-11-21T08:00:00.000Z',
   operator: { id: OPERATOR_ID, displayName: 'Jonas S.' },
   onlineStatus: 'ONLINE',
   lastSeenAt: NOW,
   totalCuts: 10_000,
   lastCutAt: NOW,
+  cutsToday: 180,
+  dayStartedAt: localMidnight(),
   knife: {
     rfid: RFID,
     cutsSinceLastGrinding: 2_000,

@@ -1,5 +1,6 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatDateTime, formatDuration, formatTime } from '../../lib/format';
+import { formatAge, formatDate, formatDateTime, formatDuration, formatTime } from '../../lib/format';
 
 type DateInput = Date | string | number;
 const iso = (value: DateInput) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -28,6 +29,23 @@ export function DurationText({ seconds }: { seconds: number }) {
   return (
     <time dateTime={`PT${Math.max(0, Math.floor(seconds))}S`} dir="ltr" data-tabular>
       {formatDuration(seconds)}
+    </time>
+  );
+}
+
+const AGE_TICK_MS = 15_000;
+
+/** How long ago, in words ("5 minutes ago"), kept current while shown; the exact time in `datetime`. */
+export function AgeText({ value }: { value: DateInput }) {
+  const { i18n } = useTranslation();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), AGE_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <time dateTime={iso(value)} data-testid="age">
+      {formatAge(value, i18n.language, Math.max(now, Date.now()))}
     </time>
   );
 }

@@ -1,1 +1,1 @@
-export { DateText, DurationText, TimeText } from './date-text';
+export { AgeText, DateText, DurationText, TimeText } from './date-text';

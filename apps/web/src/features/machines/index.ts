@@ -2,12 +2,15 @@
 export { MACHINE_STATE_FALLBACK_REFRESH_MS, useMachinesAdminView } from './api/get-machines-admin-view';
 export { machineKeys } from './api/keys';
 export {
+  acceptMachineView,
+  isNotOlder,
+  oldestAsOf,
   useMachine,
-  useMachineStatusLive,
   useMachineStatusView,
   useMachineStatusViews,
+  useMachineViewsLive,
 } from './api/machine-status-view';
-export { useMachinesLive } from './api/machines-live';
+export { CutsToday, shopDayDiffers } from './components/cuts-today';
 export { MachineFormModal, toRequest } from './components/machine-form-modal';
 export { MachinesTable } from './components/machines-table';
 export { NetworkSetupBadge } from './components/network-setup-badge';

@@ -1,7 +1,6 @@
 /** Reports: the report server's queries, the filter bar, the charts of each section, CSV downloads. */
 export { CUTTING_JOBS_PAGE_SIZE, type CuttingJobsQuery, useCuttingJobsReport } from './api/cutting-jobs';
 export { reportKeys } from './api/keys';
-export { addLiveCuts } from './api/live-cuts';
 export { useMachineUsedKnives, useUptimeLast24h } from './api/machine-reports';
 export { type ReportFilter, rangeQuery } from './api/report-filter';
 export { ChartCard } from './components/chart-card';

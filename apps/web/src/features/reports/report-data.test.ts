@@ -1,7 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { reportKeys } from './api/keys';
-import { addLiveCuts } from './api/live-cuts';
 import {
   addSeries,
   addStatusSeconds,
@@ -90,37 +87,5 @@ describe('report data for charts', () => {
         { status: 'NO_DATA', from: '2026-11-21T09:00:00Z', to: '2026-11-21T09:30:00Z' },
       ]),
     ).toMatchObject({ producing: 3600, offline: 1800 });
-  });
-});
-
-describe('live cuts in the 24-hour report', () => {
-  const machine = (id: string) => ({
-    id,
-    name: 'S',
-    serialNumber: 'PM-1',
-    locationId: null,
-    locationName: null,
-  });
-
-  it('go into the hour they fall in, for the machine they belong to only', () => {
-    const queryClient = new QueryClient();
-    const key = reportKeys.uptimeLast24h({ timeZone: 'UTC', machineIds: ['a', 'b'] });
-    const report = (id: string) => ({
-      machine: machine(id),
-      from: '2026-11-20T11:00:00.000Z',
-      to: '2026-11-21T11:00:00.000Z',
-      segments: [],
-      cutsPerHour: [
-        { start: '2026-11-21T09:00:00.000Z', cuts: 5 },
-        { start: '2026-11-21T10:00:00.000Z', cuts: 7 },
-      ],
-    });
-    queryClient.setQueryData(key, [report('a'), report('b')]);
-    addLiveCuts(queryClient, 'a', 3, '2026-11-21T10:30:00.000Z');
-    addLiveCuts(queryClient, 'a', 2, '2026-11-21T09:59:00.000Z');
-    addLiveCuts(queryClient, 'a', 0, '2026-11-21T10:30:00.000Z');
-    const [a, b] = queryClient.getQueryData<ReturnType<typeof report>[]>(key) ?? [];
-    expect(a?.cutsPerHour.map((bucket) => bucket.cuts)).toEqual([7, 10]);
-    expect(b?.cutsPerHour.map((bucket) => bucket.cuts)).toEqual([5, 7]);
   });
 });

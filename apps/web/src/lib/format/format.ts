@@ -62,3 +62,16 @@ export function formatWait(seconds: number, locale: string): string {
     unitDisplay: 'long',
   }).format(value);
 }
+
+/**
+ * How long ago something was, in the user's language: "now", "3 minutes ago", "2 hours ago",
+ * "yesterday" (DESIGN.md "Live data": a value that is not live says how old it is).
+ */
+export function formatAge(value: DateInput, locale: string, now: DateInput = Date.now()): string {
+  const seconds = Math.max(0, (toDate(now).getTime() - toDate(value).getTime()) / 1000);
+  const format = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+  if (seconds < 60) return format.format(0, 'second');
+  if (seconds < 3600) return format.format(-Math.floor(seconds / 60), 'minute');
+  if (seconds < 86_400) return format.format(-Math.floor(seconds / 3600), 'hour');
+  return format.format(-Math.floor(seconds / 86_400), 'day');
+}

@@ -41,12 +41,17 @@ import {
   SwapUrgencyBadge,
   statusGroupOf,
 } from '../../../components/status';
-import { useMachineStatusLive, useMachineStatusView } from '../../../features/machines';
 import { useLogout } from '../../../features/session';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
 import { HOME } from '../home-path';
-import { useNoCutsPromptDelay, useReleaseMachine, useTerminalInputs, useTerminalState } from '../terminal';
+import {
+  useNoCutsPromptDelay,
+  useReleaseMachine,
+  useTerminalInputs,
+  useTerminalState,
+  useTerminalView,
+} from '../terminal';
 import { OfflineBanner } from './offline-banner';
 
 /** Dark words on the amber of support time: white on amber stays under 4.5:1. */
@@ -135,8 +140,8 @@ type Picker = 'interruption' | 'support' | null;
  */
 export function MainScreen({ machineId }: { machineId: string }) {
   const { t, i18n } = useTranslation();
-  const view = useMachineStatusView(machineId, { live: true });
-  useMachineStatusLive([machineId]);
+  // the server's view of the machine (with the operator's unsent inputs over it): nothing is computed here
+  const view = useTerminalView(machineId);
   const inputs = useTerminalInputs(machineId);
   const { offline } = useTerminalState();
   const release = useReleaseMachine();

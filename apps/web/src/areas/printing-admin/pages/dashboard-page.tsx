@@ -1,4 +1,4 @@
-import type { CuttingMachineAdminView } from '@kerf/contracts';
+import type { CuttingMachineAdminView, MachineStatusView } from '@kerf/contracts';
 import {
   Alert,
   Box,
@@ -19,7 +19,7 @@ import {
   IconPlugConnectedX,
   IconRegistered,
 } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -35,15 +35,18 @@ import {
   useTableState,
 } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/errors';
-import { TimeText } from '../../../components/format';
+import { AgeText, TimeText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
 import { MachineStatusBadge } from '../../../components/status';
 import { LicensingSummary, Money, PlainDate } from '../../../features/licensing';
 import {
+  CutsToday,
   MachineFormModal,
   machineState,
+  oldestAsOf,
+  useMachineStatusViews,
   useMachinesAdminView,
-  useMachinesLive,
+  useMachineViewsLive,
 } from '../../../features/machines';
 import { FirewallPanel, NetworkAdminCard } from '../../../features/network';
 import { TenantExportButton } from '../../../features/system';
@@ -51,7 +54,10 @@ import { InvoicesCard } from '../../../features/website';
 import { formatNumber } from '../../../lib/format';
 import { useLiveConnection } from '../../../lib/live';
 
-/** DESIGN.md live dot: green while the live socket is connected, with the time of the last change. */
+/**
+ * DESIGN.md live dot: green while the live socket is connected, with the time the server read what
+ * the table shows; while not live it also says how old that is.
+ */
 function LiveDot({ updatedAt, live }: { updatedAt: number; live: boolean }) {
   const { t } = useTranslation();
   return (
@@ -71,6 +77,13 @@ function LiveDot({ updatedAt, live }: { updatedAt: number; live: boolean }) {
           <>
             {' · '}
             {t('printingAdmin.dashboard.updatedAt')} <TimeText value={updatedAt} />
+            {!live && (
+              <>
+                {' ('}
+                <AgeText value={updatedAt} />
+                {')'}
+              </>
+            )}
           </>
         )}
       </Text>
@@ -80,9 +93,32 @@ function LiveDot({ updatedAt, live }: { updatedAt: number; live: boolean }) {
 
 const BANNER_DELAY_MS = 3000;
 
+/** A machine of the admin list with its live view from the server, once one has arrived. */
+type DashboardMachine = CuttingMachineAdminView & { view: MachineStatusView | undefined };
+
+/**
+ * What a row shows: the master data of the admin list, and status, online state and counters from
+ * the machine's view (the one the server builds for every screen) once it is there; until then the
+ * admin list's first values. The view's values replace the list's, nothing is added up.
+ */
+function withView(machine: CuttingMachineAdminView, view: MachineStatusView | undefined): DashboardMachine {
+  if (!view) return { ...machine, view };
+  return {
+    ...machine,
+    view,
+    status: view.status,
+    statusSince: view.statusSince,
+    onlineStatus: view.onlineStatus,
+    totalCuts: view.totalCuts,
+    cutsToday: view.cutsToday,
+  };
+}
+
 /**
  * Dashboard (spec §2) and the printing-shop admin's landing page: every machine with its live state
- * first, then licensing, the network admin and the firewall information.
+ * first, then licensing, the network admin and the firewall information. The admin list gives the
+ * machines and their first values; each machine's live events carry its whole view (replayed on
+ * subscribe), which the row then shows. While the socket is down the views are read over HTTP, slowly.
  */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -94,7 +130,31 @@ export function DashboardPage() {
   const query = useMachinesAdminView({ live });
   const ids = (query.data?.machines ?? []).map((machine) => machine.id).join(',');
   useEffect(() => setMachineIds(ids ? ids.split(',') : []), [ids]);
-  useMachinesLive(machineIds);
+  useMachineViewsLive(machineIds);
+  // The banner waits a moment, so that opening the page or a quick reconnect does not flash it.
+  const [notLive, setNotLive] = useState(false);
+  const down = Boolean(query.data) && !live;
+  useEffect(() => {
+    if (!down) {
+      setNotLive(false);
+      return;
+    }
+    const timer = setTimeout(() => setNotLive(true), BANNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [down]);
+  // the views come with the live events; only while the socket stays down are they read over HTTP
+  const views = useMachineStatusViews(machineIds, { live: !notLive, read: notLive });
+  const rows = useMemo(
+    () => query.data?.machines.map((machine) => withView(machine, views.views.get(machine.id))),
+    [query.data, views.views],
+  );
+  // live: when the last change arrived; not live: how old the oldest value shown is
+  const viewTimes = (rows ?? []).flatMap((row) => (row.view ? [Date.parse(row.view.asOf)] : []));
+  const shownAsOf = live
+    ? Math.max(query.dataUpdatedAt, ...viewTimes)
+    : rows?.every((row) => row.view)
+      ? oldestAsOf(rows.map((row) => row.view))
+      : query.dataUpdatedAt;
   // Back after the socket was down: read once what changed meanwhile (e.g. machines going offline).
   const wasOpen = useRef(false);
   const wasDown = useRef(false);
@@ -111,7 +171,7 @@ export function DashboardPage() {
     }
   }, [connection, refetch]);
   const [editing, setEditing] = useState<CuttingMachineAdminView | 'new' | null>(null);
-  const table = useTableState(query.data?.machines, i18n.language, {
+  const table = useTableState(rows, i18n.language, {
     initialSort: { columnAccessor: 'name', direction: 'asc' },
     searchText: (m) => `${m.name} ${m.serialNumber} ${m.printingShopName ?? ''}`,
     sortValue: (m, column) =>
@@ -126,7 +186,7 @@ export function DashboardPage() {
 
   // A phone shows name, state and the actions; cuts follow from `xs`, serial number and location from
   // `md`, and the licence of each machine (the summary is below the table) on wide screens from `xl`.
-  const columns: TableColumn<CuttingMachineAdminView>[] = [
+  const columns: TableColumn<DashboardMachine>[] = [
     nameColumn('name', t('machines.column'), (m) => m.name),
     codeColumn('serialNumber', t('machines.serialNumber'), (m) => m.serialNumber, {
       sortable: true,
@@ -162,9 +222,13 @@ export function DashboardPage() {
           <Text span size="sm" data-tabular data-testid="total-cuts">
             {formatNumber(m.totalCuts, i18n.language)}
           </Text>
-          <Text span size="xs" c="dimmed" data-tabular data-testid="cuts-today">
-            {t('machines.cutsToday', { value: formatNumber(m.cutsToday, i18n.language) })}
-          </Text>
+          {m.view ? (
+            <CutsToday view={m.view} />
+          ) : (
+            <Text span size="xs" c="dimmed" data-tabular data-testid="cuts-today">
+              {t('machines.cutsToday', { value: formatNumber(m.cutsToday, i18n.language) })}
+            </Text>
+          )}
         </Stack>
       ),
     },
@@ -228,25 +292,13 @@ export function DashboardPage() {
     </Menu>
   );
 
-  // The banner waits a moment, so that opening the page or a quick reconnect does not flash it.
-  const [notLive, setNotLive] = useState(false);
-  const down = Boolean(query.data) && !live;
-  useEffect(() => {
-    if (!down) {
-      setNotLive(false);
-      return;
-    }
-    const timer = setTimeout(() => setNotLive(true), BANNER_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [down]);
-
   return (
     <Container fluid px={0}>
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end">
           <Stack gap={4}>
             <Title order={1}>{t('printingAdmin.dashboard.title')}</Title>
-            {query.data && <LiveDot updatedAt={query.dataUpdatedAt} live={live} />}
+            {query.data && <LiveDot updatedAt={shownAsOf} live={live} />}
           </Stack>
           <Group gap="xs">
             <TenantExportButton />
@@ -261,7 +313,7 @@ export function DashboardPage() {
         <Title order={2} size="h3">
           {t('machines.title')}
         </Title>
-        <DataTable<CuttingMachineAdminView>
+        <DataTable<DashboardMachine>
           label={t('machines.title')}
           columns={columns}
           idAccessor="id"

@@ -2,7 +2,7 @@ import { Alert, Box, Group, Text } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TimeText } from '../../../components/format';
+import { AgeText, TimeText } from '../../../components/format';
 import { useLiveConnection } from '../../../lib/live';
 
 const BANNER_DELAY_MS = 3000;
@@ -42,7 +42,10 @@ export function useLiveState(hasMachines: boolean, refetch: () => void) {
   return { live, showBanner };
 }
 
-/** The small "live" dot with the time of the last update. */
+/**
+ * The small "live" dot with the time the server read the machines' views (`asOf`); while not live
+ * it also says how old that is.
+ */
 export function LiveDot({ live, updatedAt }: { live: boolean; updatedAt: number }) {
   const { t } = useTranslation();
   return (
@@ -62,6 +65,13 @@ export function LiveDot({ live, updatedAt }: { live: boolean; updatedAt: number 
           <>
             {' · '}
             {t('manager.live.updatedAt')} <TimeText value={updatedAt} />
+            {!live && (
+              <>
+                {' ('}
+                <AgeText value={updatedAt} />
+                {')'}
+              </>
+            )}
           </>
         )}
       </Text>

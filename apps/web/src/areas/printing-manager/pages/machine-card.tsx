@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { z } from 'zod';
 import { TimeText } from '../../../components/format';
 import { MachineStatusBadge, SwapUrgencyBadge } from '../../../components/status';
-import { machineState } from '../../../features/machines';
+import { CutsToday, machineState } from '../../../features/machines';
 import { UptimeStrip } from '../../../features/reports';
 import { formatNumber } from '../../../lib/format';
 
@@ -17,7 +17,8 @@ export const knifePath = (rfid: string) => `/printing-manager/knives/${encodeURI
 
 /**
  * One machine on the shop floor, readable from across the room: its live state, the last 24 hours
- * as a strip of status colours, the cuts of those hours and the knife's swap urgency.
+ * as a strip of status colours, the cuts of those hours (the report) and of today (the live view),
+ * and the knife's swap urgency as the server rated it.
  */
 export function MachineCard({
   machine,
@@ -67,6 +68,7 @@ export function MachineCard({
             <Text fz="xl" fw={700} data-testid="cuts-24h" style={{ fontVariantNumeric: 'tabular-nums' }}>
               {cuts24h === undefined ? '–' : formatNumber(cuts24h, i18n.language)}
             </Text>
+            {view && <CutsToday view={view} />}
           </Stack>
           <Stack gap={2} align="flex-end">
             {view?.knife ? (

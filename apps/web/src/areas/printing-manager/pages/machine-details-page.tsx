@@ -13,7 +13,6 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBlade, IconClipboardList, IconUser } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -22,13 +21,13 @@ import { DateText, DurationText, TimeText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
 import { MachineStatusBadge, SwapUrgencyBadge } from '../../../components/status';
 import {
+  CutsToday,
   machineState,
   useMachine,
-  useMachineStatusLive,
   useMachineStatusView,
+  useMachineViewsLive,
 } from '../../../features/machines';
 import {
-  addLiveCuts,
   ChartCard,
   CutsChartCard,
   ReportTable,
@@ -37,6 +36,7 @@ import {
   useUptimeLast24h,
 } from '../../../features/reports';
 import { browserTimeZone, formatNumber, formatPercent, lastHoursPeriod } from '../../../lib/format';
+import { translateKey } from '../../../lib/i18n';
 import { ConnectionBanner, LiveDot, useLiveState } from './live-state';
 import { knifePath } from './machine-card';
 
@@ -65,21 +65,20 @@ function modelOf(machine: { manufacturer: string | null; designation: string | n
 const pagePeriod = () => lastHoursPeriod(24, Math.floor(Date.now() / 60_000) * 60_000);
 
 /**
- * Machine details (spec §2): state and cut counter live from /api/live, the knife in it (to its
- * details) and the current order, uptime of the last 24 hours as a status timeline, cuts per hour
+ * Machine details (spec §2): the machine's view from the server, replaced by every live event
+ * (state, cut counters, the knife in it with its urgency, the current order, the operator), uptime of the last 24 hours as a status timeline, cuts per hour
  * and the knives used.
  */
 export function MachineDetailsPage() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
-  const queryClient = useQueryClient();
   const machine = useMachine(id);
   const { live, showBanner } = useLiveState(true, () => void view.refetch());
   const view = useMachineStatusView(id, { live });
-  useMachineStatusLive([id], {
-    onCut: (machineId, added, at) => addLiveCuts(queryClient, machineId, added, at),
-  });
-  const last24h = useUptimeLast24h([id]);
+  // every machine event carries the machine's whole view: it replaces the page's, nothing is added up
+  useMachineViewsLive([id]);
+  // the 24 hours are the report server's; read again when the machine's view moves
+  const last24h = useUptimeLast24h([id], { follows: view.data ? String(view.data.revision) : undefined });
   const report = last24h.data?.find((row) => row.machine.id === id);
   const [period] = useState(pagePeriod);
   const knives = useMachineUsedKnives({ ...period, timeZone: browserTimeZone(), machineIds: [id] });
@@ -123,7 +122,7 @@ export function MachineDetailsPage() {
     );
   }
   const data = view.data;
-  const now = Math.max(Date.now(), view.dataUpdatedAt);
+  const now = Math.max(Date.now(), data ? Date.parse(data.asOf) : 0);
   const knife = data?.knife;
   const state = data ? machineState(data) : undefined;
   const cuts24h = report?.cutsPerHour.reduce((sum, bucket) => sum + bucket.cuts, 0);
@@ -145,13 +144,27 @@ export function MachineDetailsPage() {
             <Text c="dimmed" size="sm" translate="no">
               {[data?.serialNumber, machine.data && modelOf(machine.data)].filter(Boolean).join(' · ')}
             </Text>
-            <LiveDot live={live} updatedAt={view.dataUpdatedAt} />
+            <LiveDot live={live} updatedAt={view.data ? Date.parse(view.data.asOf) : 0} />
           </Stack>
           <Stack gap={4} align="flex-end" aria-live="polite" data-testid="machine-status">
             {state ? <MachineStatusBadge status={state} size="xl" /> : <Skeleton h={32} w={140} />}
             {data?.statusSince && data.onlineStatus === 'ONLINE' && (
               <Text size="sm" c="dimmed">
                 {t('manager.machine.since')} <TimeText value={data.statusSince} />
+              </Text>
+            )}
+            {/* not connected: the badge says so, and the status the server last knew stays readable */}
+            {data?.status && data.onlineStatus !== 'ONLINE' && (
+              <Text size="sm" c="dimmed" data-testid="last-status">
+                {t('manager.machine.lastStatus', {
+                  status: translateKey(t, `status.machine.${data.status}`),
+                })}
+                {data.statusSince && (
+                  <>
+                    {' · '}
+                    {t('manager.machine.since')} <TimeText value={data.statusSince} />
+                  </>
+                )}
               </Text>
             )}
           </Stack>
@@ -172,9 +185,12 @@ export function MachineDetailsPage() {
             ) : (
               <Skeleton h={40} />
             )}
-            <Text size="sm" c="dimmed" data-testid="machine-cuts-24h">
-              {cuts24h === undefined ? '' : t('manager.machine.cuts24hValue', { value: n(cuts24h) })}
-            </Text>
+            <Stack gap={0}>
+              {data && <CutsToday view={data} size="sm" testId="machine-cuts-today" />}
+              <Text size="sm" c="dimmed" data-testid="machine-cuts-24h">
+                {cuts24h === undefined ? '' : t('manager.machine.cuts24hValue', { value: n(cuts24h) })}
+              </Text>
+            </Stack>
           </Tile>
           <Tile label={t('manager.machine.knife')} icon={<IconBlade size={16} aria-hidden />}>
             {!data ? (

@@ -1,6 +1,5 @@
 import { Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/errors';
@@ -11,8 +10,8 @@ import {
   useMachinesOfLocations,
   useMinimalLocations,
 } from '../../../features/locations';
-import { useMachineStatusLive, useMachineStatusViews } from '../../../features/machines';
-import { addLiveCuts, segmentSecondsByGroup, useUptimeLast24h } from '../../../features/reports';
+import { useMachineStatusViews, useMachineViewsLive } from '../../../features/machines';
+import { segmentSecondsByGroup, useUptimeLast24h } from '../../../features/reports';
 import { formatDuration, formatNumber, formatPercent } from '../../../lib/format';
 import { ConnectionBanner, LiveDot, useLiveState } from './live-state';
 import { MachineCard } from './machine-card';
@@ -36,12 +35,12 @@ function Figure({ label, value, testId }: { label: string; value: string | undef
 
 /**
  * The manager's start page, what they open every morning: the machines of their locations live
- * (state, last 24 hours, cuts, knife urgency) and the last 24 hours at a glance.
+ * (state, cuts today and knife urgency from each machine's server view) and the last 24 hours at a
+ * glance (the 24-hour report, read again every few minutes).
  */
 export function ManagerHomePage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('manager.home.title'));
-  const queryClient = useQueryClient();
   const assigned = useAssignedLocations();
   const everyLocation = useMinimalLocations();
   // their own sites; a manager assigned to none sees every location of the shop
@@ -51,8 +50,12 @@ export function ManagerHomePage() {
   const refetchViews = () => views.refetch();
   const { live, showBanner } = useLiveState(ids.length > 0, () => refetchViews());
   const views = useMachineStatusViews(ids, { live });
-  const last24h = useUptimeLast24h(ids);
-  useMachineStatusLive(ids, { onCut: (id, added, at) => addLiveCuts(queryClient, id, added, at) });
+  // the 24 hours are the report server's; read again when a machine's view moves
+  const last24h = useUptimeLast24h(ids, {
+    follows: [...views.views.values()].map((view) => `${view.machineId}:${view.revision}`).join(),
+  });
+  // every machine event carries the machine's whole view: it replaces the card's, nothing is added up
+  useMachineViewsLive(ids);
 
   const loadingList = assigned.isPending || (locations.length > 0 && machines.isPending);
   // nothing to count yet while the machines load; an empty shop counts 0
@@ -84,7 +87,7 @@ export function ManagerHomePage() {
                   })
                 : t('manager.home.subtitleNone')}
             </Text>
-            {ids.length > 0 && <LiveDot live={live} updatedAt={views.updatedAt} />}
+            {ids.length > 0 && <LiveDot live={live} updatedAt={live ? views.newestAsOf : views.asOf} />}
           </Stack>
           <Button
             component={Link}

@@ -10,9 +10,10 @@ export const MACHINE_STATE_FALLBACK_REFRESH_MS = 30_000;
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
- * Dashboard: every machine with licence, state and cuts (in total and today), plus the licensing
- * summary. Live events keep it current (`useMachinesLive`); it polls, slowly, only while `live` is
- * false.
+ * Dashboard: every machine with licence, state and cuts (in total and today, in the browser's
+ * day), plus the licensing summary. It gives the machines and their first values; the live events
+ * then bring each machine's view (`useMachineViewsLive`), which the dashboard shows instead. It
+ * polls, slowly, only while `live` is false.
  */
 export function useMachinesAdminView({ live }: { live: boolean }) {
   return useQuery({

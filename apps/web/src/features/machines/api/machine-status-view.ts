@@ -1,9 +1,9 @@
 import {
   getCuttingMachine,
   getMachineStatusView,
-  type KnifeSwapUrgency,
-  knifeSwapUrgency,
+  type LiveEventData,
   type MachineStatusView,
+  type MachineViewEventType,
 } from '@kerf/contracts';
 import { type QueryClient, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
@@ -19,158 +19,96 @@ export function useMachine(id: string) {
   });
 }
 
-const since = (at: string | null) => (at ? Date.parse(at) : 0);
+/**
+ * Whether a machine view from the server may replace the one the browser holds (issue "One truth
+ * per machine"): the server's `revision` grows with every change it stores for the machine, so a
+ * higher revision is newer; an equal revision holds the same stored state, and the later read
+ * (`asOf`) has the fresher online state. An older view — a read that started before a live event
+ * and answers after it, a late replay — is dropped whole; nothing is ever merged.
+ */
+export function isNotOlder(incoming: MachineStatusView, cached: MachineStatusView | undefined): boolean {
+  if (!cached || cached.machineId !== incoming.machineId) return true;
+  if (incoming.revision !== cached.revision) return incoming.revision > cached.revision;
+  return Date.parse(incoming.asOf) >= Date.parse(cached.asOf);
+}
 
 /**
- * A status view read from the server, laid over the one in the cache. A read that started before a
- * live event arrived can answer after it: its counters and status are then older than what the
- * cache already shows, and taking them would undo the live update until the next event (the cut
- * counter stood still although the cuts had arrived). Counters only grow, and a status has its
- * `statusSince`, so the newer of each is kept; a new knife, or a status that changed since, wins.
+ * Puts a machine view from the server (an HTTP read, the status PUT's answer, a live event) into
+ * the machine's one cache entry, unless the entry already holds a newer one. Returns whether it did.
  */
-export function mergeStatusView(
-  cached: MachineStatusView | undefined,
-  read: MachineStatusView,
-): MachineStatusView {
-  if (!cached || cached.machineId !== read.machineId) return read;
-  let view = read;
-  if (cached.totalCuts > read.totalCuts) {
-    view = {
-      ...view,
-      totalCuts: cached.totalCuts,
-      lastCutAt: cached.lastCutAt,
-      knife: cached.knife && read.knife && cached.knife.rfid === read.knife.rfid ? cached.knife : read.knife,
-      currentJob:
-        cached.currentJob && read.currentJob && cached.currentJob.id === read.currentJob.id
-          ? { ...read.currentJob, cuts: Math.max(cached.currentJob.cuts, read.currentJob.cuts) }
-          : read.currentJob,
-    };
-  }
-  if (since(cached.statusSince) > since(read.statusSince)) {
-    view = { ...view, status: cached.status, statusSince: cached.statusSince, operator: cached.operator };
-  }
-  return view;
+export function acceptMachineView(queryClient: QueryClient, view: MachineStatusView): boolean {
+  const key = machineKeys.statusView(view.machineId);
+  if (!isNotOlder(view, queryClient.getQueryData<MachineStatusView>(key))) return false;
+  queryClient.setQueryData<MachineStatusView>(key, view);
+  return true;
 }
 
-const statusViewQuery = (id: string, live: boolean) => ({
+/** The query of one machine's view: its one cache entry, which an older read never overwrites. */
+export const statusViewQuery = (
+  id: string,
+  { live, enabled = true }: { live: boolean; enabled?: boolean },
+) => ({
   queryKey: machineKeys.statusView(id),
   queryFn: ({ signal }: { signal: AbortSignal }) => api(getMachineStatusView, { params: { id }, signal }),
+  enabled,
   refetchInterval: live ? (false as const) : MACHINE_STATE_FALLBACK_REFRESH_MS,
+  // a read that answers after a newer view arrived (live or from the PUT) leaves that one in place
   structuralSharing: (cached: unknown, read: unknown) =>
-    mergeStatusView(cached as MachineStatusView | undefined, read as MachineStatusView),
+    isNotOlder(read as MachineStatusView, cached as MachineStatusView | undefined) ? read : cached,
 });
 
-/** Status, operator, online state, counters and knife of a machine; polls slowly only while not `live`. */
+/**
+ * The machine's view as the server built it (status, operator, online state, counters, cuts today,
+ * knife with its urgency, current order); read once, then kept current by `useMachineViewsLive`.
+ * It polls, slowly, only while not `live`.
+ */
 export function useMachineStatusView(id: string, { live }: { live: boolean }) {
-  return useQuery(statusViewQuery(id, live));
+  return useQuery(statusViewQuery(id, { live }));
 }
 
-/** The status views of several machines (the manager's start page). */
-export function useMachineStatusViews(ids: readonly string[], { live }: { live: boolean }) {
+/**
+ * The views of several machines (the manager's start page, the admin dashboard). With `read: false`
+ * nothing is asked over HTTP: the entries are filled by the live events (each subscription replays
+ * the machine's view at once) and by whoever else reads them.
+ */
+export function useMachineStatusViews(
+  ids: readonly string[],
+  { live, read = true }: { live: boolean; read?: boolean },
+) {
   return useQueries({
-    queries: ids.map((id) => statusViewQuery(id, live)),
+    queries: ids.map((id) => statusViewQuery(id, { live, enabled: read })),
     combine: (results) => ({
       views: new Map(
         results.flatMap((result) => (result.data ? [[result.data.machineId, result.data]] : [])),
       ),
       isPending: results.some((result) => result.isPending),
       error: results.find((result) => result.error)?.error ?? null,
-      updatedAt: Math.max(0, ...results.map((result) => result.dataUpdatedAt)),
+      /** when the server read the oldest of these views (0 while none is there): how stale they may be */
+      asOf: oldestAsOf(results.map((result) => result.data)),
+      /** when the server read the newest of them: the last change that arrived */
+      newestAsOf: Math.max(0, ...results.map((result) => (result.data ? Date.parse(result.data.asOf) : 0))),
       refetch: () => results.forEach((result) => void result.refetch()),
     }),
   });
 }
 
-function update(
-  queryClient: QueryClient,
-  id: string,
-  change: (view: MachineStatusView) => MachineStatusView,
-) {
-  queryClient.setQueryData<MachineStatusView>(machineKeys.statusView(id), (view) =>
-    view ? change(view) : view,
-  );
-}
-
-/** At most one such refetch per machine in this time (cuts arrive every few seconds). */
-const JOB_REFRESH_MS = 10_000;
-const jobRefreshedAt = new Map<string, number>();
-function refreshCurrentJob(queryClient: QueryClient, id: string) {
-  const now = Date.now();
-  if (now - (jobRefreshedAt.get(id) ?? 0) < JOB_REFRESH_MS) return;
-  jobRefreshedAt.set(id, now);
-  void queryClient.invalidateQueries({ queryKey: machineKeys.statusView(id), exact: true });
-}
-
-/** The urgency of the knife after some cuts, by the interval it has (the server's rule, spec §3). */
-function urgencyAfter(
-  knife: NonNullable<MachineStatusView['knife']>,
-  cutsSinceGrinding: number,
-): KnifeSwapUrgency {
-  return knifeSwapUrgency(cutsSinceGrinding, knife.knifeSwapInterval);
+/** When the server read the oldest of these views, ms since epoch; 0 while none is there. */
+export function oldestAsOf(views: readonly (MachineStatusView | undefined)[]): number {
+  const times = views.flatMap((view) => (view ? [Date.parse(view.asOf)] : []));
+  return times.length > 0 ? Math.min(...times) : 0;
 }
 
 /**
- * Keeps the cached status views of these machines current from the live socket: status, online
- * state, the cut counter and the knife's cuts and urgency. `onCut` hears how many cuts a machine
- * gained, counted from the totals (a replayed event adds nothing), for other counters on screen.
+ * Keeps the view entries of these machines current from the live socket: each of the four machine
+ * event types (MACHINE_CUT, MACHINE_STATUS, OPERATOR_MACHINE_USE, MACHINE_ONLINE_STATUS) carries
+ * the machine's whole view, which replaces the cached one unless that is newer. The type only says
+ * what changed; the browser computes nothing from it.
  */
-export function useMachineStatusLive(
-  machineIds: readonly string[],
-  options: { onCut?: (machineId: string, added: number, at: string) => void } = {},
-) {
+export function useMachineViewsLive(machineIds: readonly string[]) {
   const queryClient = useQueryClient();
-  useLiveEvent('MACHINE_STATUS', machineIds, (data) => {
-    const before = queryClient.getQueryData<MachineStatusView>(machineKeys.statusView(data.machineId));
-    update(queryClient, data.machineId, (view) => ({
-      ...view,
-      status: data.status,
-      statusSince: data.since,
-    }));
-    // Orders open and close without a live event of their own: a machine with a status change
-    // and no known order is asked again for its current order.
-    if (before && !before.currentJob) refreshCurrentJob(queryClient, data.machineId);
-  });
-  useLiveEvent('MACHINE_ONLINE_STATUS', machineIds, (data) =>
-    update(queryClient, data.machineId, (view) => ({
-      ...view,
-      onlineStatus: data.onlineStatus,
-      lastSeenAt: data.lastSeenAt,
-    })),
-  );
-  useLiveEvent('OPERATOR_MACHINE_USE', machineIds, (data) =>
-    update(queryClient, data.machineId, (view) => ({
-      ...view,
-      operator:
-        data.operatorId && data.operatorName ? { id: data.operatorId, displayName: data.operatorName } : null,
-    })),
-  );
-  useLiveEvent('MACHINE_CUT', machineIds, (data) => {
-    const before = queryClient.getQueryData<MachineStatusView>(machineKeys.statusView(data.machineId));
-    if (!before) {
-      // The first read is still on its way and may have been taken before these cuts: read again.
-      void queryClient.invalidateQueries({ queryKey: machineKeys.statusView(data.machineId), exact: true });
-      return;
-    }
-    const added = data.totalCuts - before.totalCuts;
-    if (added <= 0) return;
-    if (!before.currentJob) refreshCurrentJob(queryClient, data.machineId);
-    update(queryClient, data.machineId, (view) => {
-      let knife = view.knife;
-      if (data.knifeRfid && knife?.rfid !== data.knifeRfid) {
-        // another knife went in: its interval is read with the next status view
-        void queryClient.invalidateQueries({ queryKey: machineKeys.statusView(data.machineId), exact: true });
-      } else if (knife && data.knifeCutsSinceGrinding !== null) {
-        knife = {
-          ...knife,
-          cutsSinceLastGrinding: data.knifeCutsSinceGrinding,
-          totalCuts: knife.totalCuts + added,
-          swapUrgency: urgencyAfter(knife, data.knifeCutsSinceGrinding),
-        };
-      }
-      // cuts go to the machine's current job (telemetry books them there)
-      const currentJob = view.currentJob ? { ...view.currentJob, cuts: view.currentJob.cuts + added } : null;
-      return { ...view, totalCuts: data.totalCuts, lastCutAt: data.lastCutAt, knife, currentJob };
-    });
-    options.onCut?.(data.machineId, added, data.lastCutAt);
-  });
+  const accept = (view: LiveEventData<MachineViewEventType>) => void acceptMachineView(queryClient, view);
+  useLiveEvent('MACHINE_CUT', machineIds, accept);
+  useLiveEvent('MACHINE_STATUS', machineIds, accept);
+  useLiveEvent('OPERATOR_MACHINE_USE', machineIds, accept);
+  useLiveEvent('MACHINE_ONLINE_STATUS', machineIds, accept);
 }

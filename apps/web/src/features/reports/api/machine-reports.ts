@@ -6,6 +6,7 @@ import {
   type ReportRangeQuery,
 } from '@kerf/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { api } from '../../../lib/api';
 import { browserTimeZone } from '../../../lib/format';
 import { reportKeys } from './keys';
@@ -25,18 +26,37 @@ export const useMachineUsedKnives = (query: ReportRangeQuery, enabled = true) =>
     enabled,
   );
 
+/** A report that follows live machines reads again at most this often. */
+export const REPORT_FOLLOW_MS = 30_000;
+
 /**
  * Status timeline and cuts per hour of the last 24 hours for these machines (machine details, the
- * manager's start page), in the browser's time zone. Live cuts are added to it in place
- * (`addLiveCuts`); it reads again every few minutes as the window moves on.
+ * manager's start page), in the browser's time zone, as the report server counts them. It reads
+ * again every few minutes as the window moves on, and — when `follows` changes (the revisions of
+ * the machines' live views: a cut, a status) — once its last read is `REPORT_FOLLOW_MS` old, so the
+ * 24 hours keep up with the live counters without the browser adding anything to the report.
  */
-export function useUptimeLast24h(machineIds: readonly string[]) {
+export function useUptimeLast24h(machineIds: readonly string[], { follows }: { follows?: string } = {}) {
   const ids = [...new Set(machineIds)].sort();
   const query = { timeZone: browserTimeZone(), machineIds: ids };
-  return useQuery({
+  const report = useQuery({
     queryKey: reportKeys.uptimeLast24h(query),
     queryFn: ({ signal }) => api(getMachineUptimeLast24h, { query, signal }),
     enabled: ids.length > 0,
     refetchInterval: REPORT_REFRESH_MS,
   });
+  const seen = useRef(follows);
+  const { dataUpdatedAt, refetch } = report;
+  useEffect(() => {
+    // the first views to arrive are what the report was read with
+    if (!seen.current) seen.current = follows;
+    if (follows === seen.current || !dataUpdatedAt) return;
+    const wait = Math.max(0, dataUpdatedAt + REPORT_FOLLOW_MS - Date.now());
+    const timer = setTimeout(() => {
+      seen.current = follows;
+      void refetch();
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [follows, dataUpdatedAt, refetch]);
+  return report;
 }
