@@ -11,6 +11,7 @@ import type { Config } from './config';
 import { type DatabaseHandle, openDatabase, queryRows } from './db/client';
 import { createTransactions, type Transactions } from './db/transactions';
 import { type IngestStats, POSTGRES_INGEST_LANES, startTelemetryIngest } from './ingest/index';
+import { createEventLoopMonitor } from './lib/event-loop';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
 import { createScheduler, type Scheduler } from './lib/scheduler';
 import { type MachineChangeSink, registerLiveGateway, startLiveBus } from './live/index';
@@ -201,8 +202,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   registerErrorHandling(app);
+  const eventLoop = createEventLoopMonitor();
+  app.addHook('onClose', async () => eventLoop.stop());
   const metrics = registerMetrics(app, {
     database,
+    eventLoop,
     ingestStats: ingest.stats,
     scheduler,
     liveSockets: () =>
@@ -318,6 +322,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     scheduler,
     ingestStats: ingest.stats,
     brokerConnected: () => bus.isConnected(),
+    eventLoop,
     deliverMail: () => {
       void mail.deliverPending().catch((error) => app.log.warn({ err: error }, 'mail delivery failed'));
     },

@@ -142,6 +142,20 @@ export const IngestHealthSchema = z
     /** lag: receipt to commit of the oldest message of the last committed batch, ms (null: none yet) */
     lagMs: z.number().nullable(),
     brokerConnected: z.boolean(),
+    /**
+     * How long this process's event loop was kept from running (node's event-loop delay) over the
+     * last one to two minutes: every HTTP answer, MQTT acknowledgement and live frame waits this long
+     * on top of its own work.
+     */
+    eventLoop: z
+      .object({
+        p50Ms: z.number(),
+        p99Ms: z.number(),
+        maxMs: z.number(),
+        samples: z.number().int(),
+        windowSeconds: z.number().int(),
+      })
+      .meta({ id: 'EventLoopDelay' }),
     sampledAt: z.iso.datetime(),
   })
   .meta({ id: 'IngestHealth' });

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/client';
 import type { IngestStats } from '../ingest/index';
+import type { EventLoopMonitor } from '../lib/event-loop';
 import type { Scheduler } from '../lib/scheduler';
 
 /**
@@ -19,6 +20,8 @@ export function registerMetrics(
     database: DatabaseHandle;
     ingestStats: () => IngestStats;
     scheduler: Pick<Scheduler, 'list'>;
+    /** event-loop delay over the last one to two minutes */
+    eventLoop: Pick<EventLoopMonitor, 'delay'>;
     /** open live sockets (the WebSocket server is registered later) */
     liveSockets: () => number;
   },
@@ -106,6 +109,24 @@ export function registerMetrics(
       this.set(deps.liveSockets());
     },
   });
+
+  // The event loop's delay over the last one to two minutes (lib/event-loop.ts): how long a
+  // request, an MQTT acknowledgement or a live frame waited for the loop. prom-client's own
+  // `kerf_nodejs_eventloop_lag_*` covers the time since the previous scrape instead.
+  for (const [key, label] of [
+    ['p50Ms', 'p50'],
+    ['p99Ms', 'p99'],
+    ['maxMs', 'max'],
+  ] as const) {
+    new Gauge({
+      name: `kerf_event_loop_delay_${label}_seconds`,
+      help: `event-loop delay, ${label === 'max' ? 'maximum' : label}, over the last one to two minutes`,
+      registers: [registry],
+      collect() {
+        this.set(deps.eventLoop.delay()[key] / 1000);
+      },
+    });
+  }
 
   const pool = (deps.database.db as unknown as { $client?: unknown }).$client;
   if (pool instanceof pg.Pool) {

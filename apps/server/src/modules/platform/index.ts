@@ -8,6 +8,7 @@ import { exportTenantData } from '@kerf/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Transactions } from '../../db/transactions';
 import type { IngestStats } from '../../ingest/index';
+import type { EventLoopMonitor } from '../../lib/event-loop';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import { type Authenticator, registerRoute } from '../../lib/route';
 import type { Scheduler } from '../../lib/scheduler';
@@ -34,6 +35,7 @@ export function registerSystemAdminModule(
     scheduler: Scheduler;
     ingestStats: () => IngestStats;
     brokerConnected: () => boolean;
+    eventLoop: Pick<EventLoopMonitor, 'delay'>;
     deliverMail: () => void;
     retention: RetentionLimits & { intervalSeconds: number };
     metrics: Metrics;

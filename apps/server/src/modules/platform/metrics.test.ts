@@ -55,6 +55,11 @@ describe('GET /api/metrics', () => {
     expect(text).toMatch(/kerf_job_runs_total\{job="log-retention"\} 0/);
     expect(text).toContain('kerf_process_cpu_user_seconds_total');
     expect(text).toContain('kerf_nodejs_eventloop_lag_seconds');
+    for (const label of ['p50', 'p99', 'max'])
+      expect(value(`kerf_event_loop_delay_${label}_seconds`)).toBeGreaterThanOrEqual(0);
+    expect(value('kerf_event_loop_delay_max_seconds')).toBeGreaterThanOrEqual(
+      value('kerf_event_loop_delay_p50_seconds'),
+    );
     if (t.database.kind === 'postgres') expect(text).toContain('kerf_db_pool_connections{state="total"}');
 
     const admin = await t.request({

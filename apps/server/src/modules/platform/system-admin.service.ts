@@ -13,6 +13,7 @@ import type { PlatformAccess, Transactions } from '../../db/transactions';
 import type { IngestStats } from '../../ingest/index';
 import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
+import type { EventLoopMonitor } from '../../lib/event-loop';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import type { Scheduler, JobStatus as SchedulerJobStatus } from '../../lib/scheduler';
 import {
@@ -64,6 +65,7 @@ export function createSystemAdminService(deps: {
   scheduler: Pick<Scheduler, 'list' | 'runNow'>;
   ingestStats: () => IngestStats;
   brokerConnected: () => boolean;
+  eventLoop: Pick<EventLoopMonitor, 'delay'>;
   /** hands new outbox mail to the sender (after the commit) */
   deliverMail: () => void;
 }) {
@@ -252,6 +254,7 @@ export function createSystemAdminService(deps: {
         queued: stats.queued,
         lagMs: stats.lagMs,
         brokerConnected: deps.brokerConnected(),
+        eventLoop: deps.eventLoop.delay(),
         sampledAt: new Date().toISOString(),
       };
     },

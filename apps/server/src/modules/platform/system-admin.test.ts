@@ -298,6 +298,10 @@ describe('system admin area', () => {
     const ingest = await t.request({ method: 'GET', url: '/api/system/ingest', headers: sysadmin });
     expect(ingest.statusCode).toBe(200);
     expect(ingest.json()).toMatchObject({ brokerConnected: true, rejected: expect.any(Number) });
+    const loop = ingest.json().eventLoop;
+    expect(loop.samples).toBeGreaterThan(0);
+    expect(loop.maxMs).toBeGreaterThanOrEqual(loop.p99Ms);
+    expect(loop.p99Ms).toBeGreaterThanOrEqual(loop.p50Ms);
     const jobs = await t.request({ method: 'GET', url: '/api/system/jobs', headers: sysadmin });
     expect(jobs.json().map((job: { name: string }) => job.name)).toContain('log-retention');
     const run = await t.request({

@@ -2,7 +2,7 @@
 export { systemKeys } from './api/system';
 export { AuditLogTable } from './components/audit-admin';
 export { MailOutboxTable, MailStateBadge } from './components/mails-admin';
-export { IngestHealthPanel, JobsTable } from './components/operations-admin';
+export { EventLoopPanel, IngestHealthPanel, JobsTable } from './components/operations-admin';
 export { TenantExportButton } from './components/tenant-export-button';
 export { SystemTenantsTable } from './components/tenants-admin';
 export { SystemUsersTable, TenantFilter } from './components/users-admin';

@@ -1,9 +1,9 @@
 import { Container, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePageTitle } from '../../../components/layout';
-import { IngestHealthPanel, JobsTable } from '../../../features/system';
+import { EventLoopPanel, IngestHealthPanel, JobsTable } from '../../../features/system';
 
-/** Ingest health of this instance and the background jobs. */
+/** Ingest health of this instance, its event loop and the background jobs. */
 export function OperationsPage() {
   const { t } = useTranslation();
   usePageTitle(t('systemAdmin.operations.title'));
@@ -17,6 +17,10 @@ export function OperationsPage() {
         <Stack gap="sm">
           <Title order={2}>{t('systemAdmin.ingest.title')}</Title>
           <IngestHealthPanel />
+        </Stack>
+        <Stack gap="sm">
+          <Title order={2}>{t('systemAdmin.eventLoop.title')}</Title>
+          <EventLoopPanel />
         </Stack>
         <JobsTable />
       </Stack>

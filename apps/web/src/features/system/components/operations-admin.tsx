@@ -76,6 +76,38 @@ export function IngestHealthPanel() {
   );
 }
 
+/** above this p99 the delay is shown in red: requests and machine acknowledgements wait visibly */
+const SLOW_LOOP_MS = 100;
+
+/**
+ * The event loop of this server process over the last one to two minutes: how long every request,
+ * MQTT acknowledgement and live frame waited for it (issue 30).
+ */
+export function EventLoopPanel() {
+  const { t, i18n } = useTranslation();
+  const health = useIngestHealth();
+  const ms = (value: number) => t('systemAdmin.ingest.ms', { value: formatNumber(value, i18n.language, 1) });
+  if (health.error && !health.data) return <ErrorAlert error={health.error} title={t('table.loadFailed')} />;
+  if (!health.data) return <Skeleton height={120} />;
+  const loop = health.data.eventLoop;
+  const tone = (value: number) => (value > SLOW_LOOP_MS ? 'red.8' : undefined);
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Figure label={t('systemAdmin.eventLoop.p50')} value={ms(loop.p50Ms)} tone={tone(loop.p50Ms)} />
+        <Figure label={t('systemAdmin.eventLoop.p99')} value={ms(loop.p99Ms)} tone={tone(loop.p99Ms)} />
+        <Figure label={t('systemAdmin.eventLoop.max')} value={ms(loop.maxMs)} tone={tone(loop.maxMs)} />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        {t('systemAdmin.eventLoop.note', {
+          seconds: formatNumber(loop.windowSeconds, i18n.language),
+          samples: formatNumber(loop.samples, i18n.language),
+        })}
+      </Text>
+    </Stack>
+  );
+}
+
 const OUTCOME_LOOK = {
   never: { color: 'gray.7', icon: IconClockPause },
   running: { color: 'blue.8', icon: IconLoader },
