@@ -49,6 +49,8 @@ const full: Plan[] = [
   { bench: 'memory', script: 'memory.ts', args: ['--idle', '60', '--seconds', '300', '--machines', '50'] },
   // 1 year × 100 machines: generating the history takes a while (PostgreSQL only, see reports.ts)
   { bench: 'reports', script: 'reports.ts', args: ['--seconds', '10'], databases: ['postgres'] },
+  // the heavy operations at once on 90 days of demo history (issue 30)
+  { bench: 'freeze', script: 'freeze.ts', args: ['--history-days', '90', '--seconds', '30'] },
   // the error budget under everything at once, 10 minutes (PostgreSQL, as in production)
   { bench: 'load', script: 'load.ts', args: ['--minutes', '10'], databases: ['postgres'] },
 ];
@@ -75,6 +77,7 @@ const quick: Plan[] = [
     args: ['--idle', '1', '--seconds', '3', '--every', '1', '--machines', '2'],
   },
   { bench: 'reports', script: 'reports.ts', args: ['--smoke'], databases: ['postgres'] },
+  { bench: 'freeze', script: 'freeze.ts', args: ['--smoke'] },
   {
     bench: 'load',
     script: 'load.ts',
@@ -202,6 +205,32 @@ function addRows(result: Result) {
         '≥ 10',
         (ratio ?? 0) >= 10,
       );
+      break;
+    }
+    case 'freeze': {
+      // judged on both databases: the embedded default is what must never freeze (issue 30)
+      const judged = (ok: boolean) => (smoke ? null : ok);
+      const add = (figure: string, value: number | null, unit: string, target: string, ok: boolean) =>
+        rows.push({ figure, database: d, value, unit, target, met: judged(ok) });
+      const days = get('historyDays');
+      const p99 = get('health.p99')!;
+      const max = get('health.max')!;
+      add(`Heavy operations at once (${days} days): /api/health p99`, p99, 'ms', '≤ 100 ms', p99 <= 100);
+      add(`Heavy operations at once (${days} days): /api/health max`, max, 'ms', '≤ 1,000 ms', max <= 1000);
+      const lost = get('cuts.lost')!;
+      add('Heavy operations at once: cuts not acked', lost, 'cuts', '0', lost === 0);
+      const valid = (result as { allValid?: boolean }).allValid === true;
+      add('Heavy operations at once: every output whole and valid', valid ? 1 : 0, '(1 = yes)', '1', valid);
+      const growth = get('rssGrowthMb')!;
+      add('Heavy operations at once: server RSS growth', growth, 'MB', '< 200 MB', growth < 200);
+      rows.push({
+        figure: 'Heavy operations at once: slowest operation',
+        database: d,
+        value: get('slowestOperationMs'),
+        unit: 'ms',
+        target: 'reported',
+        met: null,
+      });
       break;
     }
     case 'load': {
