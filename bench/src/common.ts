@@ -1,15 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app';
 import { parseConfig } from '../../apps/server/src/config';
-import { openDatabase } from '../../apps/server/src/db/client';
+import { openDatabase, queryRows } from '../../apps/server/src/db/client';
 import { seedDemo } from '../../apps/server/src/demo/index';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -66,18 +67,28 @@ export async function createBenchDatabase(): Promise<{ url: string; drop: () => 
   };
 }
 
+/**
+ * `--pglite-thread worker|main`: PGlite in its worker thread, as `npm start` runs it (the default,
+ * ADR 0022), or in the server's own thread, as before issue 30 (for A/B runs).
+ */
+export const PGLITE_THREAD = argument('pglite-thread', 'worker') as 'worker' | 'main';
+
 export async function startBenchApp(kind: 'pglite' | 'postgres', machines: number) {
   let pglite: PGlite | null = null;
+  let pgliteDir: string | null = null;
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (kind === 'pglite') {
-    pglite = await PGlite.create(join(mkdtempSync(join(tmpdir(), 'kerf-bench-')), 'pg'));
+    pgliteDir = join(mkdtempSync(join(tmpdir(), 'kerf-bench-')), 'pg');
+    if (PGLITE_THREAD === 'main') pglite = await PGlite.create(pgliteDir);
   } else {
     ({ url: databaseUrl, drop: dropDatabase } = await createBenchDatabase());
   }
   const database = pglite
     ? await openDatabase({ kind: 'pglite', client: pglite })
-    : await openDatabase({ kind: 'postgres', url: databaseUrl!, poolSize: 10 });
+    : pgliteDir
+      ? await openDatabase({ kind: 'pglite', dataDir: pgliteDir })
+      : await openDatabase({ kind: 'postgres', url: databaseUrl!, poolSize: 10 });
   const config = parseConfig({
     PORT: '0',
     MQTT_PORT: String(await freePort()),
@@ -115,7 +126,9 @@ export async function startBenchApp(kind: 'pglite' | 'postgres', machines: numbe
   });
   return {
     app,
+    database,
     pglite,
+    pgliteDir,
     databaseUrl,
     agents,
     brokerUrl: `mqtt://127.0.0.1:${app.kerf.bus.brokerPort}`,
@@ -162,10 +175,30 @@ export function printResult(result: Record<string, unknown>) {
  * itself took (on PostgreSQL psql's own timing, so the start of psql is not counted).
  */
 export async function copyCuts(
-  bench: { pglite: PGlite | null; databaseUrl: string | undefined },
+  bench: {
+    pglite: PGlite | null;
+    pgliteDir: string | null;
+    databaseUrl: string | undefined;
+    database: Awaited<ReturnType<typeof openDatabase>>;
+  },
   csv: string,
 ): Promise<number> {
   const columns = 'cuts (tenant_id, at, machine_id, boot_id, seq, knife_rfid)';
+  if (!bench.pglite && bench.pgliteDir) {
+    // PGlite in its worker: the file in the data directory, which PGlite sees as its own
+    const [{ dir }] = (await queryRows<{ dir: string }>(
+      bench.database.db,
+      sql`SELECT current_setting('data_directory') AS dir`,
+    )) as [{ dir: string }];
+    writeFileSync(join(bench.pgliteDir, 'bench-copy.csv'), csv);
+    const start = performance.now();
+    await bench.database.db.execute(
+      sql.raw(`COPY ${columns} FROM '${dir}/bench-copy.csv' WITH (FORMAT csv)`),
+    );
+    const seconds = (performance.now() - start) / 1000;
+    rmSync(join(bench.pgliteDir, 'bench-copy.csv'));
+    return seconds;
+  }
   if (bench.pglite) {
     const start = performance.now();
     await bench.pglite.query(`COPY ${columns} FROM '/dev/blob' WITH (FORMAT csv)`, [], {

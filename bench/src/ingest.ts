@@ -1,7 +1,9 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { argument, copyCuts, printResult, sleep, startBenchApp } from './common';
+import { queryRows } from '../../apps/server/src/db/client';
+import { argument, copyCuts, PGLITE_THREAD, printResult, sleep, startBenchApp } from './common';
 
 /**
  * bench/ingest (performance.md B1/B2): sustained cut events per second through MQTT QoS 1 →
@@ -68,6 +70,10 @@ const countRows = async (): Promise<number> => {
     return Number(
       (await bench.pglite.query<{ n: number }>('SELECT count(*)::int AS n FROM cuts')).rows[0]!.n,
     );
+  if (bench.pgliteDir)
+    return Number(
+      (await queryRows<{ n: number }>(bench.database.db, sql`SELECT count(*)::int AS n FROM cuts`))[0]!.n,
+    );
   const client = new pg.Client({ connectionString: bench.databaseUrl });
   await client.connect();
   const n = Number((await client.query('SELECT count(*)::int AS n FROM cuts')).rows[0].n);
@@ -92,6 +98,7 @@ const copyRate = copyRows / copySeconds;
 const result = {
   bench: 'ingest',
   database: kind,
+  pgliteThread: kind === 'pglite' ? PGLITE_THREAD : undefined,
   machines,
   generators,
   measuredSeconds: Math.round((t1 - t0) / 100) / 10,

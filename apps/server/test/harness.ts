@@ -21,6 +21,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
   const source = inject('database');
   if (source.kind === 'pglite') {
     const dump = await readFile(source.templateFile);
+    // KERF_PGLITE_THREAD=worker: PGlite in its worker thread, as `npm start` runs it (ADR 0022)
+    if (process.env.KERF_PGLITE_THREAD === 'worker')
+      return openDatabase({ kind: 'pglite', dataDir: 'memory://', load: new Uint8Array(dump) });
     const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
     return openDatabase({ kind: 'pglite', client });
   }

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { startPgliteThread } from './pglite-thread';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -22,6 +23,8 @@ export interface DatabaseHandle {
   db: AppDatabase;
   /** true when a trivial query answers */
   ping(): Promise<boolean>;
+  /** PGlite: its dump of the data directory (a gzip'd tar) while the server runs, between transactions */
+  dump?(): Promise<Uint8Array>;
   close(): Promise<void>;
 }
 
@@ -36,7 +39,19 @@ export type DatabaseSource =
        */
       onWaiting?: (error: Error, waitedMs: number) => void;
     }
-  | { kind: 'pglite'; dataDir: string }
+  | {
+      kind: 'pglite';
+      /** a directory, or `memory://` */
+      dataDir: string;
+      /**
+       * `worker` (the default): PGlite runs in a worker thread and is reached like PostgreSQL
+       * (`pglite-thread.ts`, ADR 0022), so a long statement never holds the server's event loop.
+       * `main`: in this thread, as PGlite's own client.
+       */
+      thread?: 'worker' | 'main';
+      /** a dump (`dumpDataDir`) to start from (tests) */
+      load?: Uint8Array;
+    }
   | { kind: 'pglite'; client: PGlite };
 
 /** Opens the database and applies pending migrations. PGlite is the embedded default. */
@@ -47,9 +62,20 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
   if ('client' in source) {
     client = source.client;
   } else {
-    await mkdir(source.dataDir, { recursive: true });
-    unlock = await lockDataDir(source.dataDir);
-    client = await PGlite.create(source.dataDir);
+    const inMemory = source.dataDir.startsWith('memory://');
+    if (!inMemory) {
+      await mkdir(source.dataDir, { recursive: true });
+      unlock = await lockDataDir(source.dataDir);
+    }
+    if ((source.thread ?? 'worker') === 'worker') {
+      try {
+        return await openPgliteThread(source.dataDir, unlock, source.load);
+      } catch (error) {
+        await unlock();
+        throw error;
+      }
+    }
+    client = await PGlite.create(source.dataDir, source.load ? { loadDataDir: new Blob([source.load]) } : {});
   }
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -57,8 +83,42 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
     kind: 'pglite',
     db: db as unknown as AppDatabase,
     ping: () => ping(db as unknown as AppDatabase),
+    async dump() {
+      await client.exec('CHECKPOINT');
+      return new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
+    },
     async close() {
       await client.close();
+      await unlock();
+    },
+  };
+}
+
+/**
+ * PGlite in its worker thread, driven through node-postgres as PostgreSQL is: the same migration
+ * path and the same pool paths of `transactions.ts`, on a pool of one connection. `kind` stays
+ * `pglite`: one process owns the data directory (no advisory locks for jobs), one ingest lane.
+ */
+async function openPgliteThread(
+  dataDir: string,
+  unlock: () => Promise<void>,
+  load?: Uint8Array,
+): Promise<DatabaseHandle> {
+  const thread = await startPgliteThread(dataDir, load);
+  try {
+    await migrateNodePg(drizzleNodePg(thread.pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } catch (error) {
+    await thread.close();
+    throw error;
+  }
+  const db = drizzleNodePg(thread.pool, { schema }) as unknown as AppDatabase;
+  return {
+    kind: 'pglite',
+    db,
+    ping: () => ping(db),
+    dump: () => thread.dump(),
+    async close() {
+      await thread.close();
       await unlock();
     },
   };

@@ -1,11 +1,18 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../test/harness';
 import { queryRows } from './client';
 import { preparedStatement } from './transactions';
 
+/**
+ * The pool paths of transactions.ts (one-message reads and writes, generic plans) run on
+ * PostgreSQL and on PGlite in its worker thread, both reached through node-postgres (ADR 0022).
+ */
 let t: TestApp;
+const onPool = () => (t.app.kerf.database.db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
+
 beforeAll(async () => {
   t = await startTestApp();
 });
@@ -196,7 +203,7 @@ describe('one-statement reads (readPrepared)', () => {
         .then((result) => ({ result, tenant, value }));
     });
     // On PostgreSQL the read runs on the statement's generic plan (PGlite runs the text as it is).
-    const plans = t.app.kerf.database.kind === 'postgres' ? 'force_generic_plan' : 'auto';
+    const plans = onPool() ? 'force_generic_plan' : 'auto';
     for (const { result, tenant, value } of await Promise.all(reads)) {
       expect(result).toEqual([
         { value, tenant: tenant.id, role: 'kerf_app', plans, users: tenant.users, foreign: 0 },
@@ -278,8 +285,8 @@ describe('a transaction opened with its first statement (withTenantOpening)', ()
             tx,
             sql`SELECT current_setting('app.tenant_id', true) AS tenant`,
           );
-          // a hot write path: its prepared statements run on their generic plans (PGlite runs text)
-          const plans = t.app.kerf.database.kind === 'postgres' ? 'force_generic_plan' : 'auto';
+          // a hot write path: its prepared statements run on their generic plans (PGlite in this thread runs text)
+          const plans = onPool() ? 'force_generic_plan' : 'auto';
           expect(opened).toEqual([
             { value, tenant: tenant.id, role: 'kerf_app', users: tenant.users, plans },
           ]);
@@ -346,7 +353,7 @@ describe('a write of two statements in one round trip (writeInOneTrip)', () => {
     const [demo, grind] = await tenantsAndLocations();
     const { writeInOneTrip } = t.app.kerf.transactions;
     const texts = ["O'Brien", 'back\\slash \\x00', "''; DROP TABLE users; --", 'مطبعة', "$1 $$ E'\\n'", '🔪'];
-    const plans = t.app.kerf.database.kind === 'postgres' ? 'force_generic_plan' : 'auto';
+    const plans = onPool() ? 'force_generic_plan' : 'auto';
     // more calls than pooled connections: each connection prepares once, then executes
     for (let round = 0; round < 12; round += 1) {
       const value = texts[round % texts.length]!;
