@@ -6,16 +6,22 @@ import { queryRows } from '../../db/client';
 import type { Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 
-/** rows per read; each read is its own short transaction under the tenant */
-const PAGE = 2000;
+/**
+ * Rows per read; each read is its own short transaction under the tenant, and starts where the last
+ * one ended (keyset: `WHERE (key) > (last key)` on the primary key's index), so every page costs
+ * the same however deep into a table it is, and no statement runs long enough to be felt.
+ */
+export const EXPORT_PAGE = 1000;
 /** columns never exported: hashes of passwords, refresh tokens and machine credentials */
 const SECRET_COLUMNS = new Set(['password_hash', 'token_hash', 'secret_hash']);
 
 interface ExportTable {
   name: string;
   columns: string[];
-  /** the column that names the tenant (`tenant_id`, or `id` for `tenants`) */
+  /** the primary key's columns: the order of the rows, and where each page starts */
   order: string[];
+  /** their types, to compare a page's start with (the key travels as text, so nothing is rounded) */
+  orderTypes: string[];
 }
 
 /**
@@ -25,13 +31,16 @@ interface ExportTable {
  */
 async function exportTables(transactions: Transactions, tenantId: string): Promise<ExportTable[]> {
   const rows = await transactions.withTenant(tenantId, (tx) =>
-    queryRows<{ name: string; columns: string[]; keys: string[] | null }>(
+    queryRows<{ name: string; columns: string[]; keys: string[] | null; types: string[] | null }>(
       tx,
       sql`SELECT c.relname AS name,
             array_agg(a.attname::text ORDER BY a.attnum) AS columns,
             (SELECT array_agg(k.attname::text ORDER BY array_position(i.indkey, k.attnum))
                FROM pg_index i JOIN pg_attribute k ON k.attrelid = i.indrelid AND k.attnum = ANY(i.indkey)
-              WHERE i.indrelid = c.oid AND i.indisprimary) AS keys
+              WHERE i.indrelid = c.oid AND i.indisprimary) AS keys,
+            (SELECT array_agg(format_type(k.atttypid, k.atttypmod) ORDER BY array_position(i.indkey, k.attnum))
+               FROM pg_index i JOIN pg_attribute k ON k.attrelid = i.indrelid AND k.attnum = ANY(i.indkey)
+              WHERE i.indrelid = c.oid AND i.indisprimary) AS types
           FROM pg_class c
           JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
           JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
@@ -42,19 +51,41 @@ async function exportTables(transactions: Transactions, tenantId: string): Promi
           GROUP BY c.oid, c.relname ORDER BY c.relname`,
     ),
   );
-  return rows.map((row) => ({
-    name: row.name,
-    columns: row.columns.filter((column) => !SECRET_COLUMNS.has(column)),
-    order: row.keys && row.keys.length > 0 ? row.keys : [row.columns[0]!],
-  }));
+  return rows.map((row) => {
+    // every tenant table has a primary key (checked by the export's test); without one the rows
+    // would be ordered by every column, which is still a total order for distinct rows
+    const keyed = row.keys !== null && row.keys.length > 0;
+    return {
+      name: row.name,
+      columns: row.columns.filter((column) => !SECRET_COLUMNS.has(column)),
+      order: keyed ? row.keys! : row.columns,
+      orderTypes: keyed ? row.types! : row.columns.map(() => 'text'),
+    };
+  });
 }
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** Resolves once the stream's buffer is below its high-water mark (or the stream is gone). */
+async function drained(out: PassThrough) {
+  if (!out.writableNeedDrain || out.destroyed) return;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      out.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    out.on('drain', done);
+    out.on('close', done);
+  });
+}
+
 /**
  * Streams the tenant's data as a ZIP (fflate, deflated entry by entry): each table is read page by
- * page under `withTenant` — row-level security is what keeps every other tenant's rows out — and
- * written as a JSON array while the next page is read. The export itself is audited.
+ * page (keyset on its primary key) under `withTenant` — row-level security is what keeps every other
+ * tenant's rows out — and written as a JSON array; the next page is read once the client has taken
+ * the last (backpressure), so memory stays bounded by a page and the stream's buffer, however big
+ * the tenant. The export itself is audited.
  */
 export function exportTenantZip(transactions: Transactions, actor: Actor): PassThrough {
   const out = new PassThrough();
@@ -75,18 +106,43 @@ export function exportTenantZip(transactions: Transactions, actor: Actor): PassT
     for (const table of await exportTables(transactions, tenantId)) {
       const file = new ZipDeflate(`${table.name}.json`, { level: 6 });
       zip.add(file);
-      const select = `SELECT ${table.columns.map(ident).join(', ')} FROM ${ident(table.name)} ORDER BY ${table.order.map(ident).join(', ')}`;
+      const keys = table.order.map(ident);
+      const select = `SELECT ${table.columns.map(ident).join(', ')}, ${keys.map((key, i) => `${key}::text AS "__key${i}"`).join(', ')} FROM ${ident(table.name)}`;
+      const orderBy = ` ORDER BY ${keys.join(', ')} LIMIT ${EXPORT_PAGE}`;
       let count = 0;
+      let after: string[] | null = null;
       file.push(new TextEncoder().encode('['));
-      for (let offset = 0; ; offset += PAGE) {
+      for (;;) {
         if (out.destroyed) return;
-        const rows = await transactions.withTenant(tenantId, (tx) =>
-          queryRows<Record<string, unknown>>(tx, sql.raw(`${select} LIMIT ${PAGE} OFFSET ${offset}`)),
+        const start: string[] | null = after;
+        const page: Record<string, unknown>[] = await transactions.withTenant(tenantId, (tx) =>
+          queryRows<Record<string, unknown>>(
+            tx,
+            start
+              ? sql.join([
+                  sql.raw(`${select} WHERE (${keys.join(', ')}) > (`),
+                  sql.join(
+                    start.map((value, i) => sql`${value}::${sql.raw(table.orderTypes[i]!)}`),
+                    sql.raw(', '),
+                  ),
+                  sql.raw(`)${orderBy}`),
+                ])
+              : sql.raw(`${select}${orderBy}`),
+          ),
         );
-        const text = rows.map((row, i) => `${count + i === 0 ? '' : ','}\n${JSON.stringify(row)}`).join('');
-        count += rows.length;
+        const last = page.at(-1);
+        if (last) after = table.order.map((_, i) => last[`__key${i}`] as string);
+        const text = page
+          .map((row, i) => {
+            for (let k = 0; k < table.order.length; k++) delete row[`__key${k}`];
+            return `${count + i === 0 ? '' : ','}\n${JSON.stringify(row)}`;
+          })
+          .join('');
+        count += page.length;
         file.push(new TextEncoder().encode(text));
-        if (rows.length < PAGE) break;
+        // backpressure: the next page is read once the client has taken what is buffered
+        await drained(out);
+        if (page.length < EXPORT_PAGE) break;
       }
       file.push(new TextEncoder().encode('\n]\n'), true);
       manifest[table.name] = count;
