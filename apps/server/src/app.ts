@@ -124,7 +124,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         ? { kind: 'postgres', url: config.databaseUrl, onWaiting: waitingForDatabase(app) }
         : { kind: 'pglite', dataDir: join(config.dataDir, 'pg') },
     ));
-  const transactions = createTransactions(database.db);
+  const transactions = createTransactions(database.db, config.statementBudgets);
   const hasher = await createPasswordHasher();
   const machineCredentials = createMachineCredentialsService({ transactions });
   // MQTT over TLS (8883 in production) when MQTT_TLS_PORT is set, embedded broker only.

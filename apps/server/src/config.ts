@@ -63,6 +63,8 @@ const EnvSchema = z.object({
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RETENTION_INTERVAL: seconds.default(3600),
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  HEAVY_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
   METRICS_TOKEN: z.string().min(16).optional(),
 });
 
@@ -127,6 +129,11 @@ export interface Config {
   /** how often the report-mail job looks for scheduled report e-mails that are due (06:00 local) */
   reportMailsIntervalMs: number;
   /**
+   * Statement timeouts (lib/budget.ts): interactive requests, and heavy work (downloads, reports,
+   * background jobs). A statement that runs over is cancelled and answered `common.TIMEOUT`.
+   */
+  statementBudgets: { interactiveMs: number; heavyMs: number };
+  /**
    * Log retention (spec §9: deleted after 30 days at most): audit entries, login throttles and spent
    * captchas older than `auditDays`, delivered or given-up outbox mail older than `mailDays`, checked
    * every `intervalSeconds`; sessions (with their refresh tokens) that ended — expired or revoked —
@@ -182,6 +189,7 @@ export function parseConfig(env: Record<string, string | undefined>, terminal = 
     smtpUrl: e.SMTP_URL,
     demo,
     demoHistoryDays: e.DEMO_HISTORY_DAYS,
+    statementBudgets: { interactiveMs: e.STATEMENT_TIMEOUT_MS, heavyMs: e.HEAVY_STATEMENT_TIMEOUT_MS },
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT ?? (terminal ? 'pretty' : 'json'),
     jwtSecret: e.JWT_SECRET,

@@ -95,6 +95,8 @@ export const ERROR_STATUS = {
   'common.RATE_LIMITED': 429,
   'common.INTERNAL_ERROR': 500,
   'common.SERVICE_UNAVAILABLE': 503,
+  // a statement ran over its time budget and was cancelled (issue 30); details.requestId
+  'common.TIMEOUT': 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -378,5 +378,6 @@ export const exportTenantData = defineRoute({
   specAddition: "the tenant admin's data export (issue 18, GDPR Art. 20 data portability).",
   access: 'tenant-data:export',
   responses: { 200: z.string().describe('application/zip') },
-  errors: [],
+  // one export per tenant at a time: a second one while it runs is refused with Retry-After
+  errors: ['common.RATE_LIMITED'],
 });

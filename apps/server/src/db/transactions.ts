@@ -2,6 +2,7 @@ import { type ExtractTablesWithRelations, fillPlaceholders, SQL, sql } from 'dri
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { DEFAULT_BUDGETS, type StatementBudgets, statementTimeoutMs } from '../lib/budget';
 import type { AppDatabase, Schema } from './client';
 import { auditLog } from './schema/index';
 
@@ -95,9 +96,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (`begin`, then the settings); on a loaded machine each round trip is a context switch to the
  * database and back. PGlite runs in-process, where the saving is nil, so it keeps Drizzle's path.
  */
-export function createTransactions(db: AppDatabase): Transactions {
+export function createTransactions(
+  db: AppDatabase,
+  budgets: StatementBudgets = DEFAULT_BUDGETS,
+): Transactions {
+  // the statement timeout of the work in progress (lib/budget.ts): a whole number of milliseconds
+  const timeout = () => `set_config('statement_timeout', '${statementTimeoutMs(budgets)}', true)`;
   const begin = (role: string, tenantId: string) =>
-    `BEGIN; SELECT set_config('role', '${role}', true), set_config('app.tenant_id', '${tenantId}', true)`;
+    `BEGIN; SELECT set_config('role', '${role}', true), set_config('app.tenant_id', '${tenantId}', true), ${timeout()}`;
   const pool = (db as unknown as { $client?: unknown }).$client;
   const opened: <R, T>(
     role: string,
@@ -110,7 +116,8 @@ export function createTransactions(db: AppDatabase): Transactions {
       : (role, tenantId, opening, fn) =>
           db.transaction(async (tx) => {
             await tx.execute(
-              sql`SELECT set_config('role', ${role}, true), set_config('app.tenant_id', ${tenantId}, true)`,
+              sql`SELECT set_config('role', ${role}, true), set_config('app.tenant_id', ${tenantId}, true),
+                         set_config('statement_timeout', ${String(statementTimeoutMs(budgets))}, true)`,
             );
             if (!opening) return fn(tx as Tx, []);
             inlinable(opening); // the same rule as on PostgreSQL, so a statement that works here works there
@@ -144,7 +151,7 @@ export function createTransactions(db: AppDatabase): Transactions {
     values: Record<string, unknown>,
   ) => Promise<R[]> =
     pool instanceof pg.Pool
-      ? readOnPool(pool)
+      ? readOnPool(pool, timeout)
       : (tenantId, statement, values) =>
           run('kerf_app', tenantId, (tx) => runPrepared(tx, statement, values));
 
@@ -261,7 +268,7 @@ function runOnPool(db: AppDatabase, pool: pg.Pool, begin: (role: string, tenantI
  * A connection on which the message failed is closed, not reused: which of its statements
  * PostgreSQL kept prepared would be a guess.
  */
-function readOnPool(pool: pg.Pool) {
+function readOnPool(pool: pg.Pool, timeout: () => string) {
   return async <R>(
     tenantId: string,
     statement: PreparedStatement,
@@ -272,7 +279,7 @@ function readOnPool(pool: pg.Pool) {
     try {
       const execute = executeOn(client, statement, values);
       const parts = [
-        `SELECT set_config('role', 'kerf_app', true), set_config('app.tenant_id', '${tenantId}', true), ${GENERIC_PLANS}`,
+        `SELECT set_config('role', 'kerf_app', true), set_config('app.tenant_id', '${tenantId}', true), ${timeout()}, ${GENERIC_PLANS}`,
         ...execute.parts,
       ];
       const results = (await client.query(parts.join(';\n'))) as unknown as pg.QueryResult[];

@@ -28,6 +28,7 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   'common.RATE_LIMITED': 'Too many requests. Please try again later.',
   'common.INTERNAL_ERROR': 'An error occurred.',
   'common.SERVICE_UNAVAILABLE': 'The service is temporarily unavailable.',
+  'common.TIMEOUT': 'The request took longer than its time budget and was stopped.',
 };
 
 export function messageOf(code: ErrorCode): string {

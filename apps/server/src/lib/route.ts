@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { z } from 'zod';
 import type { Actor } from './actor';
 import { AppError } from './app-error';
+import { isHeavyRoute, runAs } from './budget';
 import { operationIdOf } from './operation-id';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -95,6 +96,8 @@ export function registerRoute<C extends RouteContract>(
   options: Pick<RouteShorthandOptions, 'config'> = {},
 ) {
   const successStatus = Number(Object.keys(contract.responses)[0]);
+  // downloads and reports run on the longer statement budget (lib/budget.ts)
+  const work = contract.method === 'GET' && isHeavyRoute(contract.path) ? 'heavy' : 'interactive';
   app.route({
     method: contract.method,
     url: routeUrl(contract),
@@ -138,23 +141,25 @@ export function registerRoute<C extends RouteContract>(
       }
       actors.set(request, actor);
     },
-    handler: async (request, reply) => {
-      const actor = actors.get(request) ?? null;
-      const result = await handler({
-        params: request.params,
-        query: request.query,
-        body: request.body,
-        headers: request.headers,
-        actor,
-        request,
-        reply,
-      } as RouteCall<C>);
-      // A download (lib/csv.ts) or a handler that sent a body of its own (a PDF) has answered already.
-      if (result === reply || reply.sent) return reply;
-      // A handler may answer with another declared status by setting it on the reply.
-      if (reply.statusCode === 200) reply.code(successStatus);
-      if (contract.responses[successStatus] === null) return reply.send();
-      return result;
-    },
+    handler: (request, reply) => runAs(work, () => answer(request, reply)),
   });
+
+  async function answer(request: FastifyRequest, reply: FastifyReply) {
+    const actor = actors.get(request) ?? null;
+    const result = await handler({
+      params: request.params,
+      query: request.query,
+      body: request.body,
+      headers: request.headers,
+      actor,
+      request,
+      reply,
+    } as RouteCall<C>);
+    // A download (lib/csv.ts) or a handler that sent a body of its own (a PDF) has answered already.
+    if (result === reply || reply.sent) return reply;
+    // A handler may answer with another declared status by setting it on the reply.
+    if (reply.statusCode === 200) reply.code(successStatus);
+    if (contract.responses[successStatus] === null) return reply.send();
+    return result;
+  }
 }

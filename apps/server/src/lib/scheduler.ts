@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { DatabaseHandle } from '../db/client';
+import { runAs } from './budget';
 
 /**
  * Background jobs (retention, scheduled report e-mails, webhook deliveries, ...): one scheduler per
@@ -126,7 +127,8 @@ export function createScheduler({ database, log, timers = true }: SchedulerOptio
     const jobLog = log.child({ job: job.name });
     entry.running = withLock(
       job.name,
-      async (): Promise<unknown> => job.run({ signal: controller.signal, log: jobLog }),
+      // background work runs on the longer statement budget (lib/budget.ts)
+      async (): Promise<unknown> => runAs('heavy', () => job.run({ signal: controller.signal, log: jobLog })),
     )
       .then(
         (result) => {

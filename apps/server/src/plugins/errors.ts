@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, messageOf } from '../lib/app-error';
+import { currentWork, isStatementTimeout } from '../lib/budget';
 
 const CONTEXTS: Record<string, FieldError['in']> = {
   body: 'body',
@@ -189,6 +190,18 @@ function answer(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
     );
     const code = 'validation.INVALID_INPUT';
     return send(reply, 400, { code, message: messageOf(code), details: { requestId: String(request.id) } });
+  }
+  if (isStatementTimeout(error)) {
+    // a statement ran over its budget (lib/budget.ts) and the database cancelled it
+    request.log.warn(
+      { err: error, route: request.routeOptions.url, method: request.method, work: currentWork() },
+      'statement timeout: the request ran over its time budget',
+    );
+    return send(reply, 503, {
+      code: 'common.TIMEOUT',
+      message: messageOf('common.TIMEOUT'),
+      details: { requestId: String(request.id) },
+    });
   }
   if (isDatabaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');

@@ -8,6 +8,8 @@ import { exportTenantData } from '@kerf/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Transactions } from '../../db/transactions';
 import type { IngestStats } from '../../ingest/index';
+import { AppError } from '../../lib/app-error';
+import { createTenantLimiter } from '../../lib/budget';
 import type { EventLoopMonitor } from '../../lib/event-loop';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import { type Authenticator, registerRoute } from '../../lib/route';
@@ -21,6 +23,9 @@ import { createSystemAdminService } from './system-admin.service';
 import { exportTenantZip } from './tenant-export';
 
 export { registerPlatformRoutes as registerPlatformModule } from './platform.routes';
+
+/** what a second export of the same tenant is told to wait */
+export const EXPORT_RETRY_AFTER_SECONDS = 30;
 export { RETENTION_BATCH, retentionJob } from './retention';
 
 /** The system admin's endpoints, the metrics endpoint and the retention job. */
@@ -46,13 +51,23 @@ export function registerSystemAdminModule(
   const system = createSystemAdminService(deps);
   app.addHook('onClose', async () => system.close());
   registerSystemAdminRoutes(app, { authenticator: deps.authenticator, system });
-  registerRoute(app, deps.authenticator, exportTenantData, async ({ actor, reply }) => {
+  // One export per tenant at a time (issue 30): a second one while it runs is refused, not queued.
+  const exports = createTenantLimiter(1);
+  registerRoute(app, deps.authenticator, exportTenantData, async ({ actor, reply, request }) => {
+    const release = exports.tryAcquire(actor.tenantId);
+    if (!release) throw AppError.tooManyAttempts('common.RATE_LIMITED', EXPORT_RETRY_AFTER_SECONDS);
     const date = new Date().toISOString().slice(0, 10);
+    const zip = exportTenantZip(deps.transactions, actor);
+    zip.once('close', release);
+    zip.once('error', (error) =>
+      // the answer has begun: the client sees the download cut short; the log says why
+      request.log.warn({ err: error, route: request.routeOptions.url }, 'tenant export failed'),
+    );
     reply
       .type('application/zip')
       .header('content-disposition', `attachment; filename="kerf-export-${date}.zip"`)
       .header('cache-control', 'no-store')
-      .send(exportTenantZip(deps.transactions, actor));
+      .send(zip);
     return reply;
   });
   registerMetricsRoute(app, {

@@ -184,4 +184,56 @@ describe("the tenant admin's data export", () => {
     // the audit log alone is six pages and more; unread, the export had stopped well before them
     expect(whileUnread).toBeLessThan(reads - 5);
   });
+
+  it('runs one export per tenant at a time: a second one meanwhile gets 429 with Retry-After', async () => {
+    const admin = await t.login('demo', 'admin');
+    const tenantId = tenantOf(admin);
+    // an export of several megabytes that hardly compress: more than the sockets between here and
+    // the client buffer, so an unread download stays running (backpressure)
+    await t.app.kerf.transactions.withTenant(tenantId, (tx) =>
+      recordAudits(
+        tx,
+        Array.from({ length: 4000 }, (_, i) => ({
+          tenantId,
+          actorUserId: null,
+          action: `test.limit-${i}`,
+          ip: null,
+          details: { noise: Buffer.from(crypto.getRandomValues(new Uint8Array(1500))).toString('base64') },
+        })),
+      ),
+    );
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = `${base}/api/tenant/export`;
+    const headers = { authorization: `Bearer ${admin.bearerToken}` };
+    const running = new AbortController();
+    const first = await fetch(url, { headers, signal: running.signal });
+    expect(first.status).toBe(200);
+    const reader = first.body!.getReader();
+    await reader.read(); // the download has begun, and is not read further
+
+    const second = await fetch(url, { headers });
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBe('30');
+    expect(await second.json()).toMatchObject({
+      code: 'common.RATE_LIMITED',
+      details: { retryAfterSeconds: 30 },
+    });
+    // another tenant's export is not held up by this one's
+    const grinding = await t.login('demo-grind', 'admin');
+    const other = await t.request({ method: 'GET', url: '/api/tenant/export', headers: bearer(grinding) });
+    expect(other.statusCode).toBe(200);
+
+    // the client goes away: the export stops, and the next one runs
+    running.abort();
+    await reader.cancel().catch(() => {});
+    let next = 0;
+    for (let attempt = 0; attempt < 50 && next !== 200; attempt++) {
+      const answer = await t.request({ method: 'GET', url: '/api/tenant/export', headers: bearer(admin) });
+      next = answer.statusCode;
+      if (next !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(next).toBe(200);
+    // the fetches' kept-alive connections, so that the app closes at once
+    t.app.server.closeAllConnections();
+  }, 120_000);
 });
