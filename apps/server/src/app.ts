@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase, queryRows } from './db/client';
 import { createTransactions, type Transactions } from './db/transactions';
+import { isDemoTenant } from './demo/index';
 import { type IngestStats, POSTGRES_INGEST_LANES, startTelemetryIngest } from './ingest/index';
 import { createEventLoopMonitor } from './lib/event-loop';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
@@ -41,6 +42,7 @@ import { registerRegistrationModule } from './modules/registration/index';
 import { registerReportModule } from './modules/report/index';
 import { registerMqttWebSocket, registerSetupModule } from './modules/setup/index';
 import { createTelemetryService, type TelemetryService } from './modules/telemetry/index';
+import { checkBrokerAcl } from './plugins/broker-acl';
 import { type Bus, startBus } from './plugins/bus';
 import { registerErrorHandling } from './plugins/errors';
 import { registerMetrics } from './plugins/metrics';
@@ -146,6 +148,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tls:
       certificate && config.mqttTlsPort !== undefined ? { port: config.mqttTlsPort, certificate } : undefined,
   });
+  // An external broker's ACL is all that keeps strangers from publishing as machines (issue 31).
+  if (config.mqttUrl) {
+    try {
+      await checkBrokerAcl({
+        brokerUrl: config.mqttUrl,
+        client: bus.client,
+        require: config.mqttRequireAcl,
+        log: app.log,
+      });
+    } catch (error) {
+      await bus.close();
+      if (!options.database) await database.close();
+      throw error;
+    }
+  }
   const liveBus = startLiveBus({ bus, log: app.log });
   const integrations = createIntegrations({
     transactions,
@@ -254,6 +271,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     telemetry,
     credentials: machineCredentials,
     demo: config.demo,
+    isDemoTenant: (tenantId) => isDemoTenant(transactions, tenantId),
     brokerPort: () => bus.brokerPort,
     views: machineViews,
   });

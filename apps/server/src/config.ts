@@ -16,6 +16,7 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   MQTT_URL: z.string().url().optional(),
+  MQTT_REQUIRE_ACL: flag.default(false),
   MQTT_SHARE_GROUP: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
@@ -44,6 +45,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag.default(false),
   CORS_ORIGINS: z.string().default(''),
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
+  REQUEST_TIMEOUT: z.coerce.number().int().min(1).max(600).default(30),
   WEB_DIST: z.string().optional(),
   MAIL_FROM: z.string().default('Kerf <noreply@kerf.example>'),
   SALES_EMAIL: z.string().default('sales@kerf.example'),
@@ -76,6 +78,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   mqttUrl: string | undefined;
+  /** with MQTT_URL: refuse to start when the broker lets anonymous clients publish telemetry */
+  mqttRequireAcl: boolean;
   /** external broker: the group of the shared telemetry subscription, one per deployment on the broker */
   mqttShareGroup: string;
   mqttPort: number;
@@ -106,6 +110,8 @@ export interface Config {
   trustProxy: boolean;
   corsOrigins: string[];
   bodyLimit: number;
+  /** seconds a request's headers and body may take to arrive (a slow sender gets 408) */
+  requestTimeout: number;
   webDist: string | undefined;
   /** website: sender of outgoing mail, the sales inbox for contact requests, the support contact */
   mailFrom: string;
@@ -179,6 +185,7 @@ export function parseConfig(env: Record<string, string | undefined>, terminal = 
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     mqttUrl: e.MQTT_URL,
+    mqttRequireAcl: e.MQTT_REQUIRE_ACL,
     mqttShareGroup: e.MQTT_SHARE_GROUP,
     mqttPort: e.MQTT_PORT,
     mqttTlsPort: e.MQTT_TLS_PORT,
@@ -204,6 +211,7 @@ export function parseConfig(env: Record<string, string | undefined>, terminal = 
       .map((origin) => origin.trim())
       .filter(Boolean),
     bodyLimit: e.BODY_LIMIT,
+    requestTimeout: e.REQUEST_TIMEOUT,
     webDist: e.WEB_DIST,
     mailFrom: e.MAIL_FROM,
     salesEmail: e.SALES_EMAIL,

@@ -199,7 +199,10 @@ export const DemoAgentsResponseSchema = z.object({
   agents: z.array(MachineCredentialSchema),
 });
 
-/** Demo mode only: machines and fresh agent credentials for the simulator (`npm run simulate`). */
+/**
+ * Demo mode only, and only for the seeded demo tenants: machines and fresh agent credentials for
+ * the simulator (`npm run simulate`).
+ */
 export const issueDemoAgents = defineRoute({
   module: 'printing-shop',
   method: 'POST',
@@ -209,5 +212,6 @@ export const issueDemoAgents = defineRoute({
   access: 'machines:manage',
   body: DemoAgentsRequestSchema,
   responses: { 200: DemoAgentsResponseSchema },
-  errors: [],
+  /** FORBIDDEN: a tenant that is not one of the seeded demo tenants */
+  errors: ['authentication.FORBIDDEN'],
 });

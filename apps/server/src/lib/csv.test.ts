@@ -24,6 +24,21 @@ describe('CSV cells', () => {
     expect(csvCell(new Date('2026-03-29T01:30:00Z'), german)).toBe('2026-03-29T01:30:00.000Z');
   });
 
+  it("quotes the other dialect's separator too, so a cell cannot split into a formula (issue 31)", () => {
+    // a comma file opened with `;` settings, and a semicolon file opened with `,` settings
+    expect(csvCell('Halle 2;=HYPERLINK("http://x")', DEFAULT_DIALECT)).toBe(
+      '"Halle 2;=HYPERLINK(""http://x"")"',
+    );
+    expect(csvCell('Halle 2,=1+1', german)).toBe('"Halle 2,=1+1"');
+    expect(csvRow(['a;=1+1', 'b'], DEFAULT_DIALECT)).toBe('"a;=1+1",b\r\n');
+    // formula starts are neutralised the same in both dialects, after leading spaces too
+    for (const dialect of [german, DEFAULT_DIALECT]) {
+      expect(csvCell('  =1+1', dialect)).toBe("'  =1+1");
+      expect(csvCell('\uFF1D1+1', dialect)).toBe("'\uFF1D1+1");
+      expect(csvCell('@A1', dialect)).toBe("'@A1");
+    }
+  });
+
   it('writes rows with the dialect separator and CRLF', () => {
     expect(csvRow(['Schneidemaschine', 12, 'Köln'], german)).toBe('Schneidemaschine;12;Köln\r\n');
     expect(BOM).toBe('\uFEFF');

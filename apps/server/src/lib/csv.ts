@@ -9,9 +9,13 @@ import type { FastifyReply } from 'fastify';
  * - the separator follows the language the user works in, as Excel's list separator follows the
  *   regional settings: `,` with a decimal point for English and Arabic, `;` with a decimal comma for
  *   German, French, Dutch, Polish, Romanian and Russian — a double-click opens the file in columns;
- * - lines end with CRLF (RFC 4180); a cell holding the separator, a quote or a line break is quoted;
- * - a text cell that starts with `=`, `+`, `-`, `@`, tab or carriage return gets a leading `'`, so
- *   a spreadsheet never runs it as a formula (OWASP "CSV injection"). Numbers are written as numbers.
+ * - lines end with CRLF (RFC 4180); a cell holding either separator (`,` or `;`, whichever dialect
+ *   the file is in), a quote or a line break is quoted: a file is often opened with the other
+ *   dialect's settings, and an unquoted `;` in a comma file would split the cell there and start a
+ *   new one — a new cell that could begin with `=` (issue 31);
+ * - a text cell that starts with `=`, `+`, `-`, `@`, tab or carriage return — also after leading
+ *   spaces — gets a leading `'` in every dialect, so a spreadsheet never runs it as a formula (OWASP
+ *   "CSV injection"). Numbers are written as numbers.
  */
 export const BOM = '\uFEFF';
 
@@ -28,7 +32,9 @@ export function csvDialect(language: Language | undefined): CsvDialect {
     : { separator: ',', decimal: '.' };
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\t\r]| *[=+\-@\uFF1D\uFF0B\uFF0D\uFF20])/;
+/** Either dialect's separator, a quote or a line break: the cell is quoted. */
+const NEEDS_QUOTES = /[,;"\r\n]/;
 
 export type CsvValue = string | number | boolean | Date | null | undefined;
 
@@ -42,7 +48,7 @@ export function csvCell(value: CsvValue, dialect: CsvDialect): string {
     return dialect.decimal === '.' ? text : text.replace('.', dialect.decimal);
   }
   const safe = FORMULA_START.test(value) ? `'${value}` : value;
-  return safe.includes(dialect.separator) || /["\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return NEEDS_QUOTES.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 export function csvRow(values: readonly CsvValue[], dialect: CsvDialect): string {

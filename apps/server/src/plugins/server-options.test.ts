@@ -32,7 +32,11 @@ describe('request logging', () => {
     const response = await app.inject({ url: '/says', headers: { 'x-request-id': 'request-0001' } });
     expect(response.headers['x-request-id']).toBeUndefined(); // set by the security headers plugin, not here
     expect(lines.map((line) => line.msg)).toEqual(['warn line', 'child line']);
-    expect(lines.every((line) => line.reqId === 'request-0001')).toBe(true);
+    // the server's own id on every line, the client's beside it
+    const ids = new Set(lines.map((line) => line.reqId));
+    expect(ids.size).toBe(1);
+    expect([...ids][0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(lines.every((line) => line.clientRequestId === 'request-0001')).toBe(true);
     expect(lines[0]).toMatchObject({ step: 2, level: 40 });
     expect(lines[1]).toMatchObject({ part: 'inner' });
     await app.close();
@@ -43,7 +47,11 @@ describe('request logging', () => {
     await debug.app.inject({ url: '/quiet', headers: { 'x-request-id': 'request-0002' } });
     const completed = debug.lines.filter((line) => line.msg === 'request completed');
     expect(completed).toHaveLength(1);
-    expect(completed[0]).toMatchObject({ reqId: 'request-0002', req: { method: 'GET', url: '/quiet' } });
+    expect(completed[0]).toMatchObject({
+      clientRequestId: 'request-0002',
+      req: { method: 'GET', url: '/quiet' },
+    });
+    expect(completed[0]?.reqId).not.toBe('request-0002');
     await debug.app.close();
 
     const info = await appLoggingAt('info');

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import {
   type FastifyBaseLogger,
+  type FastifyHttpOptions,
   type FastifyReply,
   type FastifyRequest,
-  type FastifyServerOptions,
   LogController,
 } from 'fastify';
 import type { Logger } from 'pino';
@@ -11,6 +12,11 @@ import type { Config } from '../config';
 import { messageOf } from '../lib/app-error';
 
 const REDACTED_PATH = /(\/auth\/sessions\/)[^/?]+/;
+
+/** A client's own request id, for the log only: printable and short, else left out. */
+export function clientRequestIdOf(header: string | string[] | undefined): string | undefined {
+  return typeof header === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(header) ? header : undefined;
+}
 
 /**
  * One line per request, at debug: at info the log says what happens, not every GET. Errors keep
@@ -99,7 +105,7 @@ class RequestLogger {
  * The Fastify instance's own options: logging without secrets, request ids, proxy trust, limits,
  * and catalogue answers for requests that never reach a route.
  */
-export function serverOptions(config: Config): FastifyServerOptions {
+export function serverOptions(config: Config): FastifyHttpOptions<Server> {
   return {
     logger: {
       level: config.logLevel,
@@ -132,14 +138,27 @@ export function serverOptions(config: Config): FastifyServerOptions {
         : {}),
     },
     logController: new QuietRequestLog(),
-    childLoggerFactory: (logger, bindings, options) =>
-      new RequestLogger(logger as unknown as Logger, bindings, options) as unknown as FastifyBaseLogger,
-    genReqId: (request) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : randomUUID();
+    // The server names every request itself: an id a client chose could collide with another's
+    // or forge a trail in the log. A client's own `X-Request-Id` is logged beside it, never echoed.
+    childLoggerFactory: (logger, bindings, options, raw) => {
+      const clientRequestId = clientRequestIdOf(raw.headers['x-request-id']);
+      return new RequestLogger(
+        logger as unknown as Logger,
+        clientRequestId ? { ...bindings, clientRequestId } : bindings,
+        options,
+      ) as unknown as FastifyBaseLogger;
     },
+    genReqId: () => randomUUID(),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
+    // A request's headers and body must arrive within REQUEST_TIMEOUT: a client sending one byte
+    // every few seconds no longer holds a connection (and a sign-in) open for minutes. Node looks
+    // for such requests every second and answers them 408.
+    requestTimeout: config.requestTimeout * 1000,
+    http: {
+      headersTimeout: Math.min(config.requestTimeout * 1000, 60_000),
+      connectionsCheckingInterval: 1000,
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 600 },
     // A path that cannot be decoded never reaches a route; it is still answered from the catalogue.
     frameworkErrors: (_error, request, reply: FastifyReply) =>

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../lib/app-error';
 
 /** Hashed file names never change content: a year, without revalidation. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -33,10 +34,16 @@ function prerendered(root: string): Prerendered | null {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Prerendered) : null;
 }
 
+/** A cookie's value; one that cannot be decoded (`%E0%A4%A`) is the client's error: 400, not 500. */
 function cookieValue(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(';') ?? []) {
     const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join('='));
+    } catch {
+      throw AppError.fields([{ field: 'cookie', in: 'headers', code: 'INVALID_FORMAT' }]);
+    }
   }
   return undefined;
 }

@@ -33,6 +33,7 @@ export {
 } from './system.repository';
 export {
   findNetworkAdmin,
+  findTenantById,
   findTenantBySlug,
   insertTenant,
   isTenantActive,

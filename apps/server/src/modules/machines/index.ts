@@ -80,6 +80,8 @@ export function registerMachinesModule(
     telemetry: StatusRecorder;
     credentials: MachineCredentialsService;
     demo: boolean;
+    /** demo mode: whether the tenant is a seeded demo tenant (only those get simulator agents) */
+    isDemoTenant?: (tenantId: string) => Promise<boolean>;
     brokerPort: () => number | null;
     /** the machine views, read for the status endpoints and published after commits */
     views: MachineViews;
@@ -97,6 +99,7 @@ export function registerMachinesModule(
     credentials: deps.credentials,
     transactions,
     demo: deps.demo,
+    isDemoTenant: deps.isDemoTenant ?? (async () => false),
     brokerPort: deps.brokerPort,
   });
   return { machineStatus };

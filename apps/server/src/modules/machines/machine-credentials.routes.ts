@@ -1,6 +1,7 @@
 import { issueDemoAgents, issueMachineCredential } from '@kerf/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Transactions } from '../../db/transactions';
+import { AppError } from '../../lib/app-error';
 import { type Authenticator, registerRoute } from '../../lib/route';
 import type { MachineCredentialsService } from './machine-credentials.service';
 import { ensureDemoMachines } from './machines.seed';
@@ -13,6 +14,8 @@ export function registerMachineCredentialRoutes(
     credentials: MachineCredentialsService;
     transactions: Transactions;
     demo: boolean;
+    /** demo mode: whether the tenant is one of the seeded demo tenants (only they get agents) */
+    isDemoTenant: (tenantId: string) => Promise<boolean>;
     brokerPort: () => number | null;
   },
 ) {
@@ -22,6 +25,8 @@ export function registerMachineCredentialRoutes(
   );
   if (!deps.demo) return;
   registerRoute(app, authenticator, issueDemoAgents, async ({ actor, body }) => {
+    // A tenant registered through the website in demo mode gets no machine agents with credentials.
+    if (!(await deps.isDemoTenant(actor.tenantId))) throw new AppError('authentication.FORBIDDEN');
     const machineIds = await deps.transactions.withTenant(actor.tenantId, (tx) =>
       ensureDemoMachines(tx, actor.tenantId, body.count),
     );
