@@ -354,6 +354,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     machineExists: machineStatus.exists,
     lastLiveEvent: machineStatus.lastLiveEvent,
     allowedOrigins: config.corsOrigins,
+    // a logout or revocation on any instance ends its sockets here too (issue 31)
+    onSessionChange: sessions ? (listener) => sessions.onEnded(listener) : undefined,
   });
   registerMqttWebSocket(app, bus);
 

@@ -23,6 +23,15 @@ const MAX_SUBSCRIPTIONS = 500;
  */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const PING_MS = 30_000;
+/** Close code of a socket whose session ended (logout, revocation, deactivation). */
+export const LIVE_SESSION_ENDED_CLOSE = 4401;
+
+/** A session change as the auth module's session memory reports it (`SessionCache.onEnded`). */
+export interface SessionChange {
+  tenantId: string;
+  sessionId?: string;
+  userId?: string;
+}
 
 function tokenExpiry(token: string): number {
   try {
@@ -49,9 +58,21 @@ export async function registerLiveGateway(
     /** a machine event type: the machine's view now, built afresh for the replay; null for other types */
     lastLiveEvent?: (tenantId: string, type: LiveEventType, machineId: string) => Promise<LiveEvent | null>;
     allowedOrigins: string[];
+    /**
+     * Hears of every session that ended or changed, on this instance or another (the bus); `null`:
+     * changes may have been missed, check every session again. Without it a socket's subscriptions
+     * end only when their token expires.
+     */
+    onSessionChange?: (listener: (change: SessionChange | null) => void) => () => void;
   },
 ) {
   const { live } = deps;
+  /** every open socket's check of its sessions, for the session changes below */
+  const sessionChecks = new Set<(change: SessionChange | null) => void>();
+  const stopListening = deps.onSessionChange?.((change) => {
+    for (const check of sessionChecks) check(change);
+  });
+  app.addHook('onClose', async () => stopListening?.());
   // No per-message compression: events are small, and deflating each frame for each of a
   // thousand sockets costs more CPU than the bytes it saves on a LAN.
   await app.register(websocket, {
@@ -83,8 +104,10 @@ export async function registerLiveGateway(
     (socket: WebSocket, request) => {
       const subscriptions = new Map<
         string,
-        { unlisten: () => void; expiresAt: number; type: string; resource: string }
+        { unlisten: () => void; expiresAt: number; type: string; resource: string; sessionId: string }
       >();
+      /** the sessions this socket's subscriptions were made with, and the latest token of each */
+      const sessions = new Map<string, { tenantId: string; userId: string; token: string }>();
       const send = (message: LiveServerMessage | string) => {
         if (socket.readyState === socket.OPEN)
           socket.send(typeof message === 'string' ? message : JSON.stringify(message));
@@ -114,7 +137,50 @@ export async function registerLiveGateway(
         alive = false;
         socket.ping();
       }, PING_MS);
+      /**
+       * A session of this socket ended or changed (issue 31): its token is checked again at once —
+       * the session memory has already forgotten it — and its subscriptions end when it no longer
+       * passes; a socket left without subscriptions is closed.
+       */
+      const recheck = async (sessionId: string) => {
+        const session = sessions.get(sessionId);
+        if (!session) return;
+        let refusal: { status: number; code: string } | null = null;
+        try {
+          const actor = await deps.authenticate(`Bearer ${session.token}`, request.ip);
+          if (!hasPermission(actor.role, 'live:subscribe'))
+            refusal = { status: 403, code: 'authentication.FORBIDDEN' };
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          refusal = { status: error.status, code: error.code };
+        }
+        if (!refusal) return;
+        sessions.delete(sessionId);
+        for (const [key, sub] of subscriptions) {
+          if (sub.sessionId !== sessionId) continue;
+          sub.unlisten();
+          subscriptions.delete(key);
+          fail(refusal.status, refusal.code, { type: sub.type, resource: sub.resource });
+        }
+        if (subscriptions.size === 0) socket.close(LIVE_SESSION_ENDED_CLOSE, 'session ended');
+      };
+      const onSessionChange = (change: SessionChange | null) => {
+        for (const [sessionId, session] of sessions) {
+          const affected =
+            change === null ||
+            (change.tenantId === session.tenantId &&
+              (change.sessionId
+                ? change.sessionId === sessionId
+                : change.userId === undefined || change.userId === session.userId));
+          if (affected)
+            void recheck(sessionId).catch((error) =>
+              request.log.error({ err: error }, 'live session check failed'),
+            );
+        }
+      };
+      sessionChecks.add(onSessionChange);
       socket.on('close', () => {
+        sessionChecks.delete(onSessionChange);
         clearInterval(timer);
         clearInterval(ping);
         for (const sub of subscriptions.values()) sub.unlisten();
@@ -173,9 +239,16 @@ export async function registerLiveGateway(
         }
         const topic = liveTopic(actor.tenantId, message.type, message.resource);
         const expiresAt = tokenExpiry(message.token);
+        sessions.set(actor.sessionId, {
+          tenantId: actor.tenantId,
+          userId: actor.userId,
+          token: message.token,
+        });
         const existing = subscriptions.get(topic);
-        if (existing) existing.expiresAt = expiresAt;
-        else {
+        if (existing) {
+          existing.expiresAt = expiresAt;
+          existing.sessionId = actor.sessionId;
+        } else {
           if (subscriptions.size >= MAX_SUBSCRIPTIONS) return fail(429, 'common.RATE_LIMITED', where);
           const unlisten = live.listen(topic, (frame: LiveFrame) => {
             if (!frame.wire || socket.readyState !== socket.OPEN) return;
@@ -188,7 +261,7 @@ export async function registerLiveGateway(
             // The message was serialised once for every subscriber of the topic.
             socket.send(frame.wire, { binary: false });
           });
-          subscriptions.set(topic, { unlisten, expiresAt, ...where });
+          subscriptions.set(topic, { unlisten, expiresAt, sessionId: actor.sessionId, ...where });
         }
         send({ kind: 'SUBSCRIBED', ...where });
         // Notifications are read over HTTP first; the last one is never replayed.

@@ -81,12 +81,24 @@ export function createSessionCache(deps: {
   const waiting = new Map<string, { missing: Set<string>; done: () => void }>();
   let generation = 0;
   const stats = { hits: 0, misses: 0, invalidations: 0 };
+  /** who holds sessions open besides this memory (the live gateway's sockets): told of every end */
+  const endedListeners = new Set<(change: SessionInvalidation | null) => void>();
+  const tellEnded = (change: SessionInvalidation | null) => {
+    for (const listener of endedListeners) {
+      try {
+        listener(change);
+      } catch (error) {
+        log?.warn({ err: error }, 'session end listener failed');
+      }
+    }
+  };
 
   const enabled = () => ttlMs > 0 && (bus === undefined || bus.isConnected());
 
   function drop(change: SessionInvalidation) {
     generation += 1;
     stats.invalidations += 1;
+    tellEnded(change);
     if (change.sessionId) {
       const entry = entries.get(change.sessionId);
       if (entry && entry.tenantId === change.tenantId) entries.delete(change.sessionId);
@@ -101,6 +113,12 @@ export function createSessionCache(deps: {
   function clear() {
     generation += 1;
     entries.clear();
+  }
+
+  /** Back on the bus after a gap: invalidations of the gap may be lost, so holders check afresh. */
+  function reconnected() {
+    clear();
+    tellEnded(null);
   }
 
   const announce = () => {
@@ -136,13 +154,14 @@ export function createSessionCache(deps: {
     } catch (error) {
       // An unreadable message may have meant anything: forget everything.
       clear();
+      tellEnded(null);
       log?.warn({ err: error }, 'unreadable session invalidation: session memory emptied');
     }
   };
   let heartbeat: NodeJS.Timeout | null = null;
   if (bus) {
     bus.client.on('message', onMessage);
-    bus.client.on('connect', clear);
+    bus.client.on('connect', reconnected);
     bus.client.on('close', clear);
     bus.client.subscribe(
       [SESSION_TOPICS.invalidate, SESSION_TOPICS.ack(instance), SESSION_TOPICS.instances],
@@ -222,13 +241,23 @@ export function createSessionCache(deps: {
       });
     },
 
+    /**
+     * Hears of every session change, made here or on another instance (as the bus delivers it), as
+     * `invalidate` describes it; `null` when changes may have been missed (the bus reconnected) and
+     * every session held open should be checked again. Answers the function that stops listening.
+     */
+    onEnded(listener: (change: SessionInvalidation | null) => void): () => void {
+      endedListeners.add(listener);
+      return () => endedListeners.delete(listener);
+    },
+
     stats: () => ({ ...stats, entries: entries.size, peers: peers.size }),
 
     close() {
       if (heartbeat) clearInterval(heartbeat);
       if (!bus) return;
       bus.client.off('message', onMessage);
-      bus.client.off('connect', clear);
+      bus.client.off('connect', reconnected);
       bus.client.off('close', clear);
     },
   };
