@@ -10,13 +10,18 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { type DatabaseHandle, openDatabase, queryRows } from './db/client';
 import { createTransactions, type Transactions } from './db/transactions';
-import { isDemoTenant } from './demo/index';
+import { DEMO_TENANTS } from './demo/index';
 import { type IngestStats, POSTGRES_INGEST_LANES, startTelemetryIngest } from './ingest/index';
 import { createEventLoopMonitor } from './lib/event-loop';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
 import { createScheduler, type Scheduler } from './lib/scheduler';
 import { type MachineChangeSink, registerLiveGateway, startLiveBus } from './live/index';
-import { createAuthentication, isTenantActive, registerAuthModule } from './modules/auth/index';
+import {
+  createAuthentication,
+  findTenantById,
+  isTenantActive,
+  registerAuthModule,
+} from './modules/auth/index';
 import { registerCustomerServiceModule } from './modules/customer-service/index';
 import { registerGrindingShopModule } from './modules/grinding-shop/index';
 import {
@@ -271,7 +276,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     telemetry,
     credentials: machineCredentials,
     demo: config.demo,
-    isDemoTenant: (tenantId) => isDemoTenant(transactions, tenantId),
+    // only the seeded demo tenants get simulator agents, never a tenant registered in demo mode
+    isDemoTenant: async (tenantId) => {
+      const tenant = await transactions.withTenant(tenantId, (tx) => findTenantById(tx, tenantId));
+      return tenant !== null && DEMO_TENANTS.some((demo) => demo.slug === tenant.slug);
+    },
     brokerPort: () => bus.brokerPort,
     views: machineViews,
   });

@@ -48,7 +48,9 @@ export type SetupCheckState = z.infer<typeof SetupCheckStateSchema>;
 
 /** What a red check tells the customer's IT to do; the web app words each one. */
 export const SETUP_ADVICE = [
-  // API key (the machine's MQTT credential)
+  // API key (the machine's MQTT credential); CREDENTIAL_REFUSED is the site manager's own finding
+  // (its doctor was refused with the key it has), never the cloud's: a refused login from anyone
+  // else is shown as refused logins beside the API key (issue 31)
   'NO_CREDENTIAL',
   'CREDENTIAL_REVOKED',
   'CREDENTIAL_REFUSED',
@@ -104,6 +106,19 @@ export const SetupCheckDetailSchema = z
     transport: z.enum(['MQTTS', 'WEBSOCKET']),
     /** the machine's last heartbeat the cloud received */
     lastHeartbeatAt: timestamp.nullable(),
+    /**
+     * API key: wrong secrets tried for the machine's credential in the last hour, by client address
+     * (issue 31) — shown as such, never as the key's state: anyone who knows the username can try.
+     */
+    refusedLogins: z
+      .array(
+        z.strictObject({
+          address: z.string().max(64),
+          count: z.number().int().min(1),
+          lastAt: timestamp,
+        }),
+      )
+      .max(5),
   })
   .partial()
   .meta({ id: 'SetupCheckDetail' });
@@ -140,7 +155,8 @@ export const SiteCheckReportSchema = z.strictObject({
   check: z.enum(SITE_CHECKS as [SetupCheck, ...SetupCheck[]]),
   state: z.enum(['SUCCESS', 'ERROR']),
   advice: SetupAdviceSchema.nullable(),
-  detail: SetupCheckDetailSchema,
+  /** refused logins are the cloud's to count, never the site manager's to report */
+  detail: SetupCheckDetailSchema.omit({ refusedLogins: true }),
 });
 export type SiteCheckReport = z.infer<typeof SiteCheckReportSchema>;
 

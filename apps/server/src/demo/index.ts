@@ -1,7 +1,7 @@
 import type { Role, TenantKind } from '@kerf/contracts';
 import type { Transactions } from '../db/transactions';
 import type { PasswordHasher } from '../lib/password-hasher';
-import { findTenantById, seedTenant, seedUsers } from '../modules/auth/index';
+import { seedTenant, seedUsers } from '../modules/auth/index';
 import { seedDemoCustomerService, seedDemoCustomerSite } from '../modules/customer-service/index';
 import { seedDemoGrindingShop } from '../modules/grinding-shop/index';
 import { seedDemoIntegrations } from '../modules/integrations/index';
@@ -40,6 +40,8 @@ interface DemoTenant {
 }
 
 /** ARCHITECTURE §1 "Configuration and demo data": stable names that scripts, docs and tests rely on. */
+// Demo-only calls (the simulator's agents, `POST /demo/agents`) are for these tenants alone, by slug:
+// in demo mode anyone may register a tenant of their own through the website (issue 31).
 export const DEMO_TENANTS: DemoTenant[] = [
   {
     slug: 'demo',
@@ -152,16 +154,6 @@ export const DEMO_TENANTS: DemoTenant[] = [
     ],
   },
 ];
-
-/**
- * Whether a tenant is one of the seeded demo tenants (by its slug). Demo-only calls — the
- * simulator's agents (`POST /demo/agents`) — are refused to every other tenant, even in demo mode,
- * where anyone may register a tenant of their own through the website (issue 31).
- */
-export async function isDemoTenant(transactions: Transactions, tenantId: string): Promise<boolean> {
-  const tenant = await transactions.withTenant(tenantId, (tx) => findTenantById(tx, tenantId));
-  return tenant !== null && DEMO_TENANTS.some((demo) => demo.slug === tenant.slug);
-}
 
 /**
  * Seeds the demo tenants and their users once; later starts find them and change nothing. Each

@@ -22,7 +22,8 @@ export type BrokerPrincipal =
 export const DOCTOR_CLIENT_SUFFIX = '~doctor';
 
 export interface BrokerAccess {
-  authenticate(username: string, password: string): Promise<BrokerPrincipal | null>;
+  /** `from`: the client's address (kept with a refused login), when the connection has one */
+  authenticate(username: string, password: string, from?: string): Promise<BrokerPrincipal | null>;
   canPublish(principal: BrokerPrincipal, topic: string): boolean;
   canSubscribe(principal: BrokerPrincipal, topic: string): boolean;
 }
@@ -113,7 +114,8 @@ export async function startBus(options: {
         if (username === internal.username && secret === internal.password)
           return finish({ kind: 'internal' });
         if (!access || !username) return finish(null);
-        access.authenticate(username, secret).then(
+        const from = (client.conn as { remoteAddress?: string } | undefined)?.remoteAddress;
+        access.authenticate(username, secret, from).then(
           // A machine's client id is its username, so no one can take over another machine's session;
           // its doctor probes with `<username>~doctor`, a session that may neither publish nor subscribe.
           (principal) => {

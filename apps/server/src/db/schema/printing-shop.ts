@@ -123,12 +123,36 @@ export const machineCredentials = pgTable(
     secretHash: text('secret_hash').notNull(),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** the broker or the cloud refused a wrong secret for this username since the last good one */
-    refusedAt: timestamp('refused_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.machineId] }),
     uniqueIndex('machine_credentials_username_key').on(t.username),
+    foreignKey({
+      columns: [t.tenantId, t.machineId],
+      foreignColumns: [cuttingMachines.tenantId, cuttingMachines.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Wrong secrets given for a machine's credential (a broker CONNECT or a doctor report), counted per
+ * client address and minute (issue 31). A refusal is a fact about whoever tried, never the machine's
+ * state: anyone who knows a machine's username can try. The setup assistant shows them as "3
+ * refused logins from 10.0.0.7 in the last hour"; rows older than a day go on the next refusal.
+ */
+export const machineLoginRefusals = pgTable(
+  'machine_login_refusals',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    machineId: uuid('machine_id').notNull(),
+    /** the client's address as the broker or the HTTP server saw it; `unknown` when it had none */
+    address: text('address').notNull(),
+    minute: timestamp('minute', { withTimezone: true }).notNull(),
+    refusals: integer('refusals').notNull().default(1),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.machineId, t.address, t.minute] }),
     foreignKey({
       columns: [t.tenantId, t.machineId],
       foreignColumns: [cuttingMachines.tenantId, cuttingMachines.id],

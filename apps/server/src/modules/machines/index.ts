@@ -1,5 +1,5 @@
 /**
- * Cutting machines: owns `cutting_machines` and `machine_credentials` (ADR 0012). Credentials of
+ * Cutting machines: owns `cutting_machines`, `machine_credentials` and `machine_login_refusals` (ADR 0012). Credentials of
  * their edge agents, broker ACL, status and online state; every other module writes a machine
  * through the functions exported here.
  */
@@ -62,6 +62,7 @@ export {
   readMachineViews,
   toMachineView,
 } from './machine-view';
+export { recentMachineLoginRefusals } from './machines.repository';
 export { DEMO_MACHINE_SERIALS, insertMachine, type NewMachine, seedDemoMachines } from './machines.seed';
 export { type OnlineStatusChange, onlineStatusOf, STALE_MS } from './online-status';
 export {

@@ -6,7 +6,7 @@ import type { BrokerAccess, BrokerPrincipal } from '../../plugins/bus';
 import {
   findMachineCredential,
   findMachineSerial,
-  markMachineCredentialRefused,
+  recordMachineLoginRefusal,
   upsertMachineCredential,
 } from './machines.repository';
 
@@ -16,7 +16,13 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 export interface CredentialRefusal {
   tenantId: string;
   machineId: string;
+  /** the client's address, `unknown` when the connection had none */
+  address: string;
 }
+
+/** A client address as stored with a refusal: printable, at most 64 characters. */
+const refusalAddress = (from: string | undefined) =>
+  from && /^[0-9A-Za-z.:%_-]{1,64}$/.test(from) ? from.replace(/^::ffff:/, '') : 'unknown';
 
 export interface MachineCredential {
   tenantId: string;
@@ -33,15 +39,18 @@ export interface MachineCredential {
 export function createMachineCredentialsService(deps: { transactions: Transactions }) {
   const { transactions } = deps;
   const refusalListeners: ((refusal: CredentialRefusal) => void)[] = [];
-  /** Records a wrong secret for a known, unrevoked credential; listeners hear of it after commit. */
-  async function refuse(tenantId: string, machineId: string) {
-    const noted = await transactions.withTenant(tenantId, (tx) =>
-      markMachineCredentialRefused(tx, machineId, true),
-    );
-    if (noted) for (const listener of refusalListeners) listener({ tenantId, machineId });
+  /**
+   * Counts a wrong secret for a known, unrevoked credential (issue 31). It changes nothing of the
+   * machine or its credential — anyone who knows a machine's username can send one — and is shown
+   * as what it is: refused logins from an address. Listeners hear of it after commit.
+   */
+  async function refuse(tenantId: string, machineId: string, from: string | undefined) {
+    const refusal = { tenantId, machineId, address: refusalAddress(from) };
+    await transactions.withTenant(tenantId, (tx) => recordMachineLoginRefusal(tx, refusal));
+    for (const listener of refusalListeners) listener(refusal);
   }
   return {
-    /** Called after a wrong secret for this machine's credential was noted (the setup assistant). */
+    /** Called after a wrong secret for this machine's credential was counted (the setup assistant). */
     onRefused(listener: (refusal: CredentialRefusal) => void) {
       refusalListeners.push(listener);
     },
@@ -57,25 +66,24 @@ export function createMachineCredentialsService(deps: { transactions: Transactio
       });
     },
 
-    /** The broker's check on connect; null for anything but a valid, unrevoked credential of an active tenant. */
-    async authenticate(username: string, password: string): Promise<BrokerPrincipal | null> {
+    /**
+     * The broker's check on connect (and the doctor report's); null for anything but a valid,
+     * unrevoked credential of an active tenant. `from` is the client's address, kept with a refusal.
+     */
+    async authenticate(username: string, password: string, from?: string): Promise<BrokerPrincipal | null> {
       if (username.length > 200 || password.length > 200) return null;
       const row = await transactions.withSignIn((tx) => findMachineCredential(tx, username));
       const given = Buffer.from(sha256(password), 'hex');
       const stored = Buffer.from(row?.secretHash ?? sha256('no such credential'), 'hex');
       if (!row || row.revokedAt) return null;
       if (!timingSafeEqual(given, stored)) {
-        await refuse(row.tenantId, row.machineId);
+        await refuse(row.tenantId, row.machineId, from);
         return null;
       }
       // A disabled tenant's machines are refused (system admin, issue 18); nothing is noted as refused.
       if (!row.tenantActive) return null;
       const serial = username.slice(row.tenantId.length + 1);
       if (machineUsername(row.tenantId, serial) !== username) return null;
-      if (row.refusedAt)
-        await transactions.withTenant(row.tenantId, (tx) =>
-          markMachineCredentialRefused(tx, row.machineId, false),
-        );
       return { kind: 'machine', tenantId: row.tenantId, serial };
     },
   };
@@ -102,7 +110,7 @@ export function createMachineBrokerAccess(
     );
   };
   return {
-    authenticate: (username, password) => credentials.authenticate(username, password),
+    authenticate: (username, password, from) => credentials.authenticate(username, password, from),
     canPublish: (principal, topic) =>
       principal.kind === 'internal' || own(principal, topic, ['telemetry', 'presence']),
     canSubscribe: (principal, topic) =>

@@ -121,8 +121,7 @@ export async function upsertMachineCredential(
     INSERT INTO machine_credentials (tenant_id, machine_id, username, secret_hash)
     VALUES (${row.tenantId}, ${row.machineId}, ${row.username}, ${row.secretHash})
     ON CONFLICT (tenant_id, machine_id) DO UPDATE
-      SET username = excluded.username, secret_hash = excluded.secret_hash, created_at = now(), revoked_at = NULL,
-        refused_at = NULL`,
+      SET username = excluded.username, secret_hash = excluded.secret_hash, created_at = now(), revoked_at = NULL`,
   );
 }
 
@@ -135,7 +134,6 @@ export async function findMachineCredential(
   machineId: string;
   secretHash: string;
   revokedAt: Date | null;
-  refusedAt: Date | null;
   /** false for a disabled tenant: its machines are refused */
   tenantActive: boolean;
 } | null> {
@@ -143,30 +141,51 @@ export async function findMachineCredential(
     tx,
     sql`
     SELECT c.tenant_id AS "tenantId", c.machine_id AS "machineId", c.secret_hash AS "secretHash",
-      c.revoked_at AS "revokedAt", c.refused_at AS "refusedAt", t.active AS "tenantActive"
+      c.revoked_at AS "revokedAt", t.active AS "tenantActive"
     FROM machine_credentials c JOIN tenants t ON t.id = c.tenant_id WHERE c.username = ${username}`,
   );
   return (result.rows[0] as never) ?? null;
 }
 
 /**
- * Notes (refused = true) or clears a wrong secret given for the machine's credential. A refusal
- * already on record within the last 5 s is not written again (a site manager retrying in a loop).
- * Answers whether a row changed.
+ * Counts one wrong secret given for the machine's credential, by client address and minute (issue
+ * 31): a fact about whoever tried, never the machine's state. Rows older than a day go here too, so
+ * the table stays small without a job of its own.
  */
-export async function markMachineCredentialRefused(tx: Tx, machineId: string, refused: boolean) {
+export async function recordMachineLoginRefusal(
+  tx: Tx,
+  refusal: { tenantId: string; machineId: string; address: string },
+) {
+  await run(
+    tx,
+    sql`
+    INSERT INTO machine_login_refusals (tenant_id, machine_id, address, minute)
+    VALUES (${refusal.tenantId}, ${refusal.machineId}, ${refusal.address}, date_trunc('minute', now()))
+    ON CONFLICT (tenant_id, machine_id, address, minute) DO UPDATE
+      SET refusals = machine_login_refusals.refusals + 1, last_at = now()`,
+  );
+  await run(
+    tx,
+    sql`DELETE FROM machine_login_refusals WHERE machine_id = ${refusal.machineId} AND minute < now() - interval '1 day'`,
+  );
+}
+
+/** Refused logins of the machine's credential in the last hour, by address, most first (at most 5). */
+export async function recentMachineLoginRefusals(
+  tx: Tx,
+  machineId: string,
+): Promise<{ address: string; count: number; lastAt: string }[]> {
   const result = await run(
     tx,
-    refused
-      ? sql`
-    UPDATE machine_credentials SET refused_at = now()
-    WHERE machine_id = ${machineId} AND revoked_at IS NULL
-      AND (refused_at IS NULL OR refused_at < now() - interval '5 seconds')
-    RETURNING machine_id`
-      : sql`
-    UPDATE machine_credentials SET refused_at = NULL
-    WHERE machine_id = ${machineId} AND refused_at IS NOT NULL
-    RETURNING machine_id`,
+    sql`
+    SELECT address, sum(refusals)::int AS count, max(last_at) AS "lastAt"
+    FROM machine_login_refusals
+    WHERE machine_id = ${machineId} AND minute > now() - interval '1 hour'
+    GROUP BY address ORDER BY count DESC, address LIMIT 5`,
   );
-  return result.rows.length > 0;
+  return (result.rows as { address: string; count: number; lastAt: Date | string }[]).map((row) => ({
+    address: row.address,
+    count: Number(row.count),
+    lastAt: new Date(row.lastAt).toISOString(),
+  }));
 }

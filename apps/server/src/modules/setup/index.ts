@@ -26,7 +26,11 @@ export function registerSetupModule(
     transactions: Transactions;
     live: LivePublisher;
     bus: Pick<Bus, 'client'>;
-    authenticateMachine: (username: string, password: string) => Promise<BrokerPrincipal | null>;
+    authenticateMachine: (
+      username: string,
+      password: string,
+      from?: string,
+    ) => Promise<BrokerPrincipal | null>;
     /** hears of wrong secrets given for a machine's credential (the machines module) */
     onCredentialRefused: (listener: (refusal: { tenantId: string; machineId: string }) => void) => void;
     facts: SystemFacts;
@@ -43,7 +47,7 @@ export function registerSetupModule(
     },
   });
   deps.onCredentialRefused(({ tenantId, machineId }) => {
-    void checks.credentialRefused(tenantId, machineId).catch(() => undefined);
+    void checks.refusalCounted(tenantId, machineId).catch(() => undefined);
   });
   const system = createSystemService({ transactions: deps.transactions, facts: deps.facts });
   registerSetupRoutes(app, { authenticator: deps.authenticator, checks, system });

@@ -16,7 +16,13 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { type LivePublisher, liveEvent } from '../../live/index';
 import type { BrokerPrincipal } from '../../plugins/bus';
-import { findMachine, findMachineBySerial, type MachineRow, setNetworkSetupState } from '../machines/index';
+import {
+  findMachine,
+  findMachineBySerial,
+  type MachineRow,
+  recentMachineLoginRefusals,
+  setNetworkSetupState,
+} from '../machines/index';
 import {
   findCredentialState,
   findRun,
@@ -36,6 +42,12 @@ const result = (
   advice: SetupCheckResult['advice'] = null,
   detail: SetupCheckResult['detail'] = {},
 ): SetupCheckResult => ({ check, side: SETUP_CHECK_SIDE[check], state, advice, detail });
+
+/** The API key check's detail: refused logins of the last hour, when there were any. */
+async function refusedLogins(tx: Tx, machineId: string): Promise<SetupCheckResult['detail']> {
+  const refusals = await recentMachineLoginRefusals(tx, machineId);
+  return refusals.length > 0 ? { refusedLogins: refusals } : {};
+}
 
 /** Checks in the assistant's order. */
 const ordered = (checks: SetupCheckResult[]) =>
@@ -85,7 +97,7 @@ export function createSetupChecksService(deps: {
   live: LivePublisher;
   /** asks the machine's site manager to run its doctor for this run (the command topic) */
   askSiteManager: (tenantId: string, serial: string, runId: string) => void;
-  authenticateMachine: (username: string, password: string) => Promise<BrokerPrincipal | null>;
+  authenticateMachine: (username: string, password: string, from?: string) => Promise<BrokerPrincipal | null>;
 }) {
   const { transactions, live } = deps;
 
@@ -96,15 +108,16 @@ export function createSetupChecksService(deps: {
     report: Pick<DoctorReport, 'siteManagerSerial'> | null,
   ): Promise<SetupCheckResult[]> {
     const credential = await findCredentialState(tx, machine.id);
+    // Wrong secrets tried for the key are shown beside it as what they are — refused logins from
+    // an address — and never turn the check red: anyone who knows the username can send one.
+    const refused = await refusedLogins(tx, machine.id);
     const apiKey = report
-      ? result('API_KEY', 'SUCCESS') // the report itself was signed with the key
+      ? result('API_KEY', 'SUCCESS', null, refused) // the report itself was signed with the key
       : !credential
         ? result('API_KEY', 'ERROR', 'NO_CREDENTIAL')
         : credential.revoked
-          ? result('API_KEY', 'ERROR', 'CREDENTIAL_REVOKED')
-          : credential.refused
-            ? result('API_KEY', 'ERROR', 'CREDENTIAL_REFUSED')
-            : result('API_KEY', 'SUCCESS');
+          ? result('API_KEY', 'ERROR', 'CREDENTIAL_REVOKED', refused)
+          : result('API_KEY', 'SUCCESS', null, refused);
     const serial = (await hasLicence(tx, machine.serialNumber))
       ? result('SERIAL_NUMBER', 'SUCCESS')
       : result('SERIAL_NUMBER', 'ERROR', 'SERIAL_UNKNOWN');
@@ -209,30 +222,25 @@ export function createSetupChecksService(deps: {
     },
 
     /**
-     * The broker or the cloud refused a wrong secret for this machine's credential: its open runs
-     * show the red API key check at once, and their site checks end (the site manager cannot answer).
+     * A wrong secret was tried for this machine's credential (the broker or a doctor report): open
+     * runs show the refused logins beside the API key check at once. Nothing else changes — no
+     * check turns red, no run ends (issue 31: a stranger must not fail a healthy machine's checks).
      */
-    async credentialRefused(tenantId: string, machineId: string): Promise<SetupCheckRun[]> {
+    async refusalCounted(tenantId: string, machineId: string): Promise<SetupCheckRun[]> {
       const changed = await transactions.withTenant(tenantId, async (tx) => {
-        const machine = await findMachine(tx, machineId);
-        if (!machine) return [];
         const runs = await listOpenRuns(tx, machineId);
+        if (runs.length === 0) return [];
+        const refused = await refusedLogins(tx, machineId);
         return Promise.all(
-          runs.map(async (run) => {
-            const checks = withoutSiteManager(
-              run.checks.map((c) =>
-                c.check === 'API_KEY' ? result('API_KEY', 'ERROR', 'CREDENTIAL_REFUSED', c.detail) : c,
+          runs.map((run) =>
+            updateRun(tx, run.id, {
+              state: run.state,
+              checks: run.checks.map((c) =>
+                c.check === 'API_KEY' ? { ...c, detail: { ...c.detail, ...refused } } : c,
               ),
-              'CREDENTIAL_REFUSED',
-            );
-            const saved = await updateRun(tx, run.id, {
-              state: runState(checks),
-              checks,
-              finishedAt: new Date(),
-            });
-            await finish(tx, tenantId, machine, saved);
-            return saved;
-          }),
+              finishedAt: null,
+            }),
+          ),
         );
       });
       publish(tenantId, changed);
@@ -240,10 +248,10 @@ export function createSetupChecksService(deps: {
     },
 
     /** The doctor's report, signed with the machine's credential (HTTP Basic). */
-    async submitReport(authorization: string, report: DoctorReport): Promise<SetupCheckRun> {
+    async submitReport(authorization: string, report: DoctorReport, ip?: string): Promise<SetupCheckRun> {
       const credentials = basicCredentials(authorization);
       const principal = credentials
-        ? await deps.authenticateMachine(credentials.username, credentials.password)
+        ? await deps.authenticateMachine(credentials.username, credentials.password, ip)
         : null;
       if (principal?.kind !== 'machine') throw new AppError('authentication.INVALID_CREDENTIALS');
       const { tenantId } = principal;

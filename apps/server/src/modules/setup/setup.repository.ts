@@ -78,10 +78,10 @@ export async function listRuns(tx: Tx, machineId: string, limit = 20): Promise<S
 /** The machine's credential (reads `machine_credentials`, owned by machines). */
 export async function findCredentialState(tx: Tx, machineId: string) {
   const [row] = await tx
-    .select({ revokedAt: machineCredentials.revokedAt, refusedAt: machineCredentials.refusedAt })
+    .select({ revokedAt: machineCredentials.revokedAt })
     .from(machineCredentials)
     .where(eq(machineCredentials.machineId, machineId));
-  return row ? { revoked: row.revokedAt !== null, refused: row.refusedAt !== null } : null;
+  return row ? { revoked: row.revokedAt !== null } : null;
 }
 
 /** Whether a valid licence names the serial (reads `machine_licences`, owned by printing-shop). */

@@ -24,8 +24,8 @@ export function registerSetupRoutes(
     system.setSiteManager(actor, body.serialNumber),
   );
   registerRoute(app, auth, getSiteRequirements, async () => system.requirements());
-  registerRoute(app, auth, submitDoctorReport, ({ headers, body }) =>
-    checks.submitReport(headers.authorization, body),
+  registerRoute(app, auth, submitDoctorReport, ({ headers, body, request }) =>
+    checks.submitReport(headers.authorization, body, request.ip),
   );
   registerRoute(app, auth, startSetupChecks, ({ actor, params }) => checks.start(actor, params.id));
   registerRoute(app, auth, listSetupChecks, ({ actor, params }) => checks.list(actor, params.id));

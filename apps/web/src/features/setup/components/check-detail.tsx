@@ -39,23 +39,36 @@ export function CheckDetail({ detail }: { detail: SetupCheckResult['detail'] }) 
         ? formatDateTime(detail.lastHeartbeatAt, locale)
         : t('setup.detail.never'),
     });
-  if (facts.length === 0) return null;
+  // Wrong secrets someone tried for the key: what they are, not the key's state (issue 31).
+  const refused = detail.refusedLogins ?? [];
+  if (facts.length === 0 && refused.length === 0) return null;
   return (
-    <Group gap="md" wrap="wrap">
-      {facts.map((fact) => (
-        <Text key={fact.label} size="sm">
-          <Text span c="dimmed" size="sm">
-            {fact.label}:{' '}
-          </Text>
-          {fact.code ? (
-            <Code dir="ltr" translate="no">
-              {fact.value}
-            </Code>
-          ) : (
-            fact.value
-          )}
+    <>
+      {refused.map((refusal) => (
+        <Text key={refusal.address} size="sm" c="orange.8" data-testid="refused-logins">
+          {t('setup.detail.refusedLogins', {
+            count: refusal.count,
+            address: refusal.address,
+            at: formatDateTime(refusal.lastAt, locale),
+          })}
         </Text>
       ))}
-    </Group>
+      <Group gap="md" wrap="wrap">
+        {facts.map((fact) => (
+          <Text key={fact.label} size="sm">
+            <Text span c="dimmed" size="sm">
+              {fact.label}:{' '}
+            </Text>
+            {fact.code ? (
+              <Code dir="ltr" translate="no">
+                {fact.value}
+              </Code>
+            ) : (
+              fact.value
+            )}
+          </Text>
+        ))}
+      </Group>
+    </>
   );
 }

@@ -76,7 +76,8 @@ export function EndCheck({ run }: { run: SetupCheckRun }) {
 
 /**
  * The assistant's accordion: the external checks (cloud) and the internal ones (the site), each
- * running, error or success with its advice; red ones open by themselves.
+ * running, error or success with its advice; red ones open by themselves, and so does a check with
+ * refused logins beside it.
  */
 export function SetupChecksAccordion({ run, systemPath }: { run: SetupCheckRun; systemPath: string }) {
   const { t } = useTranslation();
@@ -85,6 +86,9 @@ export function SetupChecksAccordion({ run, systemPath }: { run: SetupCheckRun; 
     { side: 'SITE' as const, title: t('setup.internal') },
   ];
   const failed = run.checks.filter((c) => c.state === 'ERROR').map((c) => c.check);
+  // refused logins beside a green key open it too: the admin should see them (issue 31)
+  const noted = run.checks.filter((c) => (c.detail.refusedLogins?.length ?? 0) > 0).map((c) => c.check);
+  const opened = [...new Set([...failed, ...noted])];
   return (
     <Stack gap="md">
       {groups.map((group) => (
@@ -92,7 +96,12 @@ export function SetupChecksAccordion({ run, systemPath }: { run: SetupCheckRun; 
           <Title order={3} size="h4">
             {group.title}
           </Title>
-          <Accordion multiple variant="separated" defaultValue={failed} key={`${run.id}-${run.state}`}>
+          <Accordion
+            multiple
+            variant="separated"
+            defaultValue={opened}
+            key={`${run.id}-${run.state}-${noted.length}`}
+          >
             {run.checks
               .filter((c) => c.side === group.side)
               .map((result) => (
