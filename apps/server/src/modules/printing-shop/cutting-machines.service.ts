@@ -23,7 +23,6 @@ import { audit, normalisePhone, requireMachine } from './shared';
 
 type MachineInput = z.output<typeof CuttingMachineInputSchema>;
 
-const SERIAL_IN_USE = 'cutting_machines_serial_in_use_key';
 const SERIAL_IN_TENANT = 'cutting_machines_tenant_serial_key';
 
 /**
@@ -93,10 +92,22 @@ export function createCuttingMachinesService(deps: {
         if (!(await findLocation(tx, input.printingShopId))) {
           throw AppError.fields([{ field: 'printingShopId', in: 'body', code: 'INVALID_VALUE' }]);
         }
+        // Serial numbers (issue 31): only the tenant's own machines are looked at. Another tenant's
+        // serial — licensed to it, or in use there — is neither refused nor revealed: the machine is
+        // saved like one with a serial nobody knows, without a licence (the setup assistant says
+        // SERIAL_UNKNOWN in both cases), and the serial's owner can always add its own machine.
         const sameSerial = await findMachineBySerial(tx, input.serialNumber);
         if (sameSerial && sameSerial.id !== id && sameSerial.deletedAt === null) {
-          throw new AppError('service.printing-shops.SERIAL_NUMBER_NOT_FREE');
+          // one of this tenant's machines has it: "already exists" when adding, "assigned to another
+          // machine" when changing a machine's serial to it
+          throw new AppError(
+            id
+              ? 'service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED'
+              : 'service.printing-shops.SERIAL_NUMBER_NOT_FREE',
+          );
         }
+        // the tenant's own licence only (row-level security): a serial licensed to another tenant
+        // never licenses this tenant's machine
         const licence = await findLicence(tx, input.serialNumber);
         const network = networkColumns(input, current);
         const values: MachineValues = {
@@ -122,7 +133,8 @@ export function createCuttingMachinesService(deps: {
           machineId = await insertMachineRow(tx, actor.tenantId, values);
         } else {
           if (sameSerial && sameSerial.id !== id) {
-            throw new AppError('service.printing-shops.SERIAL_NUMBER_NOT_FREE');
+            // a deleted machine of this tenant keeps its serial (and its history)
+            throw new AppError('service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED');
           }
           await updateMachine(tx, machineId, values);
         }
@@ -133,10 +145,13 @@ export function createCuttingMachinesService(deps: {
         return toMachine(await requireMachine(tx, machineId));
       });
     } catch (error) {
-      if (isUniqueViolation(error, SERIAL_IN_USE))
-        throw new AppError('service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED');
+      // two requests of the tenant racing for one serial
       if (isUniqueViolation(error, SERIAL_IN_TENANT))
-        throw new AppError('service.printing-shops.SERIAL_NUMBER_NOT_FREE');
+        throw new AppError(
+          id
+            ? 'service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED'
+            : 'service.printing-shops.SERIAL_NUMBER_NOT_FREE',
+        );
       throw error;
     }
   }

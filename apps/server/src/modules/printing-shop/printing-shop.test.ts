@@ -363,7 +363,7 @@ describe('machines', () => {
     expect(ethernet.network).toMatchObject({ connection: 'ETHERNET', networkName: null, passwordSet: false });
   });
 
-  it('refuses a serial number used in this tenant (NOT_FREE) or by another tenant (ALREADY_ASSIGNED)', async () => {
+  it('refuses a serial number used in this tenant; another tenant’s is neither refused nor revealed (issue 31)', async () => {
     const taken = await call(
       'POST',
       '/cutting-machines',
@@ -383,9 +383,21 @@ describe('machines', () => {
       machine(otherLocation, { serialNumber: 'PM-115-0001' }),
       other,
     );
-    expect(elsewhere.statusCode).toBe(409);
-    expect(elsewhere.json().code).toBe('service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED');
+    // the other tenant's machine is saved without a licence, as for a serial nobody knows
+    expect(elsewhere.statusCode).toBe(201);
+    expect(elsewhere.json()).toMatchObject({ serialNumber: 'PM-115-0001', licensedAt: null });
     expect(elsewhere.body).not.toContain('demo');
+    // changing one of the tenant's machines to a serial another of its machines has
+    const second = (
+      await call('POST', '/cutting-machines', machine(locationId, { serialNumber: 'PM-SER-0002' }))
+    ).json();
+    const moved = await call(
+      'PUT',
+      `/cutting-machines/${second.id}`,
+      machine(locationId, { serialNumber: 'PM-115-0001' }),
+    );
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().code).toBe('service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED');
   });
 
   it('refuses a location of another tenant or none', async () => {
