@@ -43,7 +43,7 @@ import { createMailSender } from './modules/mail/index';
 import { type Notifications, registerNotificationsModule } from './modules/notifications/index';
 import { registerPlatformModule, registerSystemAdminModule } from './modules/platform/index';
 import { registerPrintingShopModule } from './modules/printing-shop/index';
-import { registerRegistrationModule } from './modules/registration/index';
+import { createCaptcha, registerRegistrationModule } from './modules/registration/index';
 import { registerReportModule } from './modules/report/index';
 import { registerMqttWebSocket, registerSetupModule } from './modules/setup/index';
 import { createTelemetryService, type TelemetryService } from './modules/telemetry/index';
@@ -246,6 +246,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await registerOpenApi(app);
 
+  // The website's proof of work; a solved one also lets a sign-in past a stranger's lock (issue 31).
+  const captcha = createCaptcha({
+    secret: config.jwtSecret,
+    maxCounter: config.captchaMaxCounter,
+    transactions,
+  });
+
   // Modules, in one explicit list (the order is the order of the OpenAPI document).
   const {
     auth,
@@ -257,6 +264,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     hasher,
     log: app.log,
     bus,
+    captcha,
   });
   app.addHook('onClose', async () => sessions?.close());
   // Integration clients (ERP, BDE, CRM) call the same routes with an API key, limited by its scopes.
@@ -321,6 +329,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transactions,
     hasher,
     config,
+    captcha,
     deliverMail: () => {
       void mail.deliverPending().catch((error) => app.log.warn({ err: error }, 'mail delivery failed'));
     },

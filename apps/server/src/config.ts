@@ -40,9 +40,25 @@ const EnvSchema = z.object({
   REFRESH_IDLE_TTL: seconds.default(7200),
   SESSION_MAX_AGE: seconds.default(43200),
   REFRESH_REUSE_GRACE: z.coerce.number().int().min(0).default(10),
-  LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(30),
+  LOGIN_IP_LIMIT: z.coerce.number().int().positive().default(100),
   LOGIN_IP_WINDOW: seconds.default(300),
-  TRUST_PROXY: flag.default(false),
+  /**
+   * `1`/`0`, or the reverse proxies to trust, as addresses or CIDR ranges (`10.0.0.5,10.1.0.0/16`):
+   * the client address is then the one the nearest untrusted hop forwarded, so a client cannot
+   * name an address of its choosing by sending X-Forwarded-For itself.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, ctx) => {
+      const text = value.trim().toLowerCase();
+      if (['1', 'true', 'yes', 'on'].includes(text)) return true;
+      if (['0', 'false', 'no', 'off', ''].includes(text)) return false;
+      const list = text.split(',').map((part) => part.trim());
+      if (list.every((part) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(part))) return list;
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY: 1, 0, or proxy addresses / CIDR ranges' });
+      return z.NEVER;
+    }),
   CORS_ORIGINS: z.string().default(''),
   BODY_LIMIT: z.coerce.number().int().positive().default(1_048_576),
   REQUEST_TIMEOUT: z.coerce.number().int().min(1).max(600).default(30),
@@ -107,7 +123,8 @@ export interface Config {
   refreshReuseGrace: number;
   loginIpLimit: number;
   loginIpWindow: number;
-  trustProxy: boolean;
+  /** true: trust every proxy hop; a list: only these proxy addresses / ranges */
+  trustProxy: boolean | string[];
   corsOrigins: string[];
   bodyLimit: number;
   /** seconds a request's headers and body may take to arrive (a slow sender gets 408) */

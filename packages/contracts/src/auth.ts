@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CaptchaPayloadSchema } from './captcha';
 import { LanguageSchema, pageQuerySchema, pageSchema } from './common';
 import { PasswordSchema } from './password';
 import { PermissionSchema, RoleSchema, TenantKindSchema } from './roles';
@@ -58,6 +59,12 @@ export const LoginRequestSchema = z
     username: lowerCased(64),
     /** not checked against the password rule: a login only compares */
     password: secretText({ min: 1, max: 1024 }),
+    /**
+     * A solved proof of work (the website's captcha, `GET /api/knife/captcha-challenge`): lets the
+     * attempt past the lock that other people's failures put on the account or the client address
+     * (issue 31; asked for by `details.captchaRequired` of TOO_MANY_ATTEMPTS). Used up when sent.
+     */
+    captcha: CaptchaPayloadSchema.optional(),
   })
   .meta({ id: 'LoginRequest' });
 export type LoginRequest = z.input<typeof LoginRequestSchema>;

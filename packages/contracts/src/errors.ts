@@ -160,6 +160,8 @@ export const ErrorResponseSchema = z
       .object({
         fields: z.array(FieldErrorSchema).optional(),
         retryAfterSeconds: z.number().int().optional(),
+        /** sign-in (issue 31): a solved captcha lets the attempt through this lock */
+        captchaRequired: z.boolean().optional(),
         requestId: z.string().optional(),
       })
       .optional(),

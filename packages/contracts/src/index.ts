@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './captcha';
 export * from './common';
 export * from './customer-service';
 export * from './errors';

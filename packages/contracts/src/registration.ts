@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TenantSlugSchema, UsernameSchema } from './auth';
+import { CaptchaChallengeSchema, CaptchaPayloadSchema } from './captcha';
 import { LanguageSchema } from './common';
 import { PasswordSchema } from './password';
 import { CountrySchema, PhoneSchema } from './printing-shop';
@@ -124,49 +125,7 @@ export const PriceSchema = z
 export type Price = z.infer<typeof PriceSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Captcha: ALTCHA proof of work (self-hosted), verified on the server
-
-const hex = (max: number) =>
-  identifier(
-    z
-      .string()
-      .max(max)
-      .regex(/^[0-9a-fA-F]*$/),
-  );
-
-export const CaptchaChallengeSchema = z
-  .object({
-    parameters: z.object({
-      algorithm: identifier(z.enum(['SHA-256', 'SHA-384', 'SHA-512'])),
-      nonce: hex(128),
-      salt: hex(128),
-      cost: z.number().int().min(1).max(100),
-      keyLength: z.number().int().min(1).max(64),
-      keyPrefix: hex(128),
-      keySignature: hex(256).optional(),
-      expiresAt: z.number().int().optional(),
-    }),
-    signature: hex(256).optional(),
-  })
-  .meta({ id: 'CaptchaChallenge' });
-export type CaptchaChallenge = z.infer<typeof CaptchaChallengeSchema>;
-
-/** A solved challenge as the browser sends it back. */
-export const CaptchaPayloadSchema = z
-  .strictObject({
-    challenge: CaptchaChallengeSchema,
-    solution: z.strictObject({
-      counter: z
-        .number()
-        .int()
-        .min(0)
-        .max(2 ** 32 - 1),
-      derivedKey: hex(128),
-      time: z.number().min(0).max(3_600_000).optional(),
-    }),
-  })
-  .meta({ id: 'CaptchaPayload' });
-export type CaptchaPayload = z.infer<typeof CaptchaPayloadSchema>;
+// Captcha: ALTCHA proof of work (self-hosted), verified on the server (captcha.ts; sign-in uses it too)
 
 // ---------------------------------------------------------------------------------------------
 // Contact request (spec §3) and registration data (spec §3, §5)

@@ -60,10 +60,11 @@ export class AppError extends Error {
   static tooManyAttempts(
     code: 'authentication.TOO_MANY_ATTEMPTS' | 'common.RATE_LIMITED',
     retryAfterSeconds: number,
+    extra: { captchaRequired?: boolean } = {},
   ) {
     const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
     return new AppError(code, {
-      details: { retryAfterSeconds: seconds },
+      details: { retryAfterSeconds: seconds, ...extra },
       headers: { 'retry-after': String(seconds) },
     });
   }

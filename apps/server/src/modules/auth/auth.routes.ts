@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { type Authenticator, registerRoute } from '../../lib/route';
 import type { AuthService } from './auth.service';
+import { deviceCookie, deviceCookieName, readCookie } from './device-tokens';
 import type { TenantsService } from './tenants.service';
 import type { UsersService } from './users.service';
 
@@ -30,14 +31,19 @@ export function registerAuthRoutes(
 ) {
   const { authenticator, auth, users, tenants } = deps;
 
-  registerRoute(app, authenticator, login, ({ body, headers, request }) =>
-    auth.login({
+  registerRoute(app, authenticator, login, async ({ body, headers, request, reply }) => {
+    const cookie = deviceCookieName(body.tenant, body.username);
+    const { deviceToken, ...pair } = await auth.login({
       ...body,
       clientType: headers[CLIENT_TYPE_HEADER] ?? 'WEB',
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
-    }),
-  );
+      deviceToken: readCookie(request.headers.cookie, cookie),
+    });
+    if (deviceToken)
+      reply.header('set-cookie', deviceCookie(cookie, deviceToken, request.protocol === 'https'));
+    return pair;
+  });
   registerRoute(
     app,
     authenticator,

@@ -1,10 +1,11 @@
-import type { ClientType, TenantKind, TokenPair } from '@kerf/contracts';
+import type { CaptchaPayload, ClientType, TenantKind, TokenPair } from '@kerf/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import { recordAudit } from '../../db/audit.repository';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { PasswordHasher } from '../../lib/password-hasher';
+import type { DeviceTokens } from './device-tokens';
 import type { LoginThrottle } from './login-throttle';
 import type { SessionCache } from './session-cache';
 import {
@@ -33,6 +34,10 @@ export interface LoginInput {
   clientType: ClientType;
   ip: string;
   userAgent: string | null;
+  /** the account's device token from an earlier successful sign-in in this browser, if any */
+  deviceToken?: string;
+  /** a solved proof of work: passes a stranger's lock on the account or the address */
+  captcha?: CaptchaPayload;
 }
 
 const addSeconds = (date: Date, seconds: number) => new Date(date.getTime() + seconds * 1000);
@@ -46,8 +51,12 @@ export function createAuthService(deps: {
   log: FastifyBaseLogger;
   /** the session checks' short-lived memory; without one every request reads its session */
   sessions?: SessionCache;
+  /** known devices (issue 31); without them every sign-in is a stranger's */
+  deviceTokens?: DeviceTokens;
+  /** redeems a solved proof of work (the website's captcha); without it captchas are ignored */
+  captcha?: { redeem(payload: CaptchaPayload): Promise<boolean> };
 }) {
-  const { transactions, hasher, accessTokens, throttle, policy, log, sessions } = deps;
+  const { transactions, hasher, accessTokens, throttle, policy, log, sessions, deviceTokens } = deps;
 
   async function issueTokens(
     tx: Tx,
@@ -72,15 +81,21 @@ export function createAuthService(deps: {
      * Sign-in. Throttling runs before any hashing; unknown tenants and users cost one dummy verify
      * and answer exactly like a wrong password.
      */
-    async login(input: LoginInput): Promise<TokenPair> {
-      await throttle.assertOpen(input.tenant, input.username, input.ip);
+    async login(input: LoginInput): Promise<TokenPair & { deviceToken?: string }> {
+      // Throttling that a stranger cannot turn against the user (issue 31): this browser's device
+      // token for the account, or a solved captcha, passes the lock a stranger's failures made.
+      const device = deviceTokens?.verify(input.deviceToken, input.tenant, input.username) ?? null;
+      const captcha =
+        !device && input.captcha ? ((await deps.captcha?.redeem(input.captcha)) ?? false) : false;
+      const context = { device, captcha };
+      await throttle.assertOpen(input.tenant, input.username, input.ip, context);
       const tenant = await transactions.withSignIn((tx) => findTenantForSignIn(tx, input.tenant));
       const user = tenant
         ? await transactions.withTenant(tenant.id, (tx) => findUserByUsername(tx, input.username))
         : null;
       const passwordMatches = await hasher.verify(user?.passwordHash ?? null, input.password);
       if (!tenant || !user || !passwordMatches) {
-        await throttle.recordFailure(input.tenant, input.username, input.ip);
+        await throttle.recordFailure(input.tenant, input.username, input.ip, context);
         log.info({ event: 'auth.login_failed', tenant: input.tenant, ip: input.ip }, 'sign-in failed');
         if (tenant && user) {
           await transactions.withTenant(tenant.id, (tx) =>
@@ -94,7 +109,7 @@ export function createAuthService(deps: {
         }
         throw new AppError('authentication.INVALID_CREDENTIALS');
       }
-      await throttle.recordSuccess(input.tenant, input.username);
+      await throttle.recordSuccess(input.tenant, input.username, context);
       if (!user.active || !tenant.active) {
         log.info(
           { event: 'auth.login_disabled', tenantId: tenant.id, userId: user.id },
@@ -102,7 +117,7 @@ export function createAuthService(deps: {
         );
         throw new AppError('authentication.USER_DISABLED');
       }
-      return transactions.withTenant(tenant.id, async (tx) => {
+      const pair = await transactions.withTenant(tenant.id, async (tx) => {
         const expiresAt = addSeconds(new Date(), policy.sessionMaxAge);
         const sessionId = await insertSession(tx, {
           tenantId: tenant.id,
@@ -130,6 +145,9 @@ export function createAuthService(deps: {
           expiresAt,
         });
       });
+      // the device is known from now on (its id kept, its expiry renewed)
+      const deviceToken = deviceTokens?.issue(input.tenant, input.username, device ?? undefined);
+      return deviceToken ? { ...pair, deviceToken } : pair;
     },
 
     /**

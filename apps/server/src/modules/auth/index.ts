@@ -3,6 +3,7 @@
  * `refresh_tokens` and `login_throttle` (ADR 0012).
  */
 
+import type { CaptchaPayload } from '@kerf/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import type { Transactions } from '../../db/transactions';
@@ -11,6 +12,7 @@ import type { Authenticator } from '../../lib/route';
 import type { Bus } from '../../plugins/bus';
 import { registerAuthRoutes } from './auth.routes';
 import { type AuthService, createAuthService } from './auth.service';
+import { createDeviceTokens } from './device-tokens';
 import { jwtSecretFor } from './jwt-secret';
 import { createLoginThrottle } from './login-throttle';
 import { createSessionCache, type SessionCache } from './session-cache';
@@ -64,13 +66,18 @@ export async function createAuthentication(deps: {
   log: FastifyBaseLogger;
   /** carries session invalidations between instances; without it sessions are not remembered */
   bus?: Pick<Bus, 'client' | 'isConnected'>;
+  /** the website's proof of work: a solved one passes a stranger's sign-in lock (issue 31) */
+  captcha?: { redeem(payload: CaptchaPayload): Promise<boolean> };
 }): Promise<{ auth: AuthService; authenticator: Authenticator; sessions: SessionCache | undefined }> {
   const { config, transactions, hasher } = deps;
   const sessions = deps.bus ? createSessionCache({ bus: deps.bus, log: deps.log }) : undefined;
+  const secret = await jwtSecretFor(config);
   const auth = createAuthService({
     transactions,
     hasher,
-    accessTokens: createAccessTokens(await jwtSecretFor(config), config.accessTokenTtl),
+    accessTokens: createAccessTokens(secret, config.accessTokenTtl),
+    deviceTokens: createDeviceTokens(secret),
+    captcha: deps.captcha,
     throttle: createLoginThrottle(transactions, {
       ipLimit: config.loginIpLimit,
       ipWindowSeconds: config.loginIpWindow,

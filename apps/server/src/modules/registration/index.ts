@@ -10,7 +10,7 @@ import type { Config } from '../../config';
 import type { Transactions } from '../../db/transactions';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import type { Authenticator } from '../../lib/route';
-import { createCaptcha } from './captcha';
+import { type Captcha, createCaptcha } from './captcha';
 import { DEFAULT_PRICE_LIST, type PriceList } from './pricing';
 import { registerRegistrationRoutes } from './registration.routes';
 import { createRegistrationService } from './registration.service';
@@ -40,6 +40,8 @@ export function registerRegistrationModule(
     hasher: PasswordHasher;
     config: WebsiteConfig;
     deliverMail: () => void;
+    /** the proof of work, when the app shares it (sign-in takes the same challenges) */
+    captcha?: Captcha;
   },
 ) {
   const { config } = deps;
@@ -49,11 +51,13 @@ export function registerRegistrationModule(
     GBP: { ...DEFAULT_PRICE_LIST.GBP, installationNetCents: config.installationFeeCents.GBP },
   };
   const support = { phone: config.supportPhone, email: config.supportEmail };
-  const captcha = createCaptcha({
-    secret: config.jwtSecret,
-    maxCounter: config.captchaMaxCounter,
-    transactions: deps.transactions,
-  });
+  const captcha =
+    deps.captcha ??
+    createCaptcha({
+      secret: config.jwtSecret,
+      maxCounter: config.captchaMaxCounter,
+      transactions: deps.transactions,
+    });
   const registration = createRegistrationService({
     transactions: deps.transactions,
     hasher: deps.hasher,
