@@ -40,6 +40,13 @@ test.describe('login', () => {
     await expect(alert).toContainText('Too many login attempts. Please try again in');
     await expect(alert).toContainText(/\d+ (minutes?|seconds?)\./);
     await expect(alert).toContainText('authentication.TOO_MANY_ATTEMPTS');
+    // A stranger's failures must not lock the user out for good (issue 31): the page solves a
+    // captcha, and the next attempt passes the lock (here with the wrong password again: 401).
+    await expect(page.getByTestId('login-captcha')).toBeVisible();
+    await expect(page.getByTestId('captcha')).toHaveAttribute('data-state', 'verified', { timeout: 30_000 });
+    const next = page.waitForResponse((response) => response.url().endsWith('/api/auth/auth/login'));
+    await page.getByRole('button', { name: 'Log in' }).click();
+    expect((await next).status()).toBe(401);
   });
 
   test('empty fields are reported under each field without calling the server', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { LoginRequestSchema } from '@kerf/contracts';
+import { type CaptchaPayload, LoginRequestSchema } from '@kerf/contracts';
 import {
   Alert,
   Anchor,
@@ -12,13 +12,28 @@ import {
   Title,
 } from '@mantine/core';
 import { IconInfoCircle, IconLogin } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { ErrorAlert } from '../../components/errors';
 import { helpText, useContractForm } from '../../components/form';
 import { PublicLayout, usePageTitle } from '../../components/layout';
 import { areaOf, useIsSignedIn, useLogin, useSelf } from '../../features/session';
-import { tokenStore } from '../../lib/api';
+import { CaptchaField } from '../../features/website';
+import { ApiError, tokenStore } from '../../lib/api';
+
+/**
+ * Whether the server asked for a captcha (issue 31): other people's failed sign-ins locked this
+ * account or this network's address; a solved proof of work lets the right password through. A
+ * browser that signed into the account before is never asked (its device cookie).
+ */
+function asksForCaptcha(error: unknown) {
+  return (
+    error instanceof ApiError &&
+    error.code === 'authentication.TOO_MANY_ATTEMPTS' &&
+    error.details?.captchaRequired === true
+  );
+}
 
 interface LoginState {
   returnTo?: string;
@@ -35,6 +50,10 @@ export function LoginPage() {
   const form = useContractForm(LoginRequestSchema, {
     initialValues: { tenant: '', username: '', password: '' },
   });
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  const [captcha, setCaptcha] = useState<CaptchaPayload | null>(null);
+  const [captchaRound, setCaptchaRound] = useState(0);
+  const captchaShown = captchaAsked || asksForCaptcha(mutation.error);
 
   if (isSignedIn && self.data && !mutation.isPending)
     return <Navigate to={`/${areaOf(self.data)}`} replace />;
@@ -56,7 +75,15 @@ export function LoginPage() {
           <form
             noValidate
             aria-labelledby="login-title"
-            onSubmit={form.onSubmit((values) => mutation.mutate(values))}
+            onSubmit={form.onSubmit((values) => {
+              mutation.mutate(captchaShown && captcha ? { ...values, captcha } : values, {
+                onError: (error) => {
+                  if (asksForCaptcha(error)) setCaptchaAsked(true);
+                },
+              });
+              // a solution is good for one attempt: the next one gets a fresh challenge
+              if (captchaShown && captcha) setCaptchaRound((round) => round + 1);
+            })}
           >
             <Stack gap="md">
               <Stack gap={4}>
@@ -105,10 +132,17 @@ export function LoginPage() {
                 {...form.getInputProps('password')}
               />
               {mutation.error && <ErrorAlert error={mutation.error} />}
+              {captchaShown && (
+                <Stack gap={6} data-testid="login-captcha">
+                  <Text size="sm">{t('login.captchaNeeded')}</Text>
+                  <CaptchaField onChange={setCaptcha} resetKey={captchaRound} />
+                </Stack>
+              )}
               <Button
                 type="submit"
                 size="md"
                 fullWidth
+                disabled={captchaShown && !captcha}
                 loading={mutation.isPending}
                 leftSection={<IconLogin size={18} aria-hidden className="mirror-in-rtl" />}
               >

@@ -7,6 +7,8 @@ export function normaliseCredentials(credentials: LoginRequest): LoginRequest {
     tenant: credentials.tenant.trim().toLowerCase(),
     username: credentials.username.trim().toLowerCase(),
     password: credentials.password,
+    // a solved proof of work, when the server asked for one (issue 31)
+    ...(credentials.captcha ? { captcha: credentials.captcha } : {}),
   };
 }
 
