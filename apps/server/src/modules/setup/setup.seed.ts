@@ -37,7 +37,7 @@ function demoChecks(failures: Partial<Record<SetupCheck, Omit<SetupCheckResult, 
 
 /**
  * The setup assistant in the demo printing shop, one machine per network setup state: Schneider 1
- * and 2 set up and checked green; Schneider 4 licensed but behind a firewall that blocks 8883 (a
+ * and 2 set up and checked green (Schneider 2 with three refused logins from another address); Schneider 4 licensed but behind a firewall that blocks 8883 (a
  * stored failed run: the agent uses the WebSocket fallback on 443, and its clock ran fast);
  * Schneider 3 checked green but without a network contact; Schneider 5 not set up yet.
  */
@@ -69,6 +69,24 @@ export async function seedDemoSetupChecks(tx: Tx, tenantId: string) {
     await updateMachine(tx, bySerial.get(serial)!, contact);
     await stored(serial, 24 * 40, demoChecks({}));
   }
+  // Someone on the shop's guest network tried Schneider 2's MQTT login with wrong keys this
+  // morning: the run is green, and the refusals are named beside the key (issue 31).
+  if (bySerial.has('PM-115-0002'))
+    await stored(
+      'PM-115-0002',
+      0.5,
+      demoChecks({
+        API_KEY: {
+          state: 'SUCCESS',
+          advice: null,
+          detail: {
+            refusedLogins: [
+              { address: '10.0.0.7', count: 3, lastAt: new Date(now - 40 * 60_000).toISOString() },
+            ],
+          },
+        },
+      }),
+    );
   const blocked = bySerial.get('PM-92-0004');
   if (blocked) {
     await updateMachine(tx, blocked, {
