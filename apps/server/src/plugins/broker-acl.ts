@@ -4,7 +4,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 
 /** What an anonymous client could do on the external broker's telemetry topics. */
-export type AnonymousPublishing = 'REFUSED_AT_CONNECT' | 'NOT_DELIVERED' | 'DELIVERED' | 'UNREACHABLE';
+export type AnonymousPublishing =
+  | 'REFUSED_AT_CONNECT'
+  | 'NOT_DELIVERED'
+  | 'DELIVERED'
+  | 'UNREACHABLE'
+  /** the server's own client may not listen on the probe's topic: nothing could be told */
+  | 'UNVERIFIED';
 
 /**
  * With an external broker (`MQTT_URL`), the broker's ACL is all that keeps a stranger from
@@ -27,7 +33,15 @@ export async function probeAnonymousPublishing(
     if (received === topic && payload.toString('utf8') === marker) heard = true;
   };
   server.on('message', onMessage);
-  await new Promise<void>((resolve) => server.subscribe(topic, { qos: 1 }, () => resolve()));
+  const listening = await new Promise<boolean>((resolve) =>
+    server.subscribe(topic, { qos: 1 }, (error, granted) =>
+      resolve(!error && (granted ?? []).every((grant) => grant.qos !== 128)),
+    ),
+  );
+  if (!listening) {
+    server.off('message', onMessage);
+    return 'UNVERIFIED';
+  }
   const anonymousUrl = new URL(brokerUrl);
   anonymousUrl.username = '';
   anonymousUrl.password = '';
@@ -98,6 +112,11 @@ export async function checkBrokerAcl(deps: {
     const message =
       'SECURITY: the MQTT broker (MQTT_URL) lets anonymous clients publish machine telemetry; anyone who reaches it can pose as a machine. Give it an ACL (README "Against PostgreSQL and an external broker") and set MQTT_REQUIRE_ACL=1';
     log.error({ event: 'mqtt.anonymous_publishing', check: outcome }, message);
+    if (deps.require) throw new Error(`${message} — refusing to start (MQTT_REQUIRE_ACL=1)`);
+  } else if (outcome === 'UNVERIFIED') {
+    const message =
+      "broker ACL check: the server's MQTT user may not subscribe to a telemetry topic, so anonymous publishing could not be checked";
+    log.error({ event: 'mqtt.acl_unverified', check: outcome }, message);
     if (deps.require) throw new Error(`${message} — refusing to start (MQTT_REQUIRE_ACL=1)`);
   } else if (outcome === 'UNREACHABLE') {
     log.warn({ check: outcome }, 'broker ACL check: the broker could not be reached without credentials');
