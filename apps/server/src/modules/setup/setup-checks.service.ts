@@ -228,7 +228,9 @@ export function createSetupChecksService(deps: {
      */
     async refusalCounted(tenantId: string, machineId: string): Promise<SetupCheckRun[]> {
       const changed = await transactions.withTenant(tenantId, async (tx) => {
-        const runs = await listOpenRuns(tx, machineId);
+        // Refusals arrive together (a stranger's loop): the runs are locked first, so each update
+        // reads the counts after the one before it committed, and the last one written is the latest.
+        const runs = await listOpenRuns(tx, machineId, { lock: true });
         if (runs.length === 0) return [];
         const refused = await refusedLogins(tx, machineId);
         return Promise.all(

@@ -57,11 +57,17 @@ export async function findRun(tx: Tx, machineId: string, id: string): Promise<Se
 }
 
 /** The machine's runs still waiting for their site checks. */
-export async function listOpenRuns(tx: Tx, machineId: string): Promise<SetupCheckRun[]> {
-  const rows = await tx
+export async function listOpenRuns(
+  tx: Tx,
+  machineId: string,
+  options: { lock?: boolean } = {},
+): Promise<SetupCheckRun[]> {
+  const query = tx
     .select()
     .from(setupCheckRuns)
     .where(and(eq(setupCheckRuns.machineId, machineId), eq(setupCheckRuns.state, 'RUNNING')));
+  // locked: writers of the same runs take turns, each reading what the one before committed
+  const rows = options.lock ? await query.for('update') : await query;
   return rows.map(toRun);
 }
 
