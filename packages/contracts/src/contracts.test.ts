@@ -146,13 +146,32 @@ describe('route contracts', () => {
 describe('live event payloads', () => {
   const machineId = '3f0c6a53-54b5-4a44-9b43-0f1e5d2b7a11';
   it('reads each type with its own data schema and refuses another type’s data', () => {
-    const status = { machineId, status: 'BREAK', since: '2026-11-23T08:00:00.000Z', operatorId: null };
-    expect(parseLiveEventData('MACHINE_STATUS', status)).toEqual(status);
-    expect(parseLiveEventData('MACHINE_CUT', status)).toBeNull();
-    expect(LiveEventPayloadSchema.safeParse({ type: 'MACHINE_STATUS', data: status }).success).toBe(true);
-    expect(LiveEventPayloadSchema.safeParse({ type: 'OPERATOR_MACHINE_USE', data: status }).success).toBe(
-      false,
-    );
+    // the four machine types carry the machine's whole view; a delta of the old shape is refused
+    const view = {
+      machineId,
+      name: 'Schneider 1',
+      serialNumber: 'PM-115-0001',
+      revision: 7,
+      asOf: '2026-11-23T08:00:01.000Z',
+      status: 'BREAK',
+      statusGroup: 'IDLE',
+      statusSince: '2026-11-23T08:00:00.000Z',
+      operator: null,
+      onlineStatus: 'ONLINE',
+      lastSeenAt: '2026-11-23T08:00:00.000Z',
+      totalCuts: 10,
+      lastCutAt: null,
+      cutsToday: 3,
+      dayStartedAt: '2026-11-22T23:00:00.000Z',
+      knife: null,
+      currentJob: null,
+    };
+    expect(parseLiveEventData('MACHINE_STATUS', view)).toEqual(view);
+    expect(parseLiveEventData('MACHINE_CUT', view)).toEqual(view);
+    const delta = { machineId, status: 'BREAK', since: '2026-11-23T08:00:00.000Z', operatorId: null };
+    expect(parseLiveEventData('MACHINE_STATUS', delta)).toBeNull();
+    expect(LiveEventPayloadSchema.safeParse({ type: 'MACHINE_STATUS', data: view }).success).toBe(true);
+    expect(LiveEventPayloadSchema.safeParse({ type: 'NOTIFICATION', data: view }).success).toBe(false);
   });
 
   it('has a data schema for every event type', () => {
