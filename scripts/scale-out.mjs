@@ -200,14 +200,23 @@ const signIn = async (base, username) =>
     })
   ).bearerToken;
 
-/** A live socket subscribed to MACHINE_CUT of the given machines; counts the cuts its frames carry. */
+/**
+ * A live socket subscribed to MACHINE_CUT of the given machines. Each frame carries the machine's
+ * whole view: `cuts` is the sum of the highest cut totals it saw, the same on every socket that got
+ * every machine's last view.
+ */
 async function subscriber(base, token, machineIds) {
   const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/api/live`);
   const state = { cuts: 0, subscribed: 0, closed: false };
+  const totals = new Map();
   socket.on('message', (data) => {
     const frame = JSON.parse(data.toString());
     if (frame.kind === 'SUBSCRIBED') state.subscribed += 1;
-    if (frame.kind === 'EVENT' && frame.type === 'MACHINE_CUT') state.cuts += frame.data.cuts;
+    if (frame.kind === 'EVENT' && frame.type === 'MACHINE_CUT') {
+      const { machineId, totalCuts } = frame.data;
+      totals.set(machineId, Math.max(totals.get(machineId) ?? 0, totalCuts));
+      state.cuts = [...totals.values()].reduce((sum, n) => sum + n, 0);
+    }
   });
   socket.on('close', () => {
     state.closed = true;
