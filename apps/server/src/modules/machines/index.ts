@@ -56,7 +56,6 @@ export {
   type StatusRecorder,
 } from './machine-status.service';
 export {
-  changesOf,
   createMachineViews,
   type MachineViews,
   readMachineViews,

@@ -9,7 +9,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transactions, Tx } from '../../db/transactions';
 import { type LiveEvent, type LivePublisher, liveEvent } from '../../live/live-event';
-import { LIVE_TYPE_OF_CHANGE, type MachineChange, type MachineChangeSink } from '../../live/machine-change';
+import { LIVE_TYPE_OF_CHANGE, type MachineChangeSink } from '../../live/machine-change';
 import { findMachinesLive, type MachineLiveRow } from './machines.repository';
 import { onlineStatusOf } from './online-status';
 
@@ -164,7 +164,3 @@ export function createMachineViews(deps: {
   };
 }
 export type MachineViews = ReturnType<typeof createMachineViews>;
-
-/** The changes a list of machines had of one kind (a helper for writers). */
-export const changesOf = (kind: Exclude<MachineChange['kind'], 'CUTS' | 'STATUS'>, machineIds: string[]) =>
-  machineIds.map((machineId) => ({ kind, machineId }) as MachineChange);
