@@ -1,4 +1,5 @@
 import type { SetupCheckRun, TokenPair } from '@kerf/contracts';
+import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../harness';
 import { connectMachine, machineIdsBySerial, provisionMachine, tenantOf } from '../machine-helpers';
@@ -101,6 +102,39 @@ describe('refused machine logins (issue 31, item 3)', () => {
     // the machine itself still connects with its key, as if nothing had happened
     const client = await connectMachine(t, machine);
     await client.endAsync();
+  });
+
+  it('a refused login over MQTT-over-WebSocket is counted under the address that sent it', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = t.app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const ids = await machineIdsBySerial(t, admin, ['PM-92-0004']);
+    const machine = await provisionMachine(t, tenantOf(admin), ids['PM-92-0004']!);
+    const stranger = mqtt.connect(`ws://127.0.0.1:${port}/mqtt`, {
+      clientId: 'stranger-ws',
+      username: machine.username,
+      password: 'guess-ws',
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+      connectTimeout: 5000,
+    });
+    await expect(
+      new Promise((resolve, reject) => {
+        stranger.once('connect', resolve);
+        stranger.once('error', reject);
+      }),
+    ).rejects.toThrow();
+    stranger.end(true);
+    const run = (
+      await t.request({
+        method: 'POST',
+        url: `/api/printing-shop/cutting-machines/${machine.machineId}/setup-checks`,
+        headers: bearer(admin),
+      })
+    ).json() as SetupCheckRun;
+    expect(apiKey(run).detail.refusedLogins).toEqual([
+      expect.objectContaining({ address: '127.0.0.1', count: 1 }),
+    ]);
   });
 
   it('another tenant sees none of the refusals', async () => {

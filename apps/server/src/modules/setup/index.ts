@@ -61,7 +61,11 @@ export function registerSetupModule(
 export function registerMqttWebSocket(app: FastifyInstance, bus: Pick<Bus, 'handle'>) {
   const handle = bus.handle;
   if (!handle) return;
-  app.get(MQTT_WEBSOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket) => {
-    handle(createWebSocketStream(socket));
+  app.get(MQTT_WEBSOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket, request) => {
+    // The broker reads the client's address from its stream, as from a TCP socket: a refused login
+    // over WebSocket is then counted against the address that sent it (the trusted proxy's forwarded
+    // one where TRUST_PROXY says so), not as `unknown`.
+    const stream = Object.assign(createWebSocketStream(socket), { remoteAddress: request.ip });
+    handle(stream);
   });
 }
