@@ -179,12 +179,44 @@ async function connectWhenUp(pool: pg.Pool, onWaiting?: (error: Error, waitedMs:
   }
 }
 
+/**
+ * A connection to the primary only, like libpq's `target_session_attrs=read-write` (which
+ * node-postgres lacks): a server in recovery — a standby the endpoint reaches before it is promoted,
+ * or an old primary come back as one — is refused, and the request that needed the connection gets
+ * 503 SERVICE_UNAVAILABLE with Retry-After (SQLSTATE 25006), which machines and browsers retry. One
+ * round trip per new connection; the pool keeps its connections (issue 35, failover).
+ */
+class PrimaryOnlyClient extends pg.Client {
+  // pg-pool connects with a callback, everyone else with the promise
+  override connect(): Promise<pg.Client>;
+  override connect(callback: ((error: Error) => void) | ((error: null, client: pg.Client) => void)): void;
+  override connect(
+    callback?: ((error: Error) => void) | ((error: null, client: pg.Client) => void),
+  ): Promise<pg.Client> | undefined {
+    const connected = super.connect().then(async () => {
+      const { rows } = await this.query<{ standby: boolean }>('SELECT pg_is_in_recovery() AS standby');
+      if (!rows[0]?.standby) return this as pg.Client;
+      await this.end().catch(() => undefined);
+      throw Object.assign(new Error('the database server is a standby (read-only), not the primary'), {
+        code: '25006',
+      });
+    });
+    if (!callback) return connected;
+    const done = callback as (error: Error | null, client?: pg.Client) => void;
+    connected.then(
+      (client) => done(null, client),
+      (error: Error) => done(error),
+    );
+    return undefined;
+  }
+}
+
 async function openPostgres(
   url: string,
   poolSize: number,
   onWaiting?: (error: Error, waitedMs: number) => void,
 ): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: PrimaryOnlyClient });
   // A dropped connection must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   // pg-pool listens for errors only on idle clients; a checked-out client whose server goes away

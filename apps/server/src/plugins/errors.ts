@@ -64,6 +64,8 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
   '08004',
   '08006',
+  // read_only_sql_transaction: the endpoint reached a standby, not (yet) the primary
+  '25006',
 ]);
 const UNAVAILABLE_MESSAGES =
   /Connection terminated|connection error|Cannot use a pool after calling end|timeout exceeded when trying to connect|PGlite is closed|the database system is (starting up|shutting down)/i;

@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, chmodSync, chownSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,17 +29,22 @@ export function tempDir(prefix: string) {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-export async function startPrivatePostgres() {
-  const dir = tempDir('kerf-chaos-pg-');
+const asPostgres = (cmd: string, args: string[]) =>
+  execFileSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, cmd), ...args], { stdio: 'pipe' });
+
+/** A directory the postgres user owns, for a private cluster. */
+function postgresDir(prefix: string) {
+  const dir = tempDir(prefix);
   chmodSync(dir, 0o755);
   const pgid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
   chownSync(dir, pgid, gid);
+  return dir;
+}
+
+/** Controls of one private cluster in `dir/data`, listening on `port`. */
+function cluster(dir: string, port: number) {
   const data = join(dir, 'data');
-  const port = await freePort();
-  const asPostgres = (cmd: string, args: string[]) =>
-    execFileSync('runuser', ['-u', 'postgres', '--', join(PG_BIN, cmd), ...args], { stdio: 'pipe' });
-  asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
   const start = () =>
     asPostgres('pg_ctl', [
       '-D',
@@ -51,10 +56,10 @@ export async function startPrivatePostgres() {
       `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`,
       'start',
     ]);
-  start();
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
     port,
+    data,
     url,
     async createDatabase(name: string) {
       const client = new pg.Client({ connectionString: url() });
@@ -65,6 +70,11 @@ export async function startPrivatePostgres() {
     },
     /** crash: no checkpoint, no clean shutdown (`pg_ctl -m immediate`) */
     crash: () => asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']),
+    /** the postmaster killed with SIGKILL, as a lost machine would leave it */
+    kill9() {
+      const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(pid, 'SIGKILL');
+    },
     start,
     stop: () => {
       try {
@@ -72,6 +82,46 @@ export async function startPrivatePostgres() {
       } catch {}
     },
   };
+}
+
+/** `settings`: lines added to postgresql.conf before the first start. */
+export async function startPrivatePostgres(options: { settings?: string[] } = {}) {
+  const dir = postgresDir('kerf-chaos-pg-');
+  const port = await freePort();
+  const db = cluster(dir, port);
+  asPostgres('initdb', ['-D', db.data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+  if (options.settings)
+    appendFileSync(join(db.data, 'postgresql.conf'), `\n${options.settings.join('\n')}\n`);
+  db.start();
+  return db;
+}
+
+/**
+ * A streaming standby of `primary` (pg_basebackup -R), started; `promote()` makes it the primary.
+ * Its own commits wait for no standby once promoted (synchronous_standby_names is cleared here).
+ */
+export async function startStandby(primary: { port: number }) {
+  const dir = postgresDir('kerf-chaos-standby-');
+  const port = await freePort();
+  const db = cluster(dir, port);
+  asPostgres('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primary.port),
+    '-U',
+    'postgres',
+    '-D',
+    db.data,
+    '-R',
+    '-X',
+    'stream',
+    '-d',
+    'application_name=standby',
+  ]);
+  appendFileSync(join(db.data, 'postgresql.auto.conf'), "\nsynchronous_standby_names = ''\n");
+  db.start();
+  return { ...db, promote: () => asPostgres('pg_ctl', ['-D', db.data, '-w', 'promote']) };
 }
 export type PrivatePostgres = Awaited<ReturnType<typeof startPrivatePostgres>>;
 
@@ -384,4 +434,46 @@ export { sleep };
 
 export async function startPostgresAndWait() {
   return startPrivatePostgres();
+}
+
+/**
+ * "The primary" as one endpoint that moves on failover (in production HAProxy or a managed
+ * service's endpoint): a TCP relay to one port at a time. `switchTo` cuts every open session, as a
+ * proxy does when it marks a server down, and sends new ones to the other port.
+ */
+export async function startEndpoint(targetPort: number) {
+  let target = targetPort;
+  const sessions = new Set<Socket>();
+  const server = createServer((inbound) => {
+    const outbound = connect({ host: '127.0.0.1', port: target });
+    sessions.add(inbound);
+    sessions.add(outbound);
+    const end = () => {
+      inbound.destroy();
+      outbound.destroy();
+      sessions.delete(inbound);
+      sessions.delete(outbound);
+    };
+    inbound.on('close', end);
+    outbound.on('close', end);
+    inbound.on('error', end);
+    outbound.on('error', end);
+    inbound.pipe(outbound).pipe(inbound);
+  });
+  const port = await new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)),
+  );
+  return {
+    port,
+    url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    switchTo(next: number) {
+      target = next;
+      for (const socket of sessions) socket.destroy();
+      sessions.clear();
+    },
+    close: () => {
+      for (const socket of sessions) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
 }
