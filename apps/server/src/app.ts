@@ -8,7 +8,13 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
-import { type DatabaseHandle, openDatabase, queryRows } from './db/client';
+import {
+  type DatabaseHandle,
+  openDatabase,
+  openReadReplica,
+  primaryReadSource,
+  queryRows,
+} from './db/client';
 import { createTransactions, type Transactions } from './db/transactions';
 import { DEMO_TENANTS } from './demo/index';
 import { type IngestStats, POSTGRES_INGEST_LANES, startTelemetryIngest } from './ingest/index';
@@ -132,6 +138,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         : { kind: 'pglite', dataDir: join(config.dataDir, 'pg') },
     ));
   const transactions = createTransactions(database.db, config.statementBudgets);
+  // reports, their CSVs and the tenant export read from a replica when DATABASE_READ_URL names one
+  const readSource = config.databaseReadUrl
+    ? openReadReplica(config.databaseReadUrl)
+    : primaryReadSource(database);
+  const reads = {
+    source: readSource,
+    transactions:
+      readSource.kind === 'REPLICA'
+        ? createTransactions(readSource.db, config.statementBudgets)
+        : transactions,
+  };
+  app.addHook('onClose', () => readSource.close());
   const hasher = await createPasswordHasher();
   const machineCredentials = createMachineCredentialsService({ transactions });
   // MQTT over TLS (8883 in production) when MQTT_TLS_PORT is set, embedded broker only.
@@ -317,7 +335,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerCustomerServiceModule(app, { authenticator, transactions, hasher });
   registerGrindingShopModule(app, { authenticator, transactions, hasher });
-  registerReportModule(app, { authenticator, transactions, changes: machineChanges });
+  registerReportModule(app, { authenticator, transactions, reads, changes: machineChanges });
   const mail = createMailSender({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,

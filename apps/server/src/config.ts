@@ -15,6 +15,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** a streaming replica that reports, report CSVs and the tenant export read from (issue 35) */
+  DATABASE_READ_URL: z.string().url().optional(),
   MQTT_URL: z.string().url().optional(),
   MQTT_REQUIRE_ACL: flag.default(false),
   MQTT_SHARE_GROUP: z
@@ -93,6 +95,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** a streaming replica of the primary that reports read from (issue 35) */
+  databaseReadUrl: string | undefined;
   mqttUrl: string | undefined;
   /** with MQTT_URL: refuse to start when the broker lets anonymous clients publish telemetry */
   mqttRequireAcl: boolean;
@@ -190,6 +194,11 @@ export function parseConfig(env: Record<string, string | undefined>, terminal = 
       'Invalid configuration:\n  JWT_SECRET: required with DATABASE_URL (32+ characters)',
     );
   }
+  if (embedded && e.DATABASE_READ_URL !== undefined) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (a replica of it)',
+    );
+  }
   if ((e.MQTT_TLS_CERT === undefined) !== (e.MQTT_TLS_KEY === undefined)) {
     throw new ConfigError('Invalid configuration:\n  MQTT_TLS_CERT, MQTT_TLS_KEY: set both or neither');
   }
@@ -201,6 +210,7 @@ export function parseConfig(env: Record<string, string | undefined>, terminal = 
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseReadUrl: e.DATABASE_READ_URL,
     mqttUrl: e.MQTT_URL,
     mqttRequireAcl: e.MQTT_REQUIRE_ACL,
     mqttShareGroup: e.MQTT_SHARE_GROUP,

@@ -365,6 +365,30 @@ export const listCuttingJobsReport = defineRoute({
   errors: [],
 });
 
+// ---- where reports read from (issue 35) ----------------------------------------------------------
+
+export const ReportReadSourceSchema = z
+  .object({
+    /** PRIMARY: the database the machines write to; REPLICA: a streaming copy (`DATABASE_READ_URL`) */
+    source: z.enum(['PRIMARY', 'REPLICA']),
+    /** how many seconds the replica's figures are behind; 0 when caught up; null when unknown */
+    lagSeconds: z.number().nonnegative().nullable(),
+    checkedAt: instant,
+  })
+  .meta({ id: 'ReportReadSource' });
+
+export const getReportReadSource = defineRoute({
+  module: 'report',
+  method: 'GET',
+  path: '/reports/read-source',
+  summary: 'Where the reports read from: the primary database, or a replica and how far behind it is',
+  access: 'reports:read',
+  apiScope: 'reports:read',
+  responses: { 200: ReportReadSourceSchema },
+  errors: [],
+  specAddition: 'reports may read from a streaming replica; the screens say how far behind it is.',
+});
+
 // ---- CSV per section (the spec lists the machines' export; the other sections are additions) --
 
 const csvExport = <Q extends z.ZodType>(path: string, summary: string, query: Q) =>

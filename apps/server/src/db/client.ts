@@ -249,3 +249,49 @@ export async function queryRows<T>(db: Pick<AppDatabase, 'execute'>, query: SQL)
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** Where reads that may lag come from: the primary itself, or a streaming replica and how far behind it is. */
+export interface ReadSource {
+  kind: 'PRIMARY' | 'REPLICA';
+  db: AppDatabase;
+  /** seconds the replica's data is behind the primary's; 0 when it has replayed all it received; null when unknown */
+  lagSeconds(): Promise<number | null>;
+  close(): Promise<void>;
+}
+
+/**
+ * A streaming replica of the primary (`DATABASE_READ_URL`, issue 35): reports, their CSVs and the
+ * tenant export read from it. No migrations (it follows the primary), no primary-only check; row-level
+ * security holds as on the primary (the roles and policies are replicated with the data).
+ */
+export function openReadReplica(url: string, poolSize = 5): ReadSource {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+  const db = drizzleNodePg(pool, { schema }) as unknown as AppDatabase;
+  return {
+    kind: 'REPLICA',
+    db,
+    async lagSeconds() {
+      try {
+        // caught up: everything received is replayed (an idle primary sends nothing, so the last
+        // replayed transaction's age alone would grow without any lag)
+        const { rows } = await pool.query<{ lag: number | null }>(`
+          SELECT CASE
+            WHEN NOT pg_is_in_recovery() THEN 0
+            WHEN pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_last_wal_replay_lsn() THEN 0
+            ELSE greatest(0, extract(epoch FROM now() - pg_last_xact_replay_timestamp()))::float8
+          END AS lag`);
+        return rows[0]?.lag ?? null;
+      } catch {
+        return null;
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/** Reads from the primary: no lag. */
+export function primaryReadSource(database: DatabaseHandle): ReadSource {
+  return { kind: 'PRIMARY', db: database.db, lagSeconds: async () => 0, close: async () => {} };
+}

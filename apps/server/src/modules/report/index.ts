@@ -6,6 +6,7 @@
  */
 
 import type { FastifyInstance } from 'fastify';
+import type { ReadSource } from '../../db/client';
 import type { Transactions } from '../../db/transactions';
 import type { Authenticator } from '../../lib/route';
 import type { MachineChangeSink } from '../../live/machine-change';
@@ -22,11 +23,18 @@ export { REPORT_CSV_SECTIONS, reportCsvFile } from './report-csv';
 
 export function registerReportModule(
   app: FastifyInstance,
-  deps: { authenticator: Authenticator; transactions: Transactions; changes?: MachineChangeSink },
+  deps: {
+    authenticator: Authenticator;
+    transactions: Transactions;
+    /** where reports read from: the primary's transactions, or a replica's (`DATABASE_READ_URL`) */
+    reads: { transactions: Transactions; source: ReadSource };
+    changes?: MachineChangeSink;
+  },
 ) {
   registerReportRoutes(app, {
     authenticator: deps.authenticator,
-    reports: createReportService({ transactions: deps.transactions }),
+    reports: createReportService({ transactions: deps.reads.transactions }),
+    readSource: deps.reads.source,
   });
   registerOrderRoutes(app, {
     authenticator: deps.authenticator,

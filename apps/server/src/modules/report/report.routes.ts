@@ -13,9 +13,11 @@ import {
   getMachineTotalUptime,
   getMachineUptimeLast24h,
   getMachineUsedKnivesCount,
+  getReportReadSource,
   listCuttingJobsReport,
 } from '@kerf/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ReadSource } from '../../db/client';
 import { csvDialect, sendCsv } from '../../lib/csv';
 import { type Authenticator, registerRoute } from '../../lib/route';
 import type { ReportService } from './report.service';
@@ -34,9 +36,15 @@ const day = (iso: string) => iso.slice(0, 10);
 
 export function registerReportRoutes(
   app: FastifyInstance,
-  deps: { authenticator: Authenticator; reports: ReportService },
+  deps: { authenticator: Authenticator; reports: ReportService; readSource: ReadSource },
 ) {
-  const { authenticator: auth, reports } = deps;
+  const { authenticator: auth, reports, readSource } = deps;
+
+  registerRoute(app, auth, getReportReadSource, async () => ({
+    source: readSource.kind,
+    lagSeconds: await readSource.lagSeconds(),
+    checkedAt: new Date().toISOString(),
+  }));
 
   registerRoute(app, auth, getEmployeeCutsChart, ({ actor, query }) =>
     reports.employeeCutsChart(actor, query),

@@ -289,6 +289,32 @@ describe('printing-manager: reporting', () => {
     );
   });
 
+  it('says how far behind the figures are when the reports read from a lagging replica', async () => {
+    const readSource = { source: 'REPLICA', lagSeconds: 42, checkedAt: '2026-11-21T09:00:00.000Z' };
+    fakeManagerServer((url) =>
+      url === '/api/report/reports/read-source' ? jsonResponse(200, readSource) : undefined,
+    );
+    signIn();
+    await renderApp({ path: '/printing-manager/reports' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reporting' })).toBeInTheDocument();
+    expect(await screen.findByTestId('replica-lag')).toHaveTextContent(
+      'These figures come from a copy of the database that is 42 seconds behind',
+    );
+  });
+
+  it('shows no notice while the reports read from the primary or a replica that keeps up', async () => {
+    const fetch = fakeManagerServer((url) =>
+      url === '/api/report/reports/read-source'
+        ? jsonResponse(200, { source: 'REPLICA', lagSeconds: 1, checkedAt: '2026-11-21T09:00:00.000Z' })
+        : undefined,
+    );
+    signIn();
+    await renderApp({ path: '/printing-manager/reports' });
+    await screen.findByRole('region', { name: 'Time by status per machine' });
+    await waitFor(() => expect(requests(fetch, '/api/report/reports/read-source')).not.toHaveLength(0));
+    expect(screen.queryByTestId('replica-lag')).toBeNull();
+  });
+
   it('a chosen period covers whole local days; each section reads its reports and shows pseudonyms', async () => {
     const fetch = fakeManagerServer();
     signIn();

@@ -227,6 +227,8 @@ export function fakeManagerServer(override?: Handler) {
       return jsonResponse(200, { items: [JOB], page: 0, pageSize: 25, total: 1 });
     if (url.startsWith(`${rp}/employees/total-times?`))
       return jsonResponse(200, { statuses, cuts: 240, employees: 1 });
+    if (url === `${rp}/read-source`)
+      return jsonResponse(200, { source: 'PRIMARY', lagSeconds: 0, checkedAt: NOW });
     if (url.startsWith(`${rp}/employees/cuts-chart?`))
       return jsonResponse(200, [
         { employee: { id: OPERATOR_ID, label: 'Jonas S.', pseudonym: true }, cuts: 240 },

@@ -10,6 +10,7 @@ export { EmployeesReportSection } from './components/employees-section';
 export { KnivesReportSection } from './components/knives-section';
 export { MachinesReportSection } from './components/machines-section';
 export { OrdersReportSection } from './components/orders-section';
+export { ReplicaLagNotice } from './components/replica-lag-notice';
 export {
   DEFAULT_FILTER_INPUT,
   ReportFilterBar,

@@ -11,6 +11,7 @@ import {
   KnivesReportSection,
   MachinesReportSection,
   OrdersReportSection,
+  ReplicaLagNotice,
   type ReportFilter,
   ReportFilterBar,
   type ReportFilterInput,
@@ -54,6 +55,7 @@ export function ReportingPage() {
     <Container fluid px={0}>
       <Stack gap="lg">
         <Title order={1}>{t('manager.reporting.title')}</Title>
+        <ReplicaLagNotice />
         <ReportFilterBar
           value={input}
           filter={filter}

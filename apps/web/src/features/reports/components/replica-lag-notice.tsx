@@ -1,0 +1,39 @@
+import { getReportReadSource } from '@kerf/contracts';
+import { Alert } from '@mantine/core';
+import { IconClockExclamation } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api';
+import { formatWait } from '../../../lib/format';
+import { reportKeys } from '../api/keys';
+
+/** A replica this many seconds behind is worth saying so (a few seconds is normal streaming). */
+export const REPLICA_LAG_NOTICE_SECONDS = 5;
+
+/**
+ * Reports may read from a streaming replica of the database (`DATABASE_READ_URL`). When it is more
+ * than a few seconds behind, or its delay cannot be read, the report says so — its figures are then
+ * not current (DESIGN.md "Live data"). Nothing shows while reports read from the primary.
+ */
+export function ReplicaLagNotice() {
+  const { t, i18n } = useTranslation();
+  const { data } = useQuery({
+    queryKey: [...reportKeys.all, 'read-source'],
+    queryFn: ({ signal }) => api(getReportReadSource, { signal }),
+    refetchInterval: 30_000,
+  });
+  if (!data || data.source !== 'REPLICA') return null;
+  if (data.lagSeconds !== null && data.lagSeconds <= REPLICA_LAG_NOTICE_SECONDS) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconClockExclamation size={18} aria-hidden />}
+      data-testid="replica-lag"
+    >
+      {data.lagSeconds === null
+        ? t('reports.readSource.unknown')
+        : t('reports.readSource.behind', { delay: formatWait(data.lagSeconds, i18n.language) })}
+    </Alert>
+  );
+}
