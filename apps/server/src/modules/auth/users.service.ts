@@ -190,7 +190,10 @@ export function createUsersService(deps: {
      * The signed-in user changes their own password (spec §8 INVALID_PASSWORD when the current one
      * is wrong). The hash is compared before anything is written; the user's other sessions end.
      */
-    async changeOwnPassword(actor: Actor, input: { currentPassword: string; password: string }): Promise<void> {
+    async changeOwnPassword(
+      actor: Actor,
+      input: { currentPassword: string; password: string },
+    ): Promise<void> {
       const user = await transactions.withTenant(actor.tenantId, (tx) => findUserById(tx, actor.userId));
       if (!user) throw new AppError('authentication.USER_NOT_FOUND');
       if (!(await hasher.verify(user.passwordHash, input.currentPassword))) {

@@ -49,7 +49,8 @@ export function createCurrentMachineService(deps: {
 
   /** An operator without a location has no machine to choose: USER_HAS_NO_LOCATION, not an empty list. */
   async function requireLocation(tx: Tx, actor: Caller) {
-    if (!(await hasOperatorScope(tx, actor))) throw new AppError('service.printing-shops.USER_HAS_NO_LOCATION');
+    if (!(await hasOperatorScope(tx, actor)))
+      throw new AppError('service.printing-shops.USER_HAS_NO_LOCATION');
   }
 
   async function selectionView(actor: Caller): Promise<OperatorMachine[]> {

@@ -27,6 +27,7 @@ export function registerReportModule(
   registerReportRoutes(app, {
     authenticator: deps.authenticator,
     reports: createReportService({ transactions: deps.transactions }),
+    transactions: deps.transactions,
   });
   registerOrderRoutes(app, {
     authenticator: deps.authenticator,

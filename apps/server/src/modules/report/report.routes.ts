@@ -15,11 +15,21 @@ import {
   getMachineUsedKnivesCount,
   listCuttingJobsReport,
 } from '@kerf/contracts';
-import type { FastifyInstance } from 'fastify';
-import { csvDialect, sendCsv } from '../../lib/csv';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Transactions } from '../../db/transactions';
+import type { Actor } from '../../lib/actor';
+import { sendCsv } from '../../lib/csv';
+import {
+  type CsvColumn,
+  csvCells,
+  csvHeader,
+  exportFileName,
+  exportTexts,
+  tenantSlug,
+} from '../../lib/csv-export';
 import { type Authenticator, registerRoute } from '../../lib/route';
 import type { ReportService } from './report.service';
-import { EMPLOYEE_CSV, KNIFE_CSV, MACHINE_CSV, ORDER_CSV } from './report-csv';
+import { employeeCsv, knifeCsv, machineCsv, orderCsv, type ReportCsvContext } from './report-csv';
 
 /**
  * The report server's endpoints (spec §7 "Report server"), mounted at /api/report.
@@ -34,9 +44,44 @@ const day = (iso: string) => iso.slice(0, 10);
 
 export function registerReportRoutes(
   app: FastifyInstance,
-  deps: { authenticator: Authenticator; reports: ReportService },
+  deps: { authenticator: Authenticator; reports: ReportService; transactions: Transactions },
 ) {
   const { authenticator: auth, reports } = deps;
+
+  /** A section download, named `<section>-<tenant>-<first day>--<last day>.csv`. */
+  async function sendSection<R>(
+    reply: FastifyReply,
+    actor: Actor,
+    what: string,
+    query: {
+      startDate: string;
+      endDate: string;
+      timeZone: string;
+      lang?: ReportCsvContext['texts']['language'];
+    },
+    columnsOf: (context: ReportCsvContext) => CsvColumn<R>[],
+    rows: R[],
+  ) {
+    const texts = exportTexts(query.lang);
+    const columns = columnsOf({ texts, timeZone: query.timeZone, period: query });
+    const tenant = await deps.transactions.withTenant(actor.tenantId, (tx) => tenantSlug(tx, actor.tenantId));
+    // the period's end is exclusive: the file names its last day
+    const lastDay = new Date(Date.parse(query.endDate) - 1);
+    const name = exportFileName({
+      what,
+      tenant,
+      from: query.startDate,
+      to: lastDay,
+      timeZone: query.timeZone,
+    });
+    return sendCsv(
+      reply,
+      name,
+      csvHeader(columns),
+      rows.map((row) => csvCells(columns, row)),
+      texts.dialect,
+    );
+  }
 
   registerRoute(app, auth, getEmployeeCutsChart, ({ actor, query }) =>
     reports.employeeCutsChart(actor, query),
@@ -51,13 +96,13 @@ export function registerReportRoutes(
     reports.employeeTotalTimes(actor, query),
   );
   registerRoute(app, auth, exportEmployeeReport, async ({ actor, query, reply }) => {
-    const rows = await reports.employeeRows(actor, query);
-    return sendCsv(
+    return sendSection(
       reply,
-      `employees-${day(query.startDate)}-${day(query.endDate)}`,
-      EMPLOYEE_CSV.header,
-      rows.map(EMPLOYEE_CSV.row),
-      csvDialect(query.lang),
+      actor,
+      'employees',
+      query,
+      employeeCsv,
+      await reports.employeeRows(actor, query),
     );
   });
 
@@ -74,38 +119,24 @@ export function registerReportRoutes(
     reports.machineUptimeLast24h(actor, query),
   );
   registerRoute(app, auth, exportMachineReport, async ({ actor, query, reply }) => {
-    const rows = await reports.machineRows(actor, query);
-    return sendCsv(
+    return sendSection(
       reply,
-      `cutting-machines-${day(query.startDate)}-${day(query.endDate)}`,
-      MACHINE_CSV.header,
-      rows.map((row) => MACHINE_CSV.row(row, query)),
-      csvDialect(query.lang),
+      actor,
+      'cutting-machines',
+      query,
+      machineCsv,
+      await reports.machineRows(actor, query),
     );
   });
 
   registerRoute(app, auth, getKnifeCutsTotal, ({ actor, query }) => reports.knifeCutsTotal(actor, query));
   registerRoute(app, auth, getKnifeCycles, ({ actor, query }) => reports.knifeCycles(actor, query));
   registerRoute(app, auth, exportKnifeReport, async ({ actor, query, reply }) => {
-    const rows = await reports.knifeRows(actor, query);
-    return sendCsv(
-      reply,
-      `knives-${day(query.startDate)}-${day(query.endDate)}`,
-      KNIFE_CSV.header,
-      rows.map(KNIFE_CSV.row),
-      csvDialect(query.lang),
-    );
+    return sendSection(reply, actor, 'knives', query, knifeCsv, await reports.knifeRows(actor, query));
   });
 
   registerRoute(app, auth, listCuttingJobsReport, ({ actor, query }) => reports.cuttingJobs(actor, query));
   registerRoute(app, auth, exportCuttingJobsReport, async ({ actor, query, reply }) => {
-    const rows = await reports.cuttingJobRows(actor, query);
-    return sendCsv(
-      reply,
-      `orders-${day(query.startDate)}-${day(query.endDate)}`,
-      ORDER_CSV.header,
-      rows.map(ORDER_CSV.row),
-      csvDialect(query.lang),
-    );
+    return sendSection(reply, actor, 'orders', query, orderCsv, await reports.cuttingJobRows(actor, query));
   });
 }
