@@ -1,7 +1,9 @@
-// Writes docs/openapi.json from the route contracts and docs/errors.md from the error catalogue:
+// Writes docs/openapi.json from the route contracts, docs/asyncapi.json from the live socket's
+// contracts and docs/errors.md from the error catalogue:
 // `npm run openapi`.
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { generateAsyncApi } from '../src/asyncapi';
 import { generateErrorsDoc } from '../src/errors-doc';
 import { generateOpenApi } from '../src/openapi';
 
@@ -11,3 +13,6 @@ console.log(`wrote ${target}`);
 const errors = fileURLToPath(new URL('../../../docs/errors.md', import.meta.url));
 await writeFile(errors, generateErrorsDoc());
 console.log(`wrote ${errors}`);
+const asyncApi = fileURLToPath(new URL('../../../docs/asyncapi.json', import.meta.url));
+await writeFile(asyncApi, generateAsyncApi());
+console.log(`wrote ${asyncApi}`);
