@@ -5,8 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../../test/harness';
 import { machineIdsBySerial, tenantOf } from '../../../test/machine-helpers';
 import { queryRows } from '../../db/client';
-import { replaceUserLocations } from '../printing-shop/employees.repository';
-import { insertLocation } from '../printing-shop/locations.repository';
+import { insertLocation, replaceUserLocations } from '../printing-shop/index';
 import { DEMO_MACHINE_SERIALS } from './index';
 
 let t: TestApp;

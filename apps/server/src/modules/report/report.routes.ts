@@ -34,13 +34,11 @@ import { employeeCsv, knifeCsv, machineCsv, orderCsv, type ReportCsvContext } fr
 /**
  * The report server's endpoints (spec §7 "Report server"), mounted at /api/report.
  *
- * CSV exports: one row per machine / employee / knife / order, separators after the user's
- * language (`lang`, as the knife CSVs: `;` and a decimal comma for German …), header names in English and
- * statuses as their catalogue codes (`RUNNING`, `INTERRUPTION_…`), so a spreadsheet or an ERP import
- * reads the same columns whatever the user's language; every duration twice, as whole seconds and
- * as DD:HH:MM text (spec §9).
+ * CSV exports: one row per machine / employee / knife / order in the dialect of the user's language
+ * (`lang`; docs/exports.md): separators, headers, labels and local times follow it, the columns and
+ * their order do not; enums also as codes, timestamps also as ISO 8601 with the offset of `timeZone`;
+ * every duration twice, as whole seconds and as DD:HH:MM text (spec §9).
  */
-const day = (iso: string) => iso.slice(0, 10);
 
 export function registerReportRoutes(
   app: FastifyInstance,
