@@ -27,7 +27,7 @@ describe('a client generated from docs/openapi.json', () => {
     expect(await readFile(GENERATED, 'utf8')).toBe(
       await generateClientTypes(await readFile(OPENAPI, 'utf8')),
     );
-  });
+  }, 60_000);
 
   it('signs in and calls five operations of four servers through openapi-fetch', async () => {
     const client = createClient<paths>({ baseUrl: server.url });
