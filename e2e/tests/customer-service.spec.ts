@@ -75,13 +75,16 @@ test.describe('customer service', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Export selected (2)' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^kerf-customers-.*\.csv$/);
+    // named after the two customers and the period (the export of all customers is customers-all-…)
+    expect(download.suggestedFilename()).toMatch(
+      /^customers-demo-demo-at-\d{4}-\d{2}-\d{2}--\d{4}-\d{2}-\d{2}\.csv$/,
+    );
     const csv = await readFile((await download.path())!, 'utf8');
     const lines = csv
       .replace(/^\uFEFF/, '')
       .trim()
       .split(/\r\n/);
-    expect(lines[0]).toContain('customer,machine,serial_number');
+    expect(lines[0]).toContain('Customer,Cutting machine,Serial number');
     expect(lines).toHaveLength(1 + 5 + 2);
     expect(csv).not.toContain('Drukkerij');
     await checkA11y(page);

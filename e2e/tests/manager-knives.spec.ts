@@ -83,13 +83,17 @@ test.describe('printing-shop manager: knives', () => {
       page.waitForEvent('download'),
       page.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/^knife-comparison-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(download.suggestedFilename()).toMatch(/^knife-comparison-demo-\d{4}-\d{2}-\d{2}\.csv$/);
     const bytes = await readFile((await download.path())!);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe(['RFID', ...chosen].join(','));
+    // the state as a person reads it, then its code
     expect(lines.find((line) => line.startsWith('State,'))).toMatch(
-      /^State,(ACTIVE|AT_GRINDER|SHIPPED_BACK|SCRAPPED)(,\w+){2}$/,
+      /^State,(In use|At the grinder|On its way back|Scrapped)(,[\w ]+){2}$/,
+    );
+    expect(lines.find((line) => line.startsWith('State (code),'))).toMatch(
+      /^State \(code\),(ACTIVE|AT_GRINDER|SHIPPED_BACK|SCRAPPED)(,\w+){2}$/,
     );
     expect(lines.find((line) => line.startsWith('Height (mm),'))!.split(',')).toHaveLength(4);
 

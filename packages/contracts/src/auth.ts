@@ -225,6 +225,30 @@ export const updateSelfLanguage = defineRoute({
   errors: [],
 });
 
+/** The signed-in user's own password change: the current one proves it is them. */
+export const ChangeOwnPasswordSchema = z
+  .strictObject({
+    /** not checked against the password rule: it is only compared */
+    currentPassword: secretText({ min: 1, max: 1024 }),
+    password: PasswordSchema,
+  })
+  .meta({ id: 'ChangeOwnPassword' });
+export type ChangeOwnPassword = z.input<typeof ChangeOwnPasswordSchema>;
+
+export const changeOwnPassword = defineRoute({
+  module: 'auth',
+  method: 'PUT',
+  path: '/users/self/password',
+  summary:
+    "Change the signed-in user's password; the current one must be given (INVALID_PASSWORD otherwise). Ends the user's other sessions",
+  specAddition:
+    'spec §8 INVALID_PASSWORD ("incorrect password"): a user changing their own password gives the current one.',
+  access: 'self:update',
+  body: ChangeOwnPasswordSchema,
+  responses: { 204: null },
+  errors: ['authentication.INVALID_PASSWORD'],
+});
+
 export const getUser = defineRoute({
   module: 'auth',
   method: 'GET',

@@ -108,6 +108,37 @@ export function startOfDayIn(timeZone: string, at: Date): Date {
 }
 
 /**
+ * An instant in RFC 3339: `Z` or a numeric offset (`+02:00`, `-05:00`), with or without fractional
+ * seconds (`2026-03-29T00:00:00.123+02:00`). A time without a zone is refused: it would be read in
+ * the server's zone.
+ */
+export const InstantSchema = z.iso.datetime({ offset: true });
+
+/**
+ * A date range on two fields of a query (reports, the audit log): ONE field error on the end when
+ * it does not come after the start (`TOO_SMALL`; `inclusive` lets it equal the start), else when it
+ * lies more than `maxDays` after it (`TOO_BIG` with the limit in days). Runs only when both fields
+ * are valid instants, so a malformed date gets its own INVALID_FORMAT and nothing else.
+ */
+export function withDateRange<S extends z.ZodType<Record<string, unknown>>>(
+  schema: S,
+  options: { start: string; end: string; maxDays?: number; inclusive?: boolean },
+) {
+  return schema.superRefine((value, ctx) => {
+    const start = value[options.start];
+    const end = value[options.end];
+    // zod runs this refinement even when a field failed: a malformed date keeps its own error only
+    if (!InstantSchema.safeParse(start).success || !InstantSchema.safeParse(end).success) return;
+    const span = Date.parse(end as string) - Date.parse(start as string);
+    if (span < 0 || (span === 0 && !options.inclusive)) {
+      ctx.addIssue({ code: 'custom', message: 'TOO_SMALL', path: [options.end], input: end });
+    } else if (options.maxDays !== undefined && span > options.maxDays * 86_400_000) {
+      ctx.addIssue({ code: 'custom', message: 'TOO_BIG', path: [options.end], input: end });
+    }
+  });
+}
+
+/**
  * A CSV download (spec §7 "CSV exports (blob)"): `text/csv; charset=utf-8` with a byte order mark,
  * the separator and decimal mark of the user's language (`,`/`.` or `;`/`,`), formula-like cells escaped. Streamed by the server.
  */

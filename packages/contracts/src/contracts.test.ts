@@ -10,6 +10,7 @@ import {
   parseLiveEventData,
 } from './live';
 import { PasswordSchema } from './password';
+import { ReportRangeQuerySchema } from './report';
 import {
   ASSIGNABLE_ROLES,
   hasPermission,
@@ -19,6 +20,7 @@ import {
   ROLES,
 } from './roles';
 import { routeUrl } from './route';
+import { listSystemAudit } from './system-admin';
 
 const passwordCodes = (value: string) =>
   (PasswordSchema.safeParse(value).error?.issues ?? []).map((issue) => fieldErrorFromIssue(issue).code);
@@ -196,5 +198,49 @@ describe('local midnight in a time zone', () => {
     expect(TimeZoneSchema.safeParse('Europe/Berlin').success).toBe(true);
     expect(TimeZoneSchema.safeParse('Mars/Olympus').success).toBe(false);
     expect(TimeZoneSchema.safeParse('').success).toBe(false);
+  });
+});
+
+describe('date ranges (reports, audit log)', () => {
+  const issuesOf = (query: Record<string, string>) =>
+    (ReportRangeQuerySchema.safeParse(query).error?.issues ?? []).map((issue) => ({
+      field: issue.path.join('.'),
+      code: fieldErrorFromIssue(issue).code,
+    }));
+
+  it.each([
+    ['Z', '2026-03-28T00:00:00Z', '2026-03-29T00:00:00Z'],
+    ['offsets', '2026-03-28T00:00:00+01:00', '2026-03-29T00:00:00-05:30'],
+    ['fractional seconds', '2026-03-28T00:00:00.123Z', '2026-03-29T00:00:00.5+02:00'],
+    ['nanoseconds and a zero offset', '2026-03-28T00:00:00.123456789+00:00', '2026-03-29T00:00:00Z'],
+  ])('accepts every RFC 3339 form: %s', (_, startDate, endDate) => {
+    expect(issuesOf({ startDate, endDate })).toEqual([]);
+  });
+
+  it.each([
+    ['a day before', '2026-03-29T00:00:00Z', '2026-03-28T00:00:00Z'],
+    ['years before', '2030-01-01T00:00:00Z', '2020-01-01T00:00:00Z'],
+    ['the same instant in another zone', '2026-03-29T02:00:00+02:00', '2026-03-29T00:00:00Z'],
+  ])('answers an end before the start with ONE error on endDate: %s', (_, startDate, endDate) => {
+    expect(issuesOf({ startDate, endDate })).toEqual([{ field: 'endDate', code: 'TOO_SMALL' }]);
+  });
+
+  it('answers a too long period with TOO_BIG alone, and a malformed date with its format error alone', () => {
+    expect(issuesOf({ startDate: '2025-01-01T00:00:00Z', endDate: '2026-02-06T00:00:01Z' })).toEqual([
+      { field: 'endDate', code: 'TOO_BIG' },
+    ]);
+    expect(issuesOf({ startDate: '2026-03-29T00:00:00', endDate: '2026-03-28T00:00:00Z' })).toEqual([
+      { field: 'startDate', code: 'INVALID_FORMAT' },
+    ]);
+  });
+
+  it('the audit log: `to` may equal `from` but not precede it', () => {
+    const query = listSystemAudit.query;
+    expect(query.safeParse({ from: '2026-03-29T00:00:00Z', to: '2026-03-29T00:00:00Z' }).success).toBe(true);
+    const issues = query.safeParse({ from: '2026-03-29T00:00:00Z', to: '2026-03-28T00:00:00Z' }).error
+      ?.issues;
+    expect(issues?.map((issue) => [issue.path.join('.'), fieldErrorFromIssue(issue).code])).toEqual([
+      ['to', 'TOO_SMALL'],
+    ]);
   });
 });

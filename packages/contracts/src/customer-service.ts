@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { CreateUserSchema, TenantSchema, UserSchema } from './auth';
-import { CsvFileSchema, IdParamsSchema, LanguageSchema, listOf, pageQuerySchema, pageSchema } from './common';
+import {
+  CsvFileSchema,
+  IdParamsSchema,
+  LanguageSchema,
+  listOf,
+  pageQuerySchema,
+  pageSchema,
+  TimeZoneSchema,
+} from './common';
 import { CountrySchema } from './printing-shop';
 import { RoleSchema } from './roles';
 import { defineRoute } from './route';
@@ -524,8 +532,10 @@ export const exportCustomersCsv = defineRoute({
   query: z.strictObject({
     tenantIds: listOf(z.uuid()).optional(),
     days: z.coerce.number().int().min(1).max(366).default(30),
-    /** the user's language: it decides the separators (docs/architecture.md "CSV exports") */
+    /** the user's language: separators, headers, labels and local times (docs/exports.md) */
     lang: LanguageSchema.optional(),
+    /** the zone the timestamps are written in */
+    timeZone: TimeZoneSchema.default('UTC'),
   }),
   responses: { 200: CsvFileSchema },
   errors: CUSTOMER_ERRORS,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CsvFileSchema, LanguageSchema, pageQuerySchema, pageSchema } from './common';
+import { CsvFileSchema, LanguageSchema, pageQuerySchema, pageSchema, TimeZoneSchema } from './common';
 import { KnifeSwapUrgencySchema } from './machine-status';
 import { KnifeSwapIntervalSchema, SORT_DIRECTIONS } from './printing-shop';
 import { defineRoute } from './route';
@@ -231,11 +231,17 @@ export const KnifeListQuerySchema = pageQuerySchema(10).extend(knifeFilters);
 export type KnifeListQuery = z.input<typeof KnifeListQuerySchema>;
 
 /** CSV: the language decides the separators (see `docs/architecture.md` "CSV exports"). */
-export const KnifeCsvQuerySchema = z.strictObject({ ...knifeFilters, lang: LanguageSchema.optional() });
+/**
+ * A CSV export's language (`lang`: separators, headers, labels, local times; docs/exports.md) and the
+ * zone its timestamps are written in (`timeZone`, UTC by default).
+ */
+const csvDialectQuery = { lang: LanguageSchema.optional(), timeZone: TimeZoneSchema.default('UTC') };
+
+export const KnifeCsvQuerySchema = z.strictObject({ ...knifeFilters, ...csvDialectQuery });
 
 export const KnifeComparisonCsvQuerySchema = z.strictObject({
   rfids: listOf(RfidSchema, MAX_COMPARED_KNIVES).pipe(z.array(RfidSchema).min(1)),
-  lang: LanguageSchema.optional(),
+  ...csvDialectQuery,
 });
 
 export const KnifeParamsSchema = z.strictObject({ rfid: RfidSchema });

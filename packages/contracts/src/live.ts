@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from './errors';
 import { type MachineStatusView, MachineStatusViewSchema } from './machine-status';
 import { type NotificationLiveData, NotificationLiveDataSchema } from './notifications';
 import { type SetupCheckRun, SetupCheckRunSchema } from './setup';
@@ -25,6 +26,53 @@ export const LIVE_PATH = '/api/live';
 export const LIVE_RETRY_DELAY_MS = 700;
 /** Largest client frame the server reads. */
 export const LIVE_MAX_MESSAGE_BYTES = 16 * 1024;
+/** Subscriptions one socket may hold. */
+export const LIVE_MAX_SUBSCRIPTIONS = 500;
+/** The server pings a socket this often and drops it when the previous ping went unanswered. */
+export const LIVE_PING_SECONDS = 30;
+/** Close code of a socket whose session ended (logout, revocation, deactivation): sign in again. */
+export const LIVE_SESSION_ENDED_CLOSE = 4401;
+
+/**
+ * The ERROR frames of the live socket (docs/asyncapi.json): the codes the gateway sends, with their
+ * status and meaning. A test checks every code the gateway sends is listed here.
+ */
+export const LIVE_ERROR_FRAMES = [
+  { status: 400, code: 'validation.MALFORMED_BODY', meaning: 'the frame is not JSON text' },
+  {
+    status: 400,
+    code: 'validation.INVALID_INPUT',
+    meaning: 'the frame is not a SUBSCRIBE or UNSUBSCRIBE message',
+  },
+  {
+    status: 401,
+    code: 'authentication.TOKEN_EXPIRED',
+    meaning: "the subscription's token expired: refresh it and subscribe again",
+  },
+  { status: 401, code: 'authentication.TOKEN_INVALID', meaning: 'the token is not a valid bearer token' },
+  {
+    status: 401,
+    code: 'authentication.SESSION_EXPIRED',
+    meaning: "the token's session ended: sign in again",
+  },
+  { status: 403, code: 'authentication.USER_DISABLED', meaning: 'the user or the tenant is disabled' },
+  {
+    status: 403,
+    code: 'authentication.FORBIDDEN',
+    meaning: "the role may not subscribe, or NOTIFICATION names another user's id",
+  },
+  {
+    status: 404,
+    code: 'service.printing-shops.MACHINE_NOT_FOUND',
+    meaning: "the resource is not a machine of the token's tenant",
+  },
+  {
+    status: 429,
+    code: 'common.RATE_LIMITED',
+    meaning: `more than ${LIVE_MAX_SUBSCRIPTIONS} subscriptions on one socket`,
+  },
+  { status: 500, code: 'common.INTERNAL_ERROR', meaning: 'the server failed to handle the frame' },
+] as const satisfies readonly { status: number; code: ErrorCode; meaning: string }[];
 
 /**
  * A client frame. Subscribe messages carry token, type, resource and replayLastEvent as the spec

@@ -284,7 +284,7 @@ export const getOperatorMachineSelectionView = defineRoute({
   summary: "The machines an operator may select: the active machines of the operator's locations",
   access: 'machine:operate',
   responses: { 200: z.array(OperatorMachineSchema) },
-  errors: [],
+  errors: ['service.printing-shops.USER_HAS_NO_LOCATION'],
 });
 
 export const selectCurrentMachine = defineRoute({
@@ -296,7 +296,7 @@ export const selectCurrentMachine = defineRoute({
   access: 'machine:operate',
   body: SelectCurrentMachineRequestSchema,
   responses: { 200: OperatorMachineSchema },
-  errors: ['service.printing-shops.MACHINE_NOT_FOUND'],
+  errors: ['service.printing-shops.MACHINE_NOT_FOUND', 'service.printing-shops.USER_HAS_NO_LOCATION'],
 });
 
 export const releaseCurrentMachine = defineRoute({

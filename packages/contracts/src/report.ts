@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { CsvFileSchema, LanguageSchema, listOf, pageQuerySchema, pageSchema, TimeZoneSchema } from './common';
+import {
+  CsvFileSchema,
+  InstantSchema,
+  LanguageSchema,
+  listOf,
+  pageQuerySchema,
+  pageSchema,
+  TimeZoneSchema,
+  withDateRange,
+} from './common';
 import { KnifeSwapUrgencySchema } from './machine-status';
 import { defineRoute } from './route';
 import { MachineStatusSchema } from './telemetry';
@@ -21,19 +30,11 @@ export const MAX_REPORT_DAYS = 400;
 /** Periods up to this long are bucketed by hour in the charts; longer ones by local day. */
 export const HOURLY_BUCKETS_UP_TO_HOURS = 48;
 
-const instant = z.iso.datetime({ offset: true });
+const instant = InstantSchema;
 
-/** endDate after startDate, and at most `MAX_REPORT_DAYS` after it (field errors on endDate). */
+/** endDate after startDate, and at most `MAX_REPORT_DAYS` after it: one field error on endDate. */
 const withPeriodChecks = <S extends z.ZodType<{ startDate: string; endDate: string }>>(schema: S) =>
-  schema
-    .refine((q) => Date.parse(q.endDate) > Date.parse(q.startDate), {
-      message: 'TOO_SMALL',
-      path: ['endDate'],
-    })
-    .refine((q) => Date.parse(q.endDate) - Date.parse(q.startDate) <= MAX_REPORT_DAYS * 86_400_000, {
-      message: 'TOO_BIG',
-      path: ['endDate'],
-    });
+  withDateRange(schema, { start: 'startDate', end: 'endDate', maxDays: MAX_REPORT_DAYS });
 
 const reportRange = {
   startDate: instant,

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { TenantSlugSchema, UsernameSchema } from './auth';
-import { IdParamsSchema, pageQuerySchema, pageSchema, QueryBooleanSchema } from './common';
+import {
+  IdParamsSchema,
+  InstantSchema,
+  pageQuerySchema,
+  pageSchema,
+  QueryBooleanSchema,
+  withDateRange,
+} from './common';
 import { PasswordSchema } from './password';
 import { RoleSchema, TenantKindSchema } from './roles';
 import { defineRoute } from './route';
@@ -302,15 +309,18 @@ export const listSystemAudit = defineRoute({
     'Audit entries of every tenant, newest first, filtered by tenant, actor, action and time (audited)',
   specAddition: ADDITION,
   access: 'platform:manage',
-  query: pageQuerySchema(50).extend({
-    tenant_id: z.uuid().optional(),
-    /** the actor's username (part of it) */
-    actor: searchText(64).optional(),
-    /** an action or its beginning: `auth.` finds every sign-in event */
-    action: searchText(100).optional(),
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
-  }),
+  query: withDateRange(
+    pageQuerySchema(50).extend({
+      tenant_id: z.uuid().optional(),
+      /** the actor's username (part of it) */
+      actor: searchText(64).optional(),
+      /** an action or its beginning: `auth.` finds every sign-in event */
+      action: searchText(100).optional(),
+      from: InstantSchema.optional(),
+      to: InstantSchema.optional(),
+    }),
+    { start: 'from', end: 'to', inclusive: true },
+  ),
   responses: { 200: pageSchema(AuditRecordSchema).meta({ id: 'AuditRecordPage' }) },
   errors: [],
 });

@@ -16,6 +16,8 @@ import type { FastifyReply } from 'fastify';
  * - a text cell that starts with `=`, `+`, `-`, `@`, tab or carriage return — also after leading
  *   spaces — gets a leading `'` in every dialect, so a spreadsheet never runs it as a formula (OWASP
  *   "CSV injection"). Numbers are written as numbers.
+ *
+ * The words, timestamps and file names of an export are `csv-export.ts`'s (docs/exports.md).
  */
 export const BOM = '\uFEFF';
 
@@ -53,12 +55,6 @@ export function csvCell(value: CsvValue, dialect: CsvDialect): string {
 
 export function csvRow(values: readonly CsvValue[], dialect: CsvDialect): string {
   return `${values.map((value) => csvCell(value, dialect)).join(dialect.separator)}\r\n`;
-}
-
-/** A timestamp as Excel reads it: `2026-03-05 14:03:07`, in UTC (the header says so). */
-export function csvTimestamp(value: string | Date | null | undefined): string | null {
-  if (!value) return null;
-  return new Date(value).toISOString().slice(0, 19).replace('T', ' ');
 }
 
 /** The dialect of a file whose reader is unknown: `,` and a decimal point. */

@@ -3,7 +3,10 @@ import {
   type ErrorCode,
   hasPermission,
   LIVE_MAX_MESSAGE_BYTES,
+  LIVE_MAX_SUBSCRIPTIONS,
   LIVE_PATH,
+  LIVE_PING_SECONDS,
+  LIVE_SESSION_ENDED_CLOSE,
   LiveClientMessageSchema,
   type LiveEventType,
   type LiveServerMessage,
@@ -15,16 +18,16 @@ import { AppError } from '../lib/app-error';
 import { type LiveBus, type LiveFrame, liveTopic } from './live-bus';
 import type { LiveEvent } from './live-event';
 
-const MAX_SUBSCRIPTIONS = 500;
+const MAX_SUBSCRIPTIONS = LIVE_MAX_SUBSCRIPTIONS;
 /**
  * What may wait for one socket, sent but not yet read (a few thousand events). A client that stops
  * reading — a frozen tab, a link gone dead before the ping notices — would otherwise make the server
  * hold every later frame for it.
  */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-const PING_MS = 30_000;
-/** Close code of a socket whose session ended (logout, revocation, deactivation). */
-export const LIVE_SESSION_ENDED_CLOSE = 4401;
+const PING_MS = LIVE_PING_SECONDS * 1000;
+
+export { LIVE_SESSION_ENDED_CLOSE };
 
 /** A session change as the auth module's session memory reports it (`SessionCache.onEnded`). */
 export interface SessionChange {

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { generateAsyncApi } from '../asyncapi';
 import { BODILESS_SUCCESSES } from '../lib/route';
 
 type Operation = { operationId?: string; responses?: Record<string, unknown> };
@@ -49,4 +50,10 @@ export async function registerOpenApi(app: FastifyInstance) {
     transformObject: (input) => withBodilessSuccesses(jsonSchemaTransformObject(input)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The live socket's AsyncAPI document (docs/asyncapi.json), generated once from the same contracts.
+  let asyncApi: string | undefined;
+  app.get('/api/docs/asyncapi.json', { schema: { hide: true } }, async (_request, reply) => {
+    asyncApi ??= generateAsyncApi();
+    return reply.header('content-type', 'application/json; charset=utf-8').send(asyncApi);
+  });
 }

@@ -1,5 +1,6 @@
 import {
   CLIENT_TYPE_HEADER,
+  changeOwnPassword,
   createUser,
   deleteUser,
   getSelf,
@@ -59,6 +60,9 @@ export function registerAuthRoutes(
   registerRoute(app, authenticator, getSelf, ({ actor }) => users.getSelf(actor));
   registerRoute(app, authenticator, updateSelfLanguage, ({ actor, body }) =>
     users.setLanguage(actor, body.value),
+  );
+  registerRoute(app, authenticator, changeOwnPassword, ({ actor, body }) =>
+    users.changeOwnPassword(actor, body),
   );
   registerRoute(app, authenticator, getUser, ({ actor, params }) => users.getUser(actor, params.id));
   registerRoute(app, authenticator, createUser, ({ actor, body }) => users.createUser(actor, body));

@@ -87,3 +87,10 @@ export async function softDeleteUser(tx: Tx, id: string) {
 export async function setUserLanguage(tx: Tx, id: string, language: Language) {
   await tx.update(users).set({ language, updatedAt: sql`now()` }).where(eq(users.id, id));
 }
+
+export async function setUserPasswordHash(tx: Tx, id: string, passwordHash: string) {
+  await tx
+    .update(users)
+    .set({ passwordHash, passwordChangedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(users.id, id), notDeleted));
+}

@@ -24,6 +24,7 @@ import {
   findUserById,
   insertUser,
   setUserLanguage,
+  setUserPasswordHash,
   softDeleteUser,
   toUser,
   type UserValues,
@@ -183,6 +184,39 @@ export function createUsersService(deps: {
       return ROLES.filter((role) => ROLE_TENANT_KIND[role] === kind)
         .map((role) => ({ code: role, tenantKind: kind, assignable: canManage(actor, role) }))
         .filter((role) => !assignableOnly || role.assignable);
+    },
+
+    /**
+     * The signed-in user changes their own password (spec §8 INVALID_PASSWORD when the current one
+     * is wrong). The hash is compared before anything is written; the user's other sessions end.
+     */
+    async changeOwnPassword(
+      actor: Actor,
+      input: { currentPassword: string; password: string },
+    ): Promise<void> {
+      const user = await transactions.withTenant(actor.tenantId, (tx) => findUserById(tx, actor.userId));
+      if (!user) throw new AppError('authentication.USER_NOT_FOUND');
+      if (!(await hasher.verify(user.passwordHash, input.currentPassword))) {
+        throw new AppError('authentication.INVALID_PASSWORD', {
+          details: { fields: [{ field: 'currentPassword', in: 'body', code: 'INVALID_VALUE' }] },
+        });
+      }
+      checkPassword(input.password, user.username);
+      const passwordHash = await hasher.hash(input.password);
+      await transactions.withTenant(actor.tenantId, async (tx) => {
+        await setUserPasswordHash(tx, actor.userId, passwordHash);
+        await revokeUserSessions(tx, actor.userId, 'password_changed', actor.sessionId);
+        await recordAudit(tx, {
+          tenantId: actor.tenantId,
+          actorUserId: actor.userId,
+          action: 'user.updated',
+          targetType: 'user',
+          targetId: actor.userId,
+          ip: actor.ip,
+          details: { passwordChanged: true },
+        });
+      });
+      await sessions?.invalidate({ tenantId: actor.tenantId, userId: actor.userId });
     },
 
     async setLanguage(actor: Actor, language: Language): Promise<void> {

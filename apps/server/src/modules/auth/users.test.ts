@@ -301,3 +301,46 @@ describe('tenants', () => {
     });
   });
 });
+
+describe('own password', () => {
+  it('changes with the current password; a wrong current one is INVALID_PASSWORD and changes nothing', async () => {
+    const created = await call('POST', '/users', admin, employee({ username: 'p.wechsel' }));
+    expect(created.statusCode).toBe(201);
+    const first = await t.login('demo', 'p.wechsel', 'Schnitt-Stapel-7');
+    const second = await t.login('demo', 'p.wechsel', 'Schnitt-Stapel-7');
+
+    const wrong = await call('PUT', '/users/self/password', first, {
+      currentPassword: 'Falsch-Geraten-1',
+      password: 'Neuer-Schnitt-8',
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().code).toBe('authentication.INVALID_PASSWORD');
+    // nothing changed: the old password still signs in, the other session lives on
+    await t.login('demo', 'p.wechsel', 'Schnitt-Stapel-7');
+    expect((await call('GET', '/users/self', second)).statusCode).toBe(200);
+
+    const weak = await call('PUT', '/users/self/password', first, {
+      currentPassword: 'Schnitt-Stapel-7',
+      password: 'kurz',
+    });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().code).toBe('validation.INVALID_INPUT');
+
+    const changed = await call('PUT', '/users/self/password', first, {
+      currentPassword: 'Schnitt-Stapel-7',
+      password: 'Neuer-Schnitt-8',
+    });
+    expect(changed.statusCode).toBe(204);
+    // the session that changed it goes on; the other one ends; only the new password signs in
+    expect((await call('GET', '/users/self', first)).statusCode).toBe(200);
+    expect((await call('GET', '/users/self', second)).statusCode).toBe(401);
+    await t.login('demo', 'p.wechsel', 'Neuer-Schnitt-8');
+    const old = await t.request({
+      method: 'POST',
+      url: '/api/auth/auth/login',
+      remoteAddress: nextAddress(),
+      payload: { tenant: 'demo', username: 'p.wechsel', password: 'Schnitt-Stapel-7' },
+    });
+    expect(old.json().code).toBe('authentication.INVALID_CREDENTIALS');
+  });
+});

@@ -27,9 +27,9 @@ import {
   updateServiceArea,
 } from '@kerf/contracts';
 import type { FastifyInstance } from 'fastify';
-import { csvDialect, sendCsv } from '../../lib/csv';
+import { sendCsv } from '../../lib/csv';
 import { type Authenticator, registerRoute } from '../../lib/route';
-import { type CustomerServiceService, REPORT_COLUMNS } from './customer-service.service';
+import type { CustomerServiceService } from './customer-service.service';
 import type { ManufacturersService } from './manufacturers.service';
 import type { ServiceAreasService } from './service-areas.service';
 
@@ -105,9 +105,8 @@ export function registerCustomerServiceRoutes(
     customerService.openService(actor, params.serial, params.serviceType),
   );
   registerRoute(app, authenticator, exportCustomersCsv, async ({ actor, query, reply }) => {
-    const rows = await customerService.report(actor, query.tenantIds, query.days);
-    const day = new Date().toISOString().slice(0, 10);
-    return sendCsv(reply, `kerf-customers-${day}`, REPORT_COLUMNS, rows, csvDialect(query.lang));
+    const file = await customerService.report(actor, query);
+    return sendCsv(reply, file.fileName, file.header, file.lines, file.texts.dialect);
   });
 
   registerRoute(app, authenticator, getManufacturerFleet, ({ actor, query }) =>

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../../test/harness';
 import { queryRows } from '../../db/client';
 import type { Actor } from '../../lib/actor';
+import { parseCsv } from '../../lib/csv-parse';
 import { lockHeardMachines, setPresence } from '../machines/index';
 import { createAuditedAccess } from './audited-access';
 
@@ -414,7 +415,7 @@ describe('CSV report', () => {
       .trim()
       .split('\r\n');
     expect(lines[0]).toBe(
-      'customer,machine,serial_number,manufacturer,type,location,licensed_at,online_status,status,uptime_hours,cuts,total_cuts',
+      'Customer,Cutting machine,Serial number,Manufacturer,Type,Location,Licensed since (ISO 8601),Licensed since (UTC),Online status,Online status (code),Status,Status (code),Uptime (h),Cuts,Total cuts',
     );
     expect(lines).toHaveLength(1 + 5 + 2);
     expect(
@@ -431,14 +432,11 @@ describe('CSV report', () => {
       'support',
     );
     expect(german.statusCode).toBe(200);
-    const [header, ...rows] = german.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
-    expect(header).toBe(
-      'customer;machine;serial_number;manufacturer;type;location;licensed_at;online_status;status;uptime_hours;cuts;total_cuts',
+    const [header, ...rows] = parseCsv(german.body).map((record) => record.cells);
+    expect(header!.join(';')).toBe(
+      'Kunde;Schneidemaschine;Seriennummer;Hersteller;Typ;Standort;Lizenziert seit (ISO 8601);Lizenziert seit (UTC);Online-Status;Online-Status (Code);Status;Status (Code);Laufzeit (h);Schnitte;Schnitte gesamt',
     );
-    const uptimes = rows.map((row) => row.split(';')[9]!);
+    const uptimes = rows.map((row) => row[12]!);
     expect(uptimes.every((value) => /^\d+(,\d+)?$/.test(value))).toBe(true);
     expect(uptimes.every((value) => !value.includes('.'))).toBe(true);
     const arabic = await cs(
@@ -446,7 +444,7 @@ describe('CSV report', () => {
       `/reports/csv-export?tenantIds=${tenantIds.demo}&days=7&lang=ARABIC`,
       'support',
     );
-    expect(arabic.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toContain('customer,machine,');
+    expect(arabic.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toContain('العميل,آلة القص,');
     expect((await cs('GET', '/reports/csv-export?lang=KLINGON', 'support')).statusCode).toBe(400);
   });
 });

@@ -361,3 +361,12 @@ export async function reportRows(tx: Tx, tenantIds: readonly string[], since: Da
   const usage = await usageSince(tx, tenantIds, since);
   return machines.map((machine) => ({ machine, usage: usage.get(machine.id) }));
 }
+
+/** The slugs of customer tenants, in name order (file names of the customers CSV). */
+export async function tenantSlugs(tx: Tx, tenantIds: readonly string[]): Promise<string[]> {
+  const rows = await queryRows<{ slug: string }>(
+    tx,
+    sql`SELECT slug FROM tenants WHERE ${inList(sql`id`, tenantIds)} ORDER BY lower(name), slug`,
+  );
+  return rows.map((row) => row.slug);
+}

@@ -12,15 +12,15 @@ import {
   updateKnife,
 } from '@kerf/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { csvFileName } from '../../lib/csv';
 import { type Authenticator, registerRoute } from '../../lib/route';
 import type { KnivesService } from './knives.service';
 
-/** A CSV download: the browser saves it under this name. */
+/** A CSV download: the browser saves it under this name (docs/exports.md "File names"). */
 function asCsv(reply: FastifyReply, name: string) {
-  const date = new Date().toISOString().slice(0, 10);
   reply
     .header('content-type', 'text/csv; charset=utf-8')
-    .header('content-disposition', `attachment; filename="${name}-${date}.csv"`)
+    .header('content-disposition', `attachment; filename="${csvFileName(name)}"`)
     .header('cache-control', 'no-store');
 }
 
@@ -42,12 +42,12 @@ export function registerKnifeRoutes(
   );
   // Streams are sent as they are; the CSV schema only documents the answer.
   registerRoute(app, auth, exportKnivesCsv, async ({ actor, query, reply }) => {
-    asCsv(reply, 'knives');
+    asCsv(reply, await knives.exportName(actor, 'knives', query.timeZone));
     return knives.exportList(actor, query) as unknown as string;
   });
   registerRoute(app, auth, exportKnifeComparisonCsv, async ({ actor, query, reply }) => {
     const stream = await knives.exportComparison(actor, query);
-    asCsv(reply, 'knife-comparison');
+    asCsv(reply, await knives.exportName(actor, 'knife-comparison', query.timeZone));
     return stream as unknown as string;
   });
   registerRoute(app, auth, getKnife, ({ actor, params }) => knives.details(actor, params.rfid));

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../../test/harness';
 import { queryRows } from '../../db/client';
+import { parseCsv } from '../../lib/csv-parse';
 import { findTenantBySlug } from '../auth/index';
 import { creditKnifeRegrind, grindingCyclesClosedIn, insertGrindingCycle, insertKnife } from './index';
 
@@ -604,7 +605,7 @@ describe('CSV exports', () => {
     expect(english.statusCode).toBe(200);
     expect(english.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(english.headers['content-disposition']).toMatch(
-      /^attachment; filename="knives-\d{4}-\d{2}-\d{2}\.csv"$/,
+      /^attachment; filename="knives-demo-\d{4}-\d{2}-\d{2}\.csv"$/,
     );
     expect(english.headers['content-length']).toBeUndefined();
     expect(english.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
@@ -644,7 +645,9 @@ describe('CSV exports', () => {
     );
     expect(response.statusCode).toBe(200);
     const [header, ...rows] = lines(response.body).map((line) => line.split(','));
-    const state = header!.indexOf('State');
+    // the code column, which a machine reads; the label column before it is for people
+    const state = header!.indexOf('State (code)');
+    expect(state).toBeGreaterThan(0);
     // the demo's knives away and retired (and the one an earlier test scrapped)
     expect(rows.map((row) => [row[0], row[state]])).toEqual(
       expect.arrayContaining([
@@ -662,9 +665,20 @@ describe('CSV exports', () => {
     const response = await csv(`/knives/comparison/csv-export?rfids=${three.join(',')}&lang=ENGLISH`);
     expect(response.statusCode).toBe(200);
     expect(response.body.startsWith('\uFEFF')).toBe(true);
-    const table = lines(response.body).map((line) => line.split(','));
+    const table = parseCsv(response.body).map((record) => record.cells);
     expect(table[0]).toEqual(['RFID', ...three]);
-    expect(table.find((line) => line[0] === 'State')).toEqual(['State', 'ACTIVE', 'ACTIVE', 'AT_GRINDER']);
+    expect(table.find((line) => line[0] === 'State')).toEqual([
+      'State',
+      'In use',
+      'In use',
+      'At the grinder',
+    ]);
+    expect(table.find((line) => line[0] === 'State (code)')).toEqual([
+      'State (code)',
+      'ACTIVE',
+      'ACTIVE',
+      'AT_GRINDER',
+    ]);
     expect(table.every((line) => line.length === 4)).toBe(true);
 
     const six = [1, 2, 3, 4, 5, 6].map(rfid).join(',');

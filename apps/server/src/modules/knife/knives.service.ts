@@ -21,7 +21,17 @@ import { recordAudit } from '../../db/audit.repository';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
-import { BOM, type CsvValue, csvDialect, csvRow, csvTimestamp } from '../../lib/csv';
+import { BOM, csvRow } from '../../lib/csv';
+import {
+  type CsvColumn,
+  csvCells,
+  csvColumns,
+  csvHeader,
+  type ExportTexts,
+  exportFileName,
+  exportTexts,
+  tenantSlug,
+} from '../../lib/csv-export';
 import {
   countKnives,
   findKnifeDetails,
@@ -76,47 +86,58 @@ function knifeValues(input: KnifeUpdate | KnifeCreate): KnifeValues {
 const zeroCounts = <T extends string>(keys: readonly T[]) =>
   Object.fromEntries(keys.map((key) => [key, 0])) as Record<T, number>;
 
-/** The columns of the knife list export (English names: stable for imports; codes as in the API). */
-const LIST_COLUMNS: [string, (knife: KnifeSummary) => CsvValue][] = [
-  ['RFID', (k) => k.rfid],
-  ['Article number', (k) => k.articleNumber],
-  ['Knife class', (k) => k.knifeClassName],
-  ['State', (k) => k.state],
-  ['Swap urgency', (k) => k.swapUrgency],
-  ['Height (mm)', (k) => k.height],
-  ['Back thickness (mm)', (k) => k.backThickness],
-  ['Cuts since last grinding', (k) => k.cutsSinceLastGrinding],
-  ['Total cuts', (k) => k.totalCuts],
-  ['Swap interval (cuts)', (k) => k.effectiveSwapInterval],
-  ['Latest scan location', (k) => k.latestScan.locationName],
-  ['Latest scan machine', (k) => k.latestScan.machineName],
-  ['Latest scan (UTC)', (k) => csvTimestamp(k.latestScan.at)],
-];
+/**
+ * The columns of the knife list export in the export's language (docs/exports.md): states and
+ * swap urgencies as label and code, the latest scan as ISO 8601 and as local time.
+ */
+function listColumns(texts: ExportTexts, timeZone: string): CsvColumn<KnifeSummary>[] {
+  const c = csvColumns(texts, timeZone);
+  type K = KnifeSummary;
+  return [
+    ...c.plain<K>('rfid', (k) => k.rfid),
+    ...c.plain<K>('articleNumber', (k) => k.articleNumber),
+    ...c.plain<K>('knifeClass', (k) => k.knifeClassName),
+    ...c.coded<K>('state', 'knifeState', (k) => k.state),
+    ...c.coded<K>('swapUrgency', 'swapUrgency', (k) => k.swapUrgency),
+    ...c.plain<K>('heightMm', (k) => k.height),
+    ...c.plain<K>('backThicknessMm', (k) => k.backThickness),
+    ...c.plain<K>('cutsSinceLastGrinding', (k) => k.cutsSinceLastGrinding),
+    ...c.plain<K>('totalCuts', (k) => k.totalCuts),
+    ...c.plain<K>('swapIntervalCuts', (k) => k.effectiveSwapInterval),
+    ...c.plain<K>('latestScanLocation', (k) => k.latestScan.locationName),
+    ...c.plain<K>('latestScanMachine', (k) => k.latestScan.machineName),
+    ...c.instant<K>('latestScan', (k) => k.latestScan.at),
+  ];
+}
 
 /** The rows of the comparison export: one row per property, one column per knife. */
-const COMPARISON_ROWS: [string, (knife: KnifeDetails) => CsvValue][] = [
-  ['Article number', (k) => k.articleNumber],
-  ['Knife class', (k) => k.knifeClassName],
-  ['State', (k) => k.state],
-  ['Swap urgency', (k) => k.swapUrgency],
-  ['Angle VF (°)', (k) => k.angleVf],
-  ['Angle HF (°)', (k) => k.angleHf],
-  ['Angle TM (°)', (k) => k.angleTm],
-  ['Height (mm)', (k) => k.height],
-  ['Original height (mm)', (k) => k.originalHeight],
-  ['Back thickness (mm)', (k) => k.backThickness],
-  ['Original back thickness (mm)', (k) => k.originalBackThickness],
-  ['Carrier material', (k) => k.carrierMaterial],
-  ['Material', (k) => k.material],
-  ['Rotation', (k) => k.rotation],
-  ['Cuts since last grinding', (k) => k.cutsSinceLastGrinding],
-  ['Total cuts', (k) => k.totalCuts],
-  ['Average cuts per cycle', (k) => k.averageCutsPerCycle],
-  ['Swap interval (cuts)', (k) => k.effectiveSwapInterval],
-  ['Latest scan location', (k) => k.latestScan.locationName],
-  ['Latest scan machine', (k) => k.latestScan.machineName],
-  ['Latest scan (UTC)', (k) => csvTimestamp(k.latestScan.at)],
-];
+function comparisonRows(texts: ExportTexts, timeZone: string): CsvColumn<KnifeDetails>[] {
+  const c = csvColumns(texts, timeZone);
+  type K = KnifeDetails;
+  return [
+    ...c.plain<K>('articleNumber', (k) => k.articleNumber),
+    ...c.plain<K>('knifeClass', (k) => k.knifeClassName),
+    ...c.coded<K>('state', 'knifeState', (k) => k.state),
+    ...c.coded<K>('swapUrgency', 'swapUrgency', (k) => k.swapUrgency),
+    ...c.plain<K>('angleVf', (k) => k.angleVf),
+    ...c.plain<K>('angleHf', (k) => k.angleHf),
+    ...c.plain<K>('angleTm', (k) => k.angleTm),
+    ...c.plain<K>('heightMm', (k) => k.height),
+    ...c.plain<K>('originalHeightMm', (k) => k.originalHeight),
+    ...c.plain<K>('backThicknessMm', (k) => k.backThickness),
+    ...c.plain<K>('originalBackThicknessMm', (k) => k.originalBackThickness),
+    ...c.plain<K>('carrierMaterial', (k) => k.carrierMaterial),
+    ...c.plain<K>('material', (k) => k.material),
+    ...c.plain<K>('rotation', (k) => k.rotation),
+    ...c.plain<K>('cutsSinceLastGrinding', (k) => k.cutsSinceLastGrinding),
+    ...c.plain<K>('totalCuts', (k) => k.totalCuts),
+    ...c.plain<K>('averageCutsPerCycle', (k) => k.averageCutsPerCycle),
+    ...c.plain<K>('swapIntervalCuts', (k) => k.effectiveSwapInterval),
+    ...c.plain<K>('latestScanLocation', (k) => k.latestScan.locationName),
+    ...c.plain<K>('latestScanMachine', (k) => k.latestScan.machineName),
+    ...c.instant<K>('latestScan', (k) => k.latestScan.at),
+  ];
+}
 
 /**
  * The knife server of spec §7 (`/api/knife`): the manager's knife list, details, grinding cycles,
@@ -282,25 +303,26 @@ export function createKnivesService(deps: { transactions: Transactions }) {
       });
     },
 
+    /** The file name of a knife export: `knives-demo-2026-11-27` (the tenant and the day of the export). */
+    async exportName(actor: Actor, what: string, timeZone: string): Promise<string> {
+      const tenant = await inTenant(actor, (tx) => tenantSlug(tx, actor.tenantId));
+      return exportFileName({ what, tenant, timeZone });
+    },
+
     /** The knife list (every page of it, same filters and order) as CSV. */
     exportList(actor: Actor, query: CsvQuery): Readable {
-      const dialect = csvDialect(query.lang);
+      const texts = exportTexts(query.lang);
+      const { dialect } = texts;
+      const columns = listColumns(texts, query.timeZone);
       const filters = filtersOf(query);
       return csvStream(async function* () {
-        yield csvRow(
-          LIST_COLUMNS.map(([header]) => header),
-          dialect,
-        );
+        yield csvRow(csvHeader(columns), dialect);
         const BATCH = 500;
         for (let page = 0; ; page++) {
           const { items } = await inTenant(actor, (tx) =>
             listKnifeViews(tx, filters, { page, pageSize: BATCH }),
           );
-          for (const knife of items)
-            yield csvRow(
-              LIST_COLUMNS.map(([, value]) => value(knife)),
-              dialect,
-            );
+          for (const knife of items) yield csvRow(csvCells(columns, knife), dialect);
           if (items.length < BATCH) return;
         }
       });
@@ -311,11 +333,12 @@ export function createKnivesService(deps: { transactions: Transactions }) {
       const rfids = [...new Set(query.rfids)];
       const knives = await inTenant(actor, (tx) => findKnifeDetails(tx, rfids));
       if (knives.length !== rfids.length) throw new AppError('service.knives.KNIFE_NOT_FOUND');
-      const dialect = csvDialect(query.lang);
+      const texts = exportTexts(query.lang);
+      const { dialect } = texts;
       return csvStream(async function* () {
-        yield csvRow(['RFID', ...knives.map((knife) => knife.rfid)], dialect);
-        for (const [label, value] of COMPARISON_ROWS)
-          yield csvRow([label, ...knives.map((knife) => value(knife))], dialect);
+        yield csvRow([texts.column('rfid'), ...knives.map((knife) => knife.rfid)], dialect);
+        for (const row of comparisonRows(texts, query.timeZone))
+          yield csvRow([row.header, ...knives.map((knife) => row.cell(knife))], dialect);
       });
     },
   };

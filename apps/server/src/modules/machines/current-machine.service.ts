@@ -1,5 +1,5 @@
 import { DEFAULT_NO_CUTS_PROMPT_DELAY, type OperatorMachine } from '@kerf/contracts';
-import type { Transactions } from '../../db/transactions';
+import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { MachineChangeSink } from '../../live/machine-change';
@@ -7,6 +7,7 @@ import { onlineStatusOf } from './online-status';
 import {
   claimMachine,
   findOperableMachine,
+  hasOperatorScope,
   listOperableMachines,
   type OperatorMachineRow,
   releaseMachine,
@@ -46,8 +47,17 @@ export function createCurrentMachineService(deps: {
     );
   }
 
+  /** An operator without a location has no machine to choose: USER_HAS_NO_LOCATION, not an empty list. */
+  async function requireLocation(tx: Tx, actor: Caller) {
+    if (!(await hasOperatorScope(tx, actor)))
+      throw new AppError('service.printing-shops.USER_HAS_NO_LOCATION');
+  }
+
   async function selectionView(actor: Caller): Promise<OperatorMachine[]> {
-    const rows = await transactions.withTenant(actor.tenantId, (tx) => listOperableMachines(tx, actor));
+    const rows = await transactions.withTenant(actor.tenantId, async (tx) => {
+      await requireLocation(tx, actor);
+      return listOperableMachines(tx, actor);
+    });
     return rows.map((row) => toOperatorMachine(row, actor.userId));
   }
 
@@ -56,6 +66,7 @@ export function createCurrentMachineService(deps: {
 
     async select(actor: Caller, machineId: string): Promise<OperatorMachine> {
       const result = await transactions.withTenant(actor.tenantId, async (tx) => {
+        await requireLocation(tx, actor);
         if (!(await findOperableMachine(tx, actor, machineId))) return null;
         const changed = await claimMachine(tx, actor.userId, machineId);
         const rows = await listOperableMachines(tx, actor);

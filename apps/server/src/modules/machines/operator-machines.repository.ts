@@ -17,6 +17,19 @@ function scopeOf(actor: Pick<Actor, 'userId' | 'role'>): SQL {
     : sql`true`;
 }
 
+/**
+ * False when the actor is bound to locations (operator, manager) and has none assigned: there is no
+ * machine they could drive (spec §8 `service.printing-shops.USER_HAS_NO_LOCATION`).
+ */
+export async function hasOperatorScope(tx: Tx, actor: Pick<Actor, 'userId' | 'role'>): Promise<boolean> {
+  if (!LOCATION_BOUND.has(actor.role)) return true;
+  const rows = await queryRows<{ one: number }>(
+    tx,
+    sql`SELECT 1 AS one FROM user_locations WHERE user_id = ${actor.userId} LIMIT 1`,
+  );
+  return rows.length > 0;
+}
+
 export interface OperableMachine {
   id: string;
   serialNumber: string;

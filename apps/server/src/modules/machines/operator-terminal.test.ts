@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../../test/harness';
 import { machineIdsBySerial, tenantOf } from '../../../test/machine-helpers';
 import { queryRows } from '../../db/client';
+import { insertLocation, replaceUserLocations } from '../printing-shop/index';
 import { DEMO_MACHINE_SERIALS } from './index';
 
 let t: TestApp;
@@ -12,6 +13,7 @@ let operator: TokenPair;
 let manager: TokenPair;
 let admin: TokenPair;
 let foreignOperator: TokenPair;
+let operatorWithoutLocation: TokenPair;
 let tenantId: string;
 /** machines at the demo operator's location, and one at the shop's other location */
 let mine: string[];
@@ -83,8 +85,24 @@ beforeAll(async () => {
   mine = view.map((m) => m.machineId);
   const all = Object.values(await machineIdsBySerial(t, admin, [...DEMO_MACHINE_SERIALS]));
   otherShopMachine = all.find((id) => !mine.includes(id))!;
-  await t.addTenant('foreign-shop', 'PRINTING_SHOP', ['PRINTING_SHOP_OPERATOR']);
+  const foreign = await t.addTenant('foreign-shop', 'PRINTING_SHOP', ['PRINTING_SHOP_OPERATOR']);
+  // the foreign operator works at a location of their own shop (one without machines)
+  await t.app.kerf.transactions.withTenant(foreign.tenantId, async (tx) => {
+    const locationId = await insertLocation(tx, foreign.tenantId, {
+      name: 'Halle 2',
+      street: null,
+      streetNumber: null,
+      zip: null,
+      city: null,
+      country: 'DE',
+      knifeSwapInterval: null,
+    });
+    await replaceUserLocations(tx, foreign.tenantId, foreign.userIds.PRINTING_SHOP_OPERATOR!, [locationId]);
+  });
   foreignOperator = await t.login('foreign-shop', 'printing-shop-operator');
+  const lost = await t.addUsers(tenantId, [{ username: 'no-location', role: 'PRINTING_SHOP_OPERATOR' }]);
+  expect(lost['no-location']).toBeTruthy();
+  operatorWithoutLocation = await t.login('demo', 'no-location');
 });
 afterAll(() => t.close());
 
@@ -147,6 +165,20 @@ describe('machine selection', () => {
       tokens: manager,
     });
     expect(byManager.statusCode).toBe(403);
+  });
+
+  it('answers USER_HAS_NO_LOCATION to an operator without a location, not an empty list', async () => {
+    const view = await call('GET', ps('/cutting-machines/operator-selection-view'), {
+      tokens: operatorWithoutLocation,
+    });
+    expect(view.statusCode).toBe(409);
+    expect(view.json().code).toBe('service.printing-shops.USER_HAS_NO_LOCATION');
+    const select = await call('PUT', ps('/users/self/current-machine'), {
+      payload: { machineId: mine[0] },
+      tokens: operatorWithoutLocation,
+    });
+    expect(select.statusCode).toBe(409);
+    expect(select.json().code).toBe('service.printing-shops.USER_HAS_NO_LOCATION');
   });
 });
 

@@ -334,15 +334,22 @@ describe('scheduled report e-mails', () => {
     const mail = (await call('GET', `/api/system/mails/${mails[0]!.id}`, sysadmin)).json() as Mail;
     expect(mail.attachments).toHaveLength(1);
     const [file] = mail.attachments;
-    expect(file!.filename).toBe('kerf-report-daily-2026-11-22.csv');
+    expect(file!.filename).toBe('report-daily-notify-a-2026-11-22.csv');
     expect(file!.contentType).toBe('text/csv; charset=utf-8');
     const lines = file!.content.replace('\uFEFF', '').split('\r\n');
-    // German: `;` separators; the four sections, the manager's machines with the period in UTC
-    expect(lines[0]).toBe('# cutting machines');
-    expect(lines[1]!.startsWith('machine;serial number;location;period start;period end;cuts')).toBe(true);
+    // German: `;` separators, German titles and headers; the four sections, the manager's machines
+    // with the period in the subscription's zone
+    expect(lines[0]).toBe('# Schneidemaschinen');
+    expect(
+      lines[1]!.startsWith(
+        'Schneidemaschine;Seriennummer;Standort;Beginn des Zeitraums (ISO 8601);Beginn des Zeitraums (Europe/Berlin);',
+      ),
+    ).toBe(true);
     const polar1 = lines.find((line) => line.startsWith('Polar 1;'));
-    expect(polar1).toContain('NA-1;Halle 1;2026-11-21T23:00:00.000Z;2026-11-22T23:00:00.000Z;0;');
-    for (const section of ['# employees', '# knives', '# orders']) expect(lines).toContain(section);
+    expect(polar1).toContain(
+      'NA-1;Halle 1;2026-11-22T00:00:00+01:00;"22.11.2026, 00:00:00";2026-11-23T00:00:00+01:00;',
+    );
+    for (const section of ['# Mitarbeiter', '# Messer', '# Aufträge']) expect(lines).toContain(section);
     expect(file!.size).toBe(Buffer.byteLength(file!.content, 'utf8'));
 
     const list = (await call('GET', `${P}/report-subscriptions`, manager)).json() as ReportSubscription[];

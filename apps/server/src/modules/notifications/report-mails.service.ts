@@ -7,6 +7,8 @@ import {
 } from '@kerf/contracts';
 import type { PlatformActor, Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
+import { csvFileName } from '../../lib/csv';
+import { tenantSlug } from '../../lib/csv-export';
 import { queueMail } from '../mail/index';
 import { type ReportService, reportCsvFile } from '../report/index';
 import { addDays, duePeriod } from './local-time';
@@ -104,6 +106,10 @@ export function createReportMailsService(deps: {
           const label = lastDay === period.firstDay ? period.firstDay : `${period.firstDay} – ${lastDay}`;
           const texts = mailTexts(language);
           await transactions.withTenant(tenantId, async (tx) => {
+            // the export, the tenant and the period (docs/exports.md "File names")
+            const range = lastDay === period.firstDay ? period.firstDay : `${period.firstDay}--${lastDay}`;
+            const frequency = subscription.frequency.toLowerCase();
+            const filename = csvFileName(`report-${frequency}-${await tenantSlug(tx, tenantId)}-${range}`);
             await queueMail(tx, {
               kind: `report-${subscription.frequency.toLowerCase()}`,
               recipient: subscription.email,
@@ -111,7 +117,7 @@ export function createReportMailsService(deps: {
               body: `${fill(texts.reportBody, { period: label })}\n`,
               attachments: [
                 {
-                  filename: `kerf-report-${subscription.frequency.toLowerCase()}-${period.firstDay}.csv`,
+                  filename,
                   contentType: 'text/csv; charset=utf-8',
                   content: csv,
                 },

@@ -35,6 +35,7 @@ export function registerReportModule(
     authenticator: deps.authenticator,
     reports: createReportService({ transactions: deps.reads.transactions }),
     readSource: deps.reads.source,
+    transactions: deps.transactions,
   });
   registerOrderRoutes(app, {
     authenticator: deps.authenticator,

@@ -1,130 +1,122 @@
 import { type Language, MACHINE_STATUSES, type ReportStatus } from '@kerf/contracts';
 import type { Actor } from '../../lib/actor';
-import { BOM, type CsvValue, csvDialect, csvRow } from '../../lib/csv';
+import { BOM, type CsvValue, csvRow } from '../../lib/csv';
+import {
+  type CsvColumn,
+  csvCells,
+  csvColumns,
+  csvHeader,
+  type ExportTexts,
+  exportTexts,
+} from '../../lib/csv-export';
 import type { ReportService } from './report.service';
 import { ddhhmm } from './report-time';
 
 /**
- * The columns of the report CSVs (docs/architecture.md "CSV exports"), one definition per section,
- * used by the download endpoints and by the scheduled report e-mails (`reportCsvFile`).
+ * The columns of the report CSVs (docs/exports.md), one definition per section, in the export's
+ * language: headers and status names translated, enums as label and code, timestamps as ISO 8601
+ * with the report's offset plus a localised column, every duration as seconds and DD:HH:MM (spec §9).
+ * Used by the download endpoints and by the scheduled report e-mails (`reportCsvFile`).
  */
 const STATUSES: ReportStatus[] = [...MACHINE_STATUSES, 'NO_DATA'];
 
-const durationHeader = (name: string) => [`${name} (s)`, `${name} (DD:HH:MM)`];
-const duration = (value: number): CsvValue[] => [value, ddhhmm(value)];
-const statusHeader = STATUSES.flatMap(durationHeader);
-const statusCells = (statuses: { status: ReportStatus; seconds: number }[]) => {
-  const seconds = new Map(statuses.map((s) => [s.status, s.seconds]));
-  return STATUSES.flatMap((status) => duration(seconds.get(status) ?? 0));
-};
-
 type Rows<K extends keyof ReportService> = Awaited<ReturnType<ReportService[K]>>;
 type Row<K extends keyof ReportService> = Rows<K> extends readonly (infer R)[] ? R : never;
+type StatusSeconds = { statuses: { status: ReportStatus; seconds: number }[] };
 
-export const EMPLOYEE_CSV = {
-  header: ['employee id', 'employee', 'pseudonym', 'cuts', ...statusHeader],
-  row: (row: Row<'employeeRows'>): CsvValue[] => [
-    row.employee.id,
-    row.employee.label,
-    row.employee.pseudonym,
-    row.cuts,
-    ...statusCells(row.statuses),
-  ],
-};
+function duration<R>(title: string, seconds: (row: R) => number): CsvColumn<R>[] {
+  return [
+    { header: `${title} (s)`, cell: seconds },
+    { header: `${title} (DD:HH:MM)`, cell: (row) => ddhhmm(seconds(row)) },
+  ];
+}
 
-export const MACHINE_CSV = {
-  header: [
-    'machine',
-    'serial number',
-    'location',
-    'period start',
-    'period end',
-    'cuts',
-    'knives used',
-    ...durationHeader('period'),
-    ...durationHeader('uptime'),
-    ...durationHeader('average daily uptime'),
-    ...statusHeader,
-  ],
-  row: (row: Row<'machineRows'>, period: { startDate: string; endDate: string }): CsvValue[] => [
-    row.machine.name,
-    row.machine.serialNumber,
-    row.machine.locationName,
-    period.startDate,
-    period.endDate,
-    row.cuts,
-    row.knives,
-    ...duration(row.periodSeconds),
-    ...duration(row.uptimeSeconds),
-    ...duration(row.averageDailyUptimeSeconds),
-    ...statusCells(row.statuses),
-  ],
-};
+function statusColumns<R extends StatusSeconds>(texts: ExportTexts): CsvColumn<R>[] {
+  const secondsOf = (row: R, status: ReportStatus) =>
+    row.statuses.find((s) => s.status === status)?.seconds ?? 0;
+  return STATUSES.flatMap((status) =>
+    duration<R>(texts.label('reportStatus', status)!, (row) => secondsOf(row, status)),
+  );
+}
 
-export const KNIFE_CSV = {
-  header: [
-    'rfid',
-    'article number',
-    'knife class',
-    'cuts',
-    'grinding cycles',
-    'average cuts per cycle',
-    'cuts since last grinding',
-    'swap urgency',
-  ],
-  row: (row: Row<'knifeRows'>): CsvValue[] => [
-    row.rfid,
-    row.articleNumber,
-    row.knifeClassName,
-    row.cuts,
-    row.cycles,
-    row.averageCutsPerCycle,
-    row.cutsSinceLastGrinding,
-    row.swapUrgency,
-  ],
-};
+export interface ReportCsvContext {
+  texts: ExportTexts;
+  timeZone: string;
+  period: { startDate: string; endDate: string };
+}
 
-export const ORDER_CSV = {
-  header: [
-    'order',
-    'order number',
-    'program number',
-    'state',
-    'partial job of',
-    'machine',
-    'serial number',
-    'start',
-    'end',
-    'cuts',
-    ...durationHeader('duration'),
-    ...durationHeader('processing time'),
-    ...durationHeader('downtime'),
-    ...durationHeader('support time'),
-  ],
-  row: (row: Row<'cuttingJobRows'>): CsvValue[] => [
-    row.name,
-    row.orderNumber,
-    row.programNumber,
-    row.state,
-    row.parentJobId,
-    row.machine.name,
-    row.machine.serialNumber,
-    row.startDate,
-    row.endDate,
-    row.cuts,
-    ...duration(row.durationSeconds),
-    ...duration(row.processingSeconds),
-    ...duration(row.downtimeSeconds),
-    ...duration(row.supportSeconds),
-  ],
-};
+export function employeeCsv({ texts }: ReportCsvContext): CsvColumn<Row<'employeeRows'>>[] {
+  const c = csvColumns(texts);
+  type R = Row<'employeeRows'>;
+  return [
+    ...c.plain<R>('employeeId', (row) => row.employee.id),
+    ...c.plain<R>('employee', (row) => row.employee.label),
+    ...c.plain<R>('pseudonym', (row) => row.employee.pseudonym),
+    ...c.plain<R>('cuts', (row) => row.cuts),
+    ...statusColumns<R>(texts),
+  ];
+}
 
-/** The section titles of the combined file, in its order. */
-export const REPORT_CSV_SECTIONS = ['cutting machines', 'employees', 'knives', 'orders'] as const;
+export function machineCsv({ texts, timeZone, period }: ReportCsvContext): CsvColumn<Row<'machineRows'>>[] {
+  const c = csvColumns(texts, timeZone);
+  type R = Row<'machineRows'>;
+  return [
+    ...c.plain<R>('machine', (row) => row.machine.name),
+    ...c.plain<R>('serialNumber', (row) => row.machine.serialNumber),
+    ...c.plain<R>('location', (row) => row.machine.locationName),
+    ...c.instant<R>('periodStart', () => period.startDate),
+    ...c.instant<R>('periodEnd', () => period.endDate),
+    ...c.plain<R>('cuts', (row) => row.cuts),
+    ...c.plain<R>('knivesUsed', (row) => row.knives),
+    ...duration<R>(texts.column('period'), (row) => row.periodSeconds),
+    ...duration<R>(texts.column('uptime'), (row) => row.uptimeSeconds),
+    ...duration<R>(texts.column('averageDailyUptime'), (row) => row.averageDailyUptimeSeconds),
+    ...statusColumns<R>(texts),
+  ];
+}
+
+export function knifeCsv({ texts }: ReportCsvContext): CsvColumn<Row<'knifeRows'>>[] {
+  const c = csvColumns(texts);
+  type R = Row<'knifeRows'>;
+  return [
+    ...c.plain<R>('rfid', (row) => row.rfid),
+    ...c.plain<R>('articleNumber', (row) => row.articleNumber),
+    ...c.plain<R>('knifeClass', (row) => row.knifeClassName),
+    ...c.plain<R>('cuts', (row) => row.cuts),
+    ...c.plain<R>('grindingCycles', (row) => row.cycles),
+    ...c.plain<R>('averageCutsPerCycle', (row) => row.averageCutsPerCycle),
+    ...c.plain<R>('cutsSinceLastGrinding', (row) => row.cutsSinceLastGrinding),
+    ...c.coded<R>('swapUrgency', 'swapUrgency', (row) => row.swapUrgency),
+  ];
+}
+
+export function orderCsv({ texts, timeZone }: ReportCsvContext): CsvColumn<Row<'cuttingJobRows'>>[] {
+  const c = csvColumns(texts, timeZone);
+  type R = Row<'cuttingJobRows'>;
+  return [
+    ...c.plain<R>('order', (row) => row.name),
+    ...c.plain<R>('orderNumber', (row) => row.orderNumber),
+    ...c.plain<R>('programNumber', (row) => row.programNumber),
+    ...c.coded<R>('state', 'orderState', (row) => row.state),
+    ...c.plain<R>('partialJobOf', (row) => row.parentJobId),
+    ...c.plain<R>('machine', (row) => row.machine.name),
+    ...c.plain<R>('serialNumber', (row) => row.machine.serialNumber),
+    ...c.instant<R>('start', (row) => row.startDate),
+    ...c.instant<R>('end', (row) => row.endDate),
+    ...c.plain<R>('cuts', (row) => row.cuts),
+    ...duration<R>(texts.column('duration'), (row) => row.durationSeconds),
+    ...duration<R>(texts.column('processingTime'), (row) => row.processingSeconds),
+    ...duration<R>(texts.column('downtime'), (row) => row.downtimeSeconds),
+    ...duration<R>(texts.column('supportTime'), (row) => row.supportSeconds),
+  ];
+}
+
+/** The sections of the combined file, in its order. */
+export const REPORT_CSV_SECTIONS = ['machines', 'employees', 'knives', 'orders'] as const;
 
 /**
  * The four report sections of a period as one CSV file, for the scheduled report e-mails: for each
- * section a title row (`# cutting machines`), its header row, its rows and an empty row; the
+ * section a title row (`# Schneidemaschinen`), its header row, its rows and an empty row; the
  * columns and dialect are those of the section downloads. Runs with the manager's own scope (their
  * locations, works-council mode), as the reports page would.
  */
@@ -134,30 +126,24 @@ export async function reportCsvFile(
   period: { startDate: string; endDate: string; timeZone: string },
   language: Language,
 ): Promise<string> {
-  const dialect = csvDialect(language);
+  const texts = exportTexts(language);
+  const context: ReportCsvContext = { texts, timeZone: period.timeZone, period };
   const query = { ...period, lang: language };
-  const sections: [string, readonly string[], CsvValue[][]][] = [
-    [
-      REPORT_CSV_SECTIONS[0],
-      MACHINE_CSV.header,
-      (await reports.machineRows(actor, query)).map((row) => MACHINE_CSV.row(row, period)),
-    ],
-    [
-      REPORT_CSV_SECTIONS[1],
-      EMPLOYEE_CSV.header,
-      (await reports.employeeRows(actor, query)).map(EMPLOYEE_CSV.row),
-    ],
-    [REPORT_CSV_SECTIONS[2], KNIFE_CSV.header, (await reports.knifeRows(actor, query)).map(KNIFE_CSV.row)],
-    [
-      REPORT_CSV_SECTIONS[3],
-      ORDER_CSV.header,
-      (await reports.cuttingJobRows(actor, query)).map(ORDER_CSV.row),
-    ],
+  const section = <R>(columns: CsvColumn<R>[], rows: R[]): [string[], CsvValue[][]] => [
+    csvHeader(columns),
+    rows.map((row) => csvCells(columns, row)),
+  ];
+  const sections: [string, [string[], CsvValue[][]]][] = [
+    ['machines', section(machineCsv(context), await reports.machineRows(actor, query))],
+    ['employees', section(employeeCsv(context), await reports.employeeRows(actor, query))],
+    ['knives', section(knifeCsv(context), await reports.knifeRows(actor, query))],
+    ['orders', section(orderCsv(context), await reports.cuttingJobRows(actor, query))],
   ];
   let file = BOM;
-  for (const [title, header, rows] of sections) {
-    file += csvRow([`# ${title}`], dialect) + csvRow(header, dialect);
-    for (const row of rows) file += csvRow(row, dialect);
+  for (const [key, [header, rows]] of sections) {
+    file += csvRow([`# ${texts.section(key as (typeof REPORT_CSV_SECTIONS)[number])}`], texts.dialect);
+    file += csvRow(header, texts.dialect);
+    for (const row of rows) file += csvRow(row, texts.dialect);
     file += '\r\n';
   }
   return file;

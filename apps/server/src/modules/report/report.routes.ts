@@ -16,27 +16,40 @@ import {
   getReportReadSource,
   listCuttingJobsReport,
 } from '@kerf/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ReadSource } from '../../db/client';
-import { csvDialect, sendCsv } from '../../lib/csv';
+import type { Transactions } from '../../db/transactions';
+import type { Actor } from '../../lib/actor';
+import { sendCsv } from '../../lib/csv';
+import {
+  type CsvColumn,
+  csvCells,
+  csvHeader,
+  exportFileName,
+  exportTexts,
+  tenantSlug,
+} from '../../lib/csv-export';
 import { type Authenticator, registerRoute } from '../../lib/route';
 import type { ReportService } from './report.service';
-import { EMPLOYEE_CSV, KNIFE_CSV, MACHINE_CSV, ORDER_CSV } from './report-csv';
+import { employeeCsv, knifeCsv, machineCsv, orderCsv, type ReportCsvContext } from './report-csv';
 
 /**
  * The report server's endpoints (spec §7 "Report server"), mounted at /api/report.
  *
- * CSV exports: one row per machine / employee / knife / order, separators after the user's
- * language (`lang`, as the knife CSVs: `;` and a decimal comma for German …), header names in English and
- * statuses as their catalogue codes (`RUNNING`, `INTERRUPTION_…`), so a spreadsheet or an ERP import
- * reads the same columns whatever the user's language; every duration twice, as whole seconds and
- * as DD:HH:MM text (spec §9).
+ * CSV exports: one row per machine / employee / knife / order in the dialect of the user's language
+ * (`lang`; docs/exports.md): separators, headers, labels and local times follow it, the columns and
+ * their order do not; enums also as codes, timestamps also as ISO 8601 with the offset of `timeZone`;
+ * every duration twice, as whole seconds and as DD:HH:MM text (spec §9).
  */
-const day = (iso: string) => iso.slice(0, 10);
 
 export function registerReportRoutes(
   app: FastifyInstance,
-  deps: { authenticator: Authenticator; reports: ReportService; readSource: ReadSource },
+  deps: {
+    authenticator: Authenticator;
+    reports: ReportService;
+    readSource: ReadSource;
+    transactions: Transactions;
+  },
 ) {
   const { authenticator: auth, reports, readSource } = deps;
 
@@ -45,6 +58,41 @@ export function registerReportRoutes(
     lagSeconds: await readSource.lagSeconds(),
     checkedAt: new Date().toISOString(),
   }));
+
+  /** A section download, named `<section>-<tenant>-<first day>--<last day>.csv`. */
+  async function sendSection<R>(
+    reply: FastifyReply,
+    actor: Actor,
+    what: string,
+    query: {
+      startDate: string;
+      endDate: string;
+      timeZone: string;
+      lang?: ReportCsvContext['texts']['language'];
+    },
+    columnsOf: (context: ReportCsvContext) => CsvColumn<R>[],
+    rows: R[],
+  ) {
+    const texts = exportTexts(query.lang);
+    const columns = columnsOf({ texts, timeZone: query.timeZone, period: query });
+    const tenant = await deps.transactions.withTenant(actor.tenantId, (tx) => tenantSlug(tx, actor.tenantId));
+    // the period's end is exclusive: the file names its last day
+    const lastDay = new Date(Date.parse(query.endDate) - 1);
+    const name = exportFileName({
+      what,
+      tenant,
+      from: query.startDate,
+      to: lastDay,
+      timeZone: query.timeZone,
+    });
+    return sendCsv(
+      reply,
+      name,
+      csvHeader(columns),
+      rows.map((row) => csvCells(columns, row)),
+      texts.dialect,
+    );
+  }
 
   registerRoute(app, auth, getEmployeeCutsChart, ({ actor, query }) =>
     reports.employeeCutsChart(actor, query),
@@ -59,13 +107,13 @@ export function registerReportRoutes(
     reports.employeeTotalTimes(actor, query),
   );
   registerRoute(app, auth, exportEmployeeReport, async ({ actor, query, reply }) => {
-    const rows = await reports.employeeRows(actor, query);
-    return sendCsv(
+    return sendSection(
       reply,
-      `employees-${day(query.startDate)}-${day(query.endDate)}`,
-      EMPLOYEE_CSV.header,
-      rows.map(EMPLOYEE_CSV.row),
-      csvDialect(query.lang),
+      actor,
+      'employees',
+      query,
+      employeeCsv,
+      await reports.employeeRows(actor, query),
     );
   });
 
@@ -82,38 +130,24 @@ export function registerReportRoutes(
     reports.machineUptimeLast24h(actor, query),
   );
   registerRoute(app, auth, exportMachineReport, async ({ actor, query, reply }) => {
-    const rows = await reports.machineRows(actor, query);
-    return sendCsv(
+    return sendSection(
       reply,
-      `cutting-machines-${day(query.startDate)}-${day(query.endDate)}`,
-      MACHINE_CSV.header,
-      rows.map((row) => MACHINE_CSV.row(row, query)),
-      csvDialect(query.lang),
+      actor,
+      'cutting-machines',
+      query,
+      machineCsv,
+      await reports.machineRows(actor, query),
     );
   });
 
   registerRoute(app, auth, getKnifeCutsTotal, ({ actor, query }) => reports.knifeCutsTotal(actor, query));
   registerRoute(app, auth, getKnifeCycles, ({ actor, query }) => reports.knifeCycles(actor, query));
   registerRoute(app, auth, exportKnifeReport, async ({ actor, query, reply }) => {
-    const rows = await reports.knifeRows(actor, query);
-    return sendCsv(
-      reply,
-      `knives-${day(query.startDate)}-${day(query.endDate)}`,
-      KNIFE_CSV.header,
-      rows.map(KNIFE_CSV.row),
-      csvDialect(query.lang),
-    );
+    return sendSection(reply, actor, 'knives', query, knifeCsv, await reports.knifeRows(actor, query));
   });
 
   registerRoute(app, auth, listCuttingJobsReport, ({ actor, query }) => reports.cuttingJobs(actor, query));
   registerRoute(app, auth, exportCuttingJobsReport, async ({ actor, query, reply }) => {
-    const rows = await reports.cuttingJobRows(actor, query);
-    return sendCsv(
-      reply,
-      `orders-${day(query.startDate)}-${day(query.endDate)}`,
-      ORDER_CSV.header,
-      rows.map(ORDER_CSV.row),
-      csvDialect(query.lang),
-    );
+    return sendSection(reply, actor, 'orders', query, orderCsv, await reports.cuttingJobRows(actor, query));
   });
 }

@@ -256,7 +256,7 @@ describe('employees on the day summer time starts (Europe/Berlin, 23 hours)', ()
     const lines = csv.replace('\uFEFF', '').trim().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toMatch(
-      /^employee id,employee,pseudonym,cuts,RUNNING \(s\),RUNNING \(DD:HH:MM\),PAUSED \(s\)/,
+      /^Employee ID,Employee,Pseudonym,Cuts,Running \(s\),Running \(DD:HH:MM\),Paused \(s\)/,
     );
     // Markus: PAUSED 68,400 s = 19 h = 00:19:00
     expect(lines[2]).toContain(`${ids.manager},Markus Weber,false,4,2700,00:00:45,68400,00:19:00`);
@@ -340,11 +340,12 @@ describe('cutting machines on the DST day', () => {
     const csv: string = await get('/reports/cutting-machines/csv-exports', { ...DST_DAY, search: A });
     const lines = csv.replace('\uFEFF', '').trim().split('\r\n');
     expect(lines[0]).toMatch(
-      /^machine,serial number,location,period start,period end,cuts,knives used,period \(s\)/,
+      /^Cutting machine,Serial number,Location,Period start \(ISO 8601\),Period start \(Europe\/Berlin\),Period end \(ISO 8601\),Period end \(Europe\/Berlin\),Cuts,Knives used,Period \(s\)/,
     );
+    // the period in the report's zone, with its offset (summer time began during the day)
     // 82,800 s = 00:23:00; uptime 9,900 s = 2 h 45 min = 00:02:45
     expect(lines[1]).toContain(
-      `,${A},Werk Nord,2026-03-28T23:00:00Z,2026-03-29T22:00:00Z,9,2,82800,00:23:00,9900,00:02:45,9900,00:02:45,9900,00:02:45,68400`,
+      `,${A},Werk Nord,2026-03-29T00:00:00+01:00,"Mar 29, 2026, 12:00:00 AM",2026-03-30T00:00:00+02:00,"Mar 30, 2026, 12:00:00 AM",9,2,82800,00:23:00,9900,00:02:45,9900,00:02:45,9900,00:02:45,68400`,
     );
   });
 });
@@ -422,8 +423,8 @@ describe('knives on the DST day', () => {
   it('CSV: one row per knife', async () => {
     const csv: string = await get('/reports/knives/csv-exports', { ...DST_DAY, search: K9 });
     expect(csv.replace('\uFEFF', '').trim().split('\r\n')).toEqual([
-      'rfid,article number,knife class,cuts,grinding cycles,average cuts per cycle,cuts since last grinding,swap urgency',
-      `${K9},PM-K-1150,HSS long-life,8,1,13,13,OK`,
+      'RFID,Article number,Knife class,Cuts,Grinding cycles,Average cuts per cycle,Cuts since last grinding,Swap urgency,Swap urgency (code)',
+      `${K9},PM-K-1150,HSS long-life,8,1,13,13,OK,OK`,
     ]);
   });
 });
@@ -436,8 +437,8 @@ describe("CSV separators follow the user's language (lang), as the knife CSVs", 
       lang: 'GERMAN',
     });
     expect(knives.replace('\uFEFF', '').trim().split('\r\n')).toEqual([
-      'rfid;article number;knife class;cuts;grinding cycles;average cuts per cycle;cuts since last grinding;swap urgency',
-      `${K9};PM-K-1150;HSS long-life;8;1;13;13;OK`,
+      'RFID;Artikelnummer;Messerklasse;Schnitte;Schleifzyklen;Schnitte pro Zyklus im Mittel;Schnitte seit dem letzten Schliff;Wechseldringlichkeit;Wechseldringlichkeit (Code)',
+      `${K9};PM-K-1150;HSS long-life;8;1;13;13;In Ordnung;OK`,
     ]);
     const machines: string = await get('/reports/cutting-machines/csv-exports', {
       ...DST_DAY,
@@ -445,10 +446,10 @@ describe("CSV separators follow the user's language (lang), as the knife CSVs", 
       lang: 'GERMAN',
     });
     expect(machines.split('\r\n')[1]).toContain(
-      `;${A};Werk Nord;2026-03-28T23:00:00Z;2026-03-29T22:00:00Z;9;2;82800;00:23:00`,
+      `;${A};Werk Nord;2026-03-29T00:00:00+01:00;"29.03.2026, 00:00:00";2026-03-30T00:00:00+02:00;"30.03.2026, 00:00:00";9;2;82800;00:23:00`,
     );
     const employees: string = await get('/reports/employees/csv-exports', { ...DST_DAY, lang: 'FRENCH' });
-    expect(employees.split('\r\n')[0]).toMatch(/^\uFEFFemployee id;employee;pseudonym;cuts;/);
+    expect(employees.split('\r\n')[0]).toMatch(/^\uFEFFID employé;Employé;Pseudonyme;Coupes;/);
     const orders: string = await get('/reports/cutting-jobs/csv-exports', { ...DST_DAY, lang: 'POLISH' });
     expect(orders.trim().split('\r\n')[2]).toMatch(
       /;10;16200;00:04:30;14400;00:04:00;1800;00:00:30;0;00:00:00$/,
@@ -462,7 +463,7 @@ describe("CSV separators follow the user's language (lang), as the knife CSVs", 
       lang: 'ARABIC',
     });
     expect(arabic.replace('\uFEFF', '').trim().split('\r\n')[1]).toBe(
-      `${K9},PM-K-1150,HSS long-life,8,1,13,13,OK`,
+      `${K9},PM-K-1150,HSS long-life,8,1,13,13,سليم,OK`,
     );
     const response = await t.request({
       method: 'GET',
@@ -529,7 +530,7 @@ describe('orders (cutting jobs)', () => {
     const lines = csv.replace('\uFEFF', '').trim().split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[2]).toContain(
-      ',AU-2026-0311,P-14,CLOSED,,' + // no parent
+      ',AU-2026-0311,P-14,Closed,CLOSED,,' + // no parent
         '',
     );
     expect(lines[2]).toMatch(/,10,16200,00:04:30,14400,00:04:00,1800,00:00:30,0,00:00:00$/);

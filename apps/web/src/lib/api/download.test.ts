@@ -8,7 +8,7 @@ import { createTokenStore } from './token-store';
 const BOM = [0xef, 0xbb, 0xbf];
 const CSV = 'machine;cuts\r\nSchneider 1;12\r\n';
 
-function setUp(firstAnswer: 'expired' | 'ok' | 'refused') {
+function setUp(firstAnswer: 'expired' | 'ok' | 'refused', disposition?: string) {
   const tokens = createTokenStore(window.localStorage);
   tokens.set({ bearerToken: 'old', refreshToken: 'r1' });
   const seen: { url: string; authorization?: string }[] = [];
@@ -33,7 +33,10 @@ function setUp(firstAnswer: 'expired' | 'ok' | 'refused') {
       });
     return new Response(new Uint8Array([...BOM, ...new TextEncoder().encode(CSV)]), {
       status: 200,
-      headers: { 'content-type': 'text/csv; charset=utf-8' },
+      headers: {
+        'content-type': 'text/csv; charset=utf-8',
+        ...(disposition ? { 'content-disposition': disposition } : {}),
+      },
     });
   });
   const http = createHttpClient({ fetch, tokens });
@@ -80,6 +83,15 @@ describe('CSV download', () => {
     expect(new TextDecoder().decode(bytes.slice(3))).toBe(CSV);
     // the link is gone again
     expect(document.querySelector('a[download]')).toBeNull();
+  });
+
+  it("saves the file under the server's name (export, tenant, period) when it gives one", async () => {
+    const { http, saved } = setUp(
+      'ok',
+      'attachment; filename="cutting-machines-demo-2026-11-20--2026-11-20.csv"',
+    );
+    await downloadFile(http, exportMachineReport, QUERY, 'machines.csv');
+    expect(saved.map((file) => file.download)).toEqual(['cutting-machines-demo-2026-11-20--2026-11-20.csv']);
   });
 
   it('a refused download throws the catalogue error and saves nothing', async () => {

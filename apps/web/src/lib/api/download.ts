@@ -7,6 +7,8 @@ import type { HttpClient } from './http-client';
  * Downloads a file route (the CSV exports, spec §7 "CSV exports (blob)") through the one HTTP
  * client, so the bearer token goes along and a 401 refreshes once, and hands the bytes to the
  * browser as a saved file. The bytes stay as sent (a text round trip would drop the BOM Excel needs).
+ * The file keeps the name the server gives it (`Content-Disposition`: the export, the tenant, the
+ * period — docs/exports.md); `fileName` is used only when the server names none.
  */
 export async function downloadFile(
   http: HttpClient,
@@ -23,7 +25,7 @@ export async function downloadFile(
   if (!response.ok || !(response.data instanceof Blob)) {
     throw ApiError.fromResponse(response.status, response.data);
   }
-  saveBlob(response.data, fileName);
+  saveBlob(response.data, response.fileName ?? fileName);
 }
 
 /** Offers a blob as a download under `fileName`. */

@@ -21,6 +21,14 @@ export interface HttpResponse {
   ok: boolean;
   status: number;
   data: unknown;
+  /** a download's name from `Content-Disposition` (the server names what, whose and which period) */
+  fileName?: string;
+}
+
+/** The `filename` of an `attachment` Content-Disposition, or undefined. */
+export function fileNameOf(disposition: string | null): string | undefined {
+  const match = disposition ? /filename="([^"]+)"/.exec(disposition) : null;
+  return match?.[1] || undefined;
 }
 
 export interface HttpClientOptions {
@@ -104,9 +112,11 @@ export function createHttpClient({ fetch, tokens, readCookies }: HttpClientOptio
       if (request.signal?.aborted) throw error;
       throw new ApiError(0, 'client.NETWORK_ERROR', undefined);
     }
-    const data =
-      response.ok && request.responseType === 'blob' ? await response.blob() : await readBody(response);
-    return { ok: response.ok, status: response.status, data };
+    if (response.ok && request.responseType === 'blob') {
+      const fileName = fileNameOf(response.headers.get('content-disposition'));
+      return { ok: true, status: response.status, data: await response.blob(), fileName };
+    }
+    return { ok: response.ok, status: response.status, data: await readBody(response) };
   }
 
   async function runRefresh(refreshToken: string): Promise<boolean> {

@@ -4,36 +4,31 @@ import {
   type KnifeListQuery,
   languageOfLocale,
 } from '@kerf/contracts';
-import { api } from '../../../lib/api';
-
-/** The fetch API drops the byte-order mark while decoding; Excel needs it to read UTF-8. */
-const BOM = '\uFEFF';
-
-function saveFile(text: string, name: string) {
-  const url = URL.createObjectURL(
-    new Blob([BOM, text.replace(/^\uFEFF/, '')], { type: 'text/csv;charset=utf-8' }),
-  );
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { downloadFile, httpClient } from '../../../lib/api';
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** The browser's zone: the export's timestamps carry its offset and its local times are in it. */
+const timeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** The knife list as filtered and sorted on screen, every page, as a CSV download. */
+/**
+ * The knife list as filtered and sorted on screen, every page, as a CSV download, saved under the
+ * server's name (`knives-<tenant>-<day>.csv`).
+ */
 export async function downloadKnivesCsv(query: Omit<KnifeListQuery, 'page' | 'page_size'>, locale: string) {
-  const text = await api(exportKnivesCsv, { query: { ...query, lang: languageOfLocale(locale) } });
-  saveFile(text, `knives-${today()}.csv`);
+  await downloadFile(
+    httpClient,
+    exportKnivesCsv,
+    { ...query, lang: languageOfLocale(locale), timeZone: timeZone() },
+    `knives-${today()}.csv`,
+  );
 }
 
 /** Up to five knives side by side as a CSV download. */
 export async function downloadComparisonCsv(rfids: string[], locale: string) {
-  const text = await api(exportKnifeComparisonCsv, {
-    query: { rfids: rfids.join(','), lang: languageOfLocale(locale) },
-  });
-  saveFile(text, `knife-comparison-${today()}.csv`);
+  await downloadFile(
+    httpClient,
+    exportKnifeComparisonCsv,
+    { rfids: rfids.join(','), lang: languageOfLocale(locale), timeZone: timeZone() },
+    `knife-comparison-${today()}.csv`,
+  );
 }
