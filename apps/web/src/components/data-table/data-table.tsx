@@ -141,14 +141,16 @@ const fromControl = (event: { target: EventTarget | null }) =>
   event.target instanceof Element &&
   Boolean(event.target.closest('a, button, input, select, textarea, label'));
 
-/** The first column's cell as the row's link or button, so that opening a row works without a mouse. */
+/** The name cell (else the first) as the row's link or button, so that opening a row works without a mouse. */
 function openingColumns<T>(
   columns: DataTableColumn<T>[],
   rowHref: ((record: T) => string) | undefined,
   onRowClick: ((record: T) => void) | undefined,
 ): DataTableColumn<T>[] {
   if (!rowHref && !onRowClick) return columns;
-  const index = columns.findIndex((column) => !column.hidden);
+  // the record's own name carries the link (a machine row's link reads "Schneider 3", not its client)
+  const named = columns.findIndex((column) => column.accessor === 'name' && !column.hidden);
+  const index = named >= 0 ? named : columns.findIndex((column) => !column.hidden);
   const first = columns[index];
   if (!first) return columns;
   const content = (record: T, row: number) =>
