@@ -139,24 +139,24 @@ describe('DataTable sorting (useTableState)', () => {
   });
 });
 
-describe('DataTable rows that open a page', () => {
-  function LinkedTable() {
-    const table = useTableState(MACHINES, 'en', {
-      initialSort: { columnAccessor: 'name', direction: 'asc' },
-      searchText: (m) => m.name,
-    });
-    return (
-      <DataTable<Machine>
-        label="Machines"
-        columns={COLUMNS}
-        idAccessor="id"
-        empty={{ title: 'None' }}
-        rowHref={(m) => `/machines/${m.id}`}
-        {...table}
-      />
-    );
-  }
+function LinkedTable() {
+  const table = useTableState(MACHINES, 'en', {
+    initialSort: { columnAccessor: 'name', direction: 'asc' },
+    searchText: (m) => m.name,
+  });
+  return (
+    <DataTable<Machine>
+      label="Machines"
+      columns={COLUMNS}
+      idAccessor="id"
+      empty={{ title: 'None' }}
+      rowHref={(m) => `/machines/${m.id}`}
+      {...table}
+    />
+  );
+}
 
+describe('DataTable rows that open a page', () => {
   it('make the name a real link, and a click elsewhere on the row follows it once', async () => {
     const i18n = await createI18n({ locale: 'en' });
     const router = createMemoryRouter(
