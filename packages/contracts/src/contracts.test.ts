@@ -21,6 +21,7 @@ import {
 } from './roles';
 import { routeUrl } from './route';
 import { listSystemAudit } from './system-admin';
+import { SerialNumberSchema } from './telemetry';
 
 const passwordCodes = (value: string) =>
   (PasswordSchema.safeParse(value).error?.issues ?? []).map((issue) => fieldErrorFromIssue(issue).code);
@@ -64,6 +65,17 @@ describe('password rule (spec §5)', () => {
 describe('field error codes', () => {
   const issues = (schema: z.ZodType, value: unknown) =>
     schema.safeParse(value).error!.issues.map((issue) => fieldErrorFromIssue(issue));
+
+  it('calls an empty value that breaks a format or a choice missing, not wrong (given the value)', () => {
+    const schema = z.object({ serialNumber: SerialNumberSchema, kind: z.enum(['A', 'B']) });
+    const mapped = (value: Record<string, unknown>) =>
+      schema
+        .safeParse(value)
+        .error!.issues.map((issue) => fieldErrorFromIssue(issue, value[String(issue.path[0])]).code);
+    expect(mapped({ serialNumber: '', kind: '' })).toEqual(['REQUIRED', 'REQUIRED']);
+    expect(mapped({ serialNumber: '  ', kind: 'A' })).toEqual(['REQUIRED']);
+    expect(mapped({ serialNumber: 'SM 0001', kind: 'C' })).toEqual(['INVALID_FORMAT', 'INVALID_VALUE']);
+  });
 
   it('tells missing from wrong type, and reports length limits', () => {
     const schema = z.strictObject({

@@ -173,10 +173,23 @@ export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && value in ERROR_STATUS;
 }
 
-/** Maps one zod issue to the field-level code a form shows. Shared by server and web forms. */
-export function fieldErrorFromIssue(issue: z.core.$ZodIssue): { code: FieldErrorCode; limit?: number } {
+/** Issues that, on an empty value, mean "nothing entered" rather than "entered wrongly". */
+const EMPTY_MEANS_MISSING = new Set(['invalid_format', 'invalid_value', 'invalid_type', 'too_small']);
+
+/**
+ * Maps one zod issue to the field-level code a form shows. Shared by server and web forms. `input`,
+ * when the caller has it, is the field's value: an empty one that breaks a format ("SM-0001") or a
+ * choice is `REQUIRED` — the user left it out; "Invalid format" would send them looking for a typo.
+ */
+export function fieldErrorFromIssue(
+  issue: z.core.$ZodIssue,
+  input?: unknown,
+): { code: FieldErrorCode; limit?: number } {
   if (issue.code === 'custom' && (FIELD_ERROR_CODES as readonly string[]).includes(issue.message)) {
     return { code: issue.message as FieldErrorCode };
+  }
+  if (typeof input === 'string' && input.trim() === '' && EMPTY_MEANS_MISSING.has(issue.code)) {
+    return { code: 'REQUIRED' };
   }
   switch (issue.code) {
     case 'invalid_type': {

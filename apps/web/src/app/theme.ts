@@ -123,6 +123,14 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Mantine fills and outlines red and blue buttons in shade 7: white on it, or it on white, reads
+    // below 4.5:1 (button-contrast.test.ts). Shade 9 reads at 5.5:1 and more.
+    '--mantine-color-red-filled': 'var(--mantine-color-red-9)',
+    '--mantine-color-red-outline': 'var(--mantine-color-red-9)',
+    '--mantine-color-blue-filled': 'var(--mantine-color-blue-9)',
+    '--mantine-color-blue-outline': 'var(--mantine-color-blue-9)',
+  },
   dark: {},
 });

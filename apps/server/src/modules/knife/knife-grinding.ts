@@ -1,4 +1,9 @@
-import { type GrindingCycle, KNIFE_STATE_TRANSITIONS, type KnifeStateTransition } from '@kerf/contracts';
+import {
+  type FieldError,
+  type GrindingCycle,
+  KNIFE_STATE_TRANSITIONS,
+  type KnifeStateTransition,
+} from '@kerf/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
@@ -47,14 +52,20 @@ export async function recordShopGrinding(tx: Tx, grinding: ShopGrinding): Promis
   if (knife.state === 'SCRAPPED') throw new AppError('service.knives.KNIFE_IS_SCRAPPED');
   // Only a knife at the grinding shop is ground there (a knife shipped back is on its way home).
   if (knife.state !== 'AT_GRINDER') throw new AppError('service.grinding-shops.KNIFE_ALREADY_SHIPPED');
+  // Both measures are checked before refusing, so the form can mark both fields at once; each names
+  // its limit, the knife's current value (grinding only removes material).
+  const fields: FieldError[] = [];
   if (knife.height !== null && grinding.height > knife.height + EPSILON)
-    throw new AppError('service.knives.KNIFE_HEIGHT_INCREASED', {
-      details: { fields: [{ field: 'height', in: 'body', code: 'TOO_BIG' }] },
-    });
+    fields.push({ field: 'height', in: 'body', code: 'TOO_BIG', limit: knife.height });
   if (knife.backThickness !== null && grinding.backThickness > knife.backThickness + EPSILON)
-    throw new AppError('service.knives.KNIFE_THICKNESS_INCREASED', {
-      details: { fields: [{ field: 'backThickness', in: 'body', code: 'TOO_BIG' }] },
-    });
+    fields.push({ field: 'backThickness', in: 'body', code: 'TOO_BIG', limit: knife.backThickness });
+  if (fields.length > 0)
+    throw new AppError(
+      fields[0]?.field === 'height'
+        ? 'service.knives.KNIFE_HEIGHT_INCREASED'
+        : 'service.knives.KNIFE_THICKNESS_INCREASED',
+      { details: { fields } },
+    );
   const cutsInCycle = Number(knife.cutsSinceLastGrinding);
   const [cycle] = await queryRows<{ id: string }>(
     tx,

@@ -218,6 +218,16 @@ describe('a round trip to the grinding shop', () => {
       backThickness: before.backThickness! + 0.1,
     });
     expect(thicker.json().code).toBe('service.knives.KNIFE_THICKNESS_INCREASED');
+    // both too big: both fields are named, each with its limit (the knife's current measure)
+    const both = await shop('POST', `/knives/${rfid(1)}/grinding-cycles?owner=${demoId}`, grinder, {
+      height: before.height! + 0.5,
+      backThickness: before.backThickness! + 0.1,
+    });
+    expect(both.statusCode).toBe(422);
+    expect(both.json().details.fields).toEqual([
+      { field: 'height', in: 'body', code: 'TOO_BIG', limit: before.height },
+      { field: 'backThickness', in: 'body', code: 'TOO_BIG', limit: before.backThickness },
+    ]);
     const future = await shop('POST', `/knives/${rfid(1)}/grinding-cycles?owner=${demoId}`, grinder, {
       height: before.height! - 0.5,
       backThickness: before.backThickness!,

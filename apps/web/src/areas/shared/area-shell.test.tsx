@@ -38,7 +38,7 @@ describe('role areas', () => {
     await renderApp({ path: '/system-admin' });
     expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent('Clients');
     // the role is shown in the user menu
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'User menu' }));
+    await userEvent.setup().click(await screen.findByRole('button', { name: /user menu/i }));
     expect(await screen.findByText('System admin')).toBeInTheDocument();
     const nav = screen.getByRole('navigation');
     expect(nav).toHaveTextContent('Clients');
@@ -73,7 +73,7 @@ describe('role areas', () => {
     await screen.findByRole('heading', { level: 1, name: 'Clients' });
     await screen.findByText('Nothing here yet');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('button', { name: /user menu/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     const call = fetch.mock.calls.find(([url]) => String(url).startsWith('/api/auth/auth/sessions/'));

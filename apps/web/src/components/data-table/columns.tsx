@@ -1,5 +1,5 @@
 import type { MantineBreakpoint } from '@mantine/core';
-import { Text, VisuallyHidden } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconCircleCheck, IconCircleOff } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
 import type { ReactNode } from 'react';
@@ -151,13 +151,13 @@ export function dateColumn<T>(
 }
 
 /**
- * The row actions at the end of the row (`RowAction` buttons). The header names them for screen
- * readers only: the icon buttons are narrow, a visible "Actions" title would set the column's width.
+ * The row actions at the end of the row (`RowAction` buttons), in a column of their own with a visible
+ * title: they never sit over the row's data.
  */
 export function actionsColumn<T>(title: string, actions: (record: T) => ReactNode): DataTableColumn<T> {
   return {
     accessor: 'actions',
-    title: <VisuallyHidden>{title}</VisuallyHidden>,
+    title,
     render: (record) => <RowActions>{actions(record)}</RowActions>,
   };
 }

@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { theme } from '../../app/theme';
 import { createI18n } from '../../lib/i18n';
@@ -135,5 +136,54 @@ describe('DataTable sorting (useTableState)', () => {
     await user.click(header(table, 'IP'));
     // numeric collation: 10.0.0.3 < 10.0.0.20 < 10.0.0.100
     expect(firstColumn(table)).toEqual(['Schneider 92', 'Polar 115', 'Ideal 72']);
+  });
+});
+
+function LinkedTable() {
+  const table = useTableState(MACHINES, 'en', {
+    initialSort: { columnAccessor: 'name', direction: 'asc' },
+    searchText: (m) => m.name,
+  });
+  return (
+    <DataTable<Machine>
+      label="Machines"
+      columns={COLUMNS}
+      idAccessor="id"
+      empty={{ title: 'None' }}
+      rowHref={(m) => `/machines/${m.id}`}
+      {...table}
+    />
+  );
+}
+
+describe('DataTable rows that open a page', () => {
+  it('make the name a real link, and a click elsewhere on the row follows it once', async () => {
+    const i18n = await createI18n({ locale: 'en' });
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <LinkedTable /> },
+        { path: '/machines/:id', element: <p>machine page</p> },
+      ],
+      { initialEntries: ['/'] },
+    );
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MantineProvider theme={theme}>
+          <RouterProvider router={router} />
+        </MantineProvider>
+      </I18nextProvider>,
+    );
+    const table = screen.getByRole('table', { name: 'Machines' });
+    const link = within(table).getByRole('link', { name: 'Polar 115' });
+    expect(link).toHaveAttribute('href', '/machines/1');
+    expect(link.closest('tr')).toHaveClass(TABLE_CLASSES.clickableRow);
+    // a click on the row's number cell opens the same page, with one history entry
+    const row = link.closest('tr')!;
+    await userEvent.setup().click(within(row).getByText('12500'));
+    expect(await screen.findByText('machine page')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/machines/1');
+    expect(router.state.historyAction).toBe('PUSH');
+    await router.navigate(-1);
+    expect(router.state.location.pathname).toBe('/');
   });
 });

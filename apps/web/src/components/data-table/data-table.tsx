@@ -1,4 +1,5 @@
 import {
+  Anchor,
   Button,
   CloseButton,
   type MantineBreakpoint,
@@ -17,6 +18,7 @@ import {
 } from 'mantine-datatable';
 import { type ReactNode, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { ErrorAlert } from '../errors/error-alert';
 import { EmptyState } from '../feedback/empty-state';
 import { PAGE_SIZES, valueAt } from './use-table-state';
@@ -27,6 +29,9 @@ export const TABLE_CLASSES = {
   root: 'kerf-data-table',
   actions: 'kerf-table-actions',
   numeric: 'kerf-table-numeric',
+  /** a row that opens something: pointer cursor, and its first cell is the link or button */
+  clickableRow: 'kerf-table-row-clickable',
+  rowLink: 'kerf-table-row-link',
 } as const;
 
 /** Where a `priority: 'low'` column starts to show: it is the first to go on narrow screens. */
@@ -122,7 +127,54 @@ export interface DataTableProps<T> {
   search?: { value: string; onChange: (value: string) => void };
   /** shown when the list itself is empty (not just the search): what is missing and how to fill it */
   empty: { title: string; description?: string; action?: ReactNode };
+  /**
+   * The row opens this record's page: its first cell is a real link (keyboard, middle-click, "open in
+   * new tab") and a click anywhere else on the row follows it. Prefer it to `onRowClick`.
+   */
+  rowHref?: (record: T) => string;
+  /** The row opens something that has no address (a dialog): its first cell becomes a button. */
   onRowClick?: (record: T) => void;
+}
+
+/** A click on a control inside the row (a link, a row action) is that control's, not the row's. */
+const fromControl = (event: { target: EventTarget | null }) =>
+  event.target instanceof Element &&
+  Boolean(event.target.closest('a, button, input, select, textarea, label'));
+
+/** The name cell (else the first) as the row's link or button, so that opening a row works without a mouse. */
+function openingColumns<T>(
+  columns: DataTableColumn<T>[],
+  rowHref: ((record: T) => string) | undefined,
+  onRowClick: ((record: T) => void) | undefined,
+): DataTableColumn<T>[] {
+  if (!rowHref && !onRowClick) return columns;
+  // the record's own name carries the link (a machine row's link reads "Schneider 3", not its client)
+  const named = columns.findIndex((column) => column.accessor === 'name' && !column.hidden);
+  const index = named >= 0 ? named : columns.findIndex((column) => !column.hidden);
+  const first = columns[index];
+  if (!first) return columns;
+  const content = (record: T, row: number) =>
+    first.render ? first.render(record, row) : String(valueAt(record, String(first.accessor)) ?? '');
+  const opening: DataTableColumn<T> = {
+    ...first,
+    render: (record, row) =>
+      rowHref ? (
+        <Anchor component={Link} to={rowHref(record)} className={TABLE_CLASSES.rowLink} inherit>
+          {content(record, row)}
+        </Anchor>
+      ) : (
+        <Anchor
+          component="button"
+          type="button"
+          className={TABLE_CLASSES.rowLink}
+          inherit
+          onClick={() => onRowClick?.(record)}
+        >
+          {content(record, row)}
+        </Anchor>
+      ),
+  };
+  return columns.map((column, at) => (at === index ? opening : column));
 }
 
 /**
@@ -132,7 +184,11 @@ export interface DataTableProps<T> {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { t } = useTranslation();
   const { records, error, isLoading, search, empty } = props;
-  const columns = useMemo(() => layoutColumns(props.columns, records), [props.columns, records]);
+  const { rowHref, onRowClick } = props;
+  const columns = useMemo(
+    () => openingColumns(layoutColumns(props.columns, records), rowHref, onRowClick),
+    [props.columns, records, rowHref, onRowClick],
+  );
   const isSearching = Boolean(search?.value.trim());
   const tableRef = useRef<HTMLTableElement | null>(null);
 
@@ -241,7 +297,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
           t('table.pagination', { from, to, total: totalRecords })
         }
         getPaginationControlProps={(control) => ({ 'aria-label': t(`table.${control}Page`) })}
-        onRowClick={props.onRowClick ? ({ record }) => props.onRowClick?.(record) : undefined}
+        rowClassName={rowHref || onRowClick ? TABLE_CLASSES.clickableRow : undefined}
+        onRowClick={
+          rowHref || onRowClick
+            ? ({ record, event }) => {
+                if (fromControl(event)) return;
+                // the row's own link or button does it: one history entry, the same as a keyboard user's
+                const opener = (event.currentTarget as Element).querySelector<HTMLElement>(
+                  `.${TABLE_CLASSES.rowLink}`,
+                );
+                if (opener) opener.click();
+                else if (!rowHref) onRowClick?.(record);
+              }
+            : undefined
+        }
       />
     );
   }

@@ -19,5 +19,5 @@ export {
   TABLE_CLASSES,
   type TableColumn,
 } from './data-table';
-export { DeleteRowAction, EditRowAction, RowAction, RowActions } from './row-action';
+export { DeleteRowAction, EditRowAction, RowAction, RowActions, RowLinkAction } from './row-action';
 export { PAGE_SIZES, type TableStateOptions, useTableState } from './use-table-state';

@@ -2,6 +2,7 @@ import { ActionIcon, Group, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 /**
  * One icon button in a table row: a short tooltip for sighted users and an accessible name that
@@ -24,6 +25,20 @@ export function RowAction(props: {
         disabled={props.disabled}
         onClick={props.onClick}
       >
+        {props.icon}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/**
+ * A row action that goes to a page (a real link: one history entry, middle-click opens a tab), with
+ * the same tooltip and accessible name as `RowAction`.
+ */
+export function RowLinkAction(props: { tooltip: string; label: string; icon: ReactNode; to: string }) {
+  return (
+    <Tooltip label={props.tooltip}>
+      <ActionIcon component={Link} to={props.to} variant="subtle" aria-label={props.label}>
         {props.icon}
       </ActionIcon>
     </Tooltip>

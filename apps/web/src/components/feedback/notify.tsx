@@ -1,6 +1,8 @@
+import { Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import type { i18n as I18n, TFunction } from 'i18next';
+import { ErrorDetails } from '../errors/error-details';
 import { errorText } from '../errors/error-text';
 
 /** The toast's close button needs a name of its own (WCAG 4.1.2); it is translated like every text. */
@@ -19,14 +21,21 @@ export function notifySuccess(message: string, title?: string, closeLabel?: stri
   });
 }
 
-/** A failed action: what went wrong (or `message`, when the caller can say it better) and the code. */
+/**
+ * A failed action in words: what went wrong and what to do (or `message`, when the caller can say it
+ * better). The catalogue code is never the message; it waits under "Details" for support.
+ */
 export function notifyError(error: unknown, t: TFunction, i18n: I18n, message?: string) {
   const text = errorText(error, t, i18n);
-  const code = text.code;
   message ??= text.message;
   notifications.show({
     title: t('toast.error'),
-    message: code ? `${message} (${code})` : message,
+    message: (
+      <Stack gap={2}>
+        <Text size="sm">{message}</Text>
+        <ErrorDetails code={text.code} />
+      </Stack>
+    ),
     ...closeButton(t('actions.close')),
     color: 'red.8',
     icon: <IconX size={18} aria-hidden />,

@@ -60,16 +60,38 @@ export function useFormSubmit<Values, Submitted, Rules, Result>(
   options: { onSaved?: (result: Result) => void; onError?: SubmitErrorHandler } = {},
 ) {
   const { t, i18n } = useTranslation();
-  return form.onSubmit(async (values) => {
-    try {
-      const result = await save(values);
-      if (result === false) return;
-      notifySaved(t);
-      options.onSaved?.(result);
-    } catch (error) {
-      if (options.onError?.(error)) return;
-      if (!applyServerFieldErrors(form as Parameters<typeof applyServerFieldErrors>[0], error, t))
+  return form.onSubmit(
+    async (values, event) => {
+      const formElement = event?.currentTarget instanceof HTMLFormElement ? event.currentTarget : null;
+      try {
+        const result = await save(values);
+        if (result === false) return revealFirstError(formElement);
+        notifySaved(t);
+        options.onSaved?.(result);
+      } catch (error) {
+        if (options.onError?.(error)) return revealFirstError(formElement);
+        if (applyServerFieldErrors(form as Parameters<typeof applyServerFieldErrors>[0], error, t))
+          return revealFirstError(formElement);
         notifyError(error, t, i18n);
-    }
+      }
+    },
+    (_errors, _values, event) =>
+      revealFirstError(event?.currentTarget instanceof HTMLFormElement ? event.currentTarget : null),
+  );
+}
+
+/**
+ * A long dialog's errors may sit below the fold: once the fields show their errors, the first one
+ * scrolls into view and takes the focus, so the user sees what to fix (and a screen reader reads it).
+ */
+export function revealFirstError(formElement: HTMLFormElement | null) {
+  if (!formElement) return;
+  requestAnimationFrame(() => {
+    const field = formElement.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (!field) return;
+    // (jsdom has no scrolling)
+    if (typeof field.scrollIntoView === 'function')
+      field.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    field.focus({ preventScroll: true });
   });
 }

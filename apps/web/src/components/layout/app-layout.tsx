@@ -17,7 +17,7 @@ import { type Icon, IconChevronDown, IconLogout } from '@tabler/icons-react';
 import clsx from 'clsx';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink as RouterNavLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { Brand } from './brand';
 import { LanguagePicker } from './language-picker';
 import classes from './layout.module.css';
@@ -49,6 +49,22 @@ export interface AppLayoutProps {
   /** more header controls before the language picker (the notification bell) */
   headerExtra?: ReactNode;
   children: ReactNode;
+}
+
+/**
+ * The one navigation item the page belongs to: the item whose address is the longest prefix of the
+ * path at a segment boundary (`/area/machines/7` is under `/area/machines`, not also under `/area`);
+ * an `end` item only on its own address. None when the page is under no item.
+ */
+export function activeNavItem<T extends Pick<NavItem, 'to' | 'end'>>(items: readonly T[], pathname: string) {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  let best: T | undefined;
+  for (const item of items) {
+    const to = item.to.replace(/\/+$/, '') || '/';
+    const under = path === to || (!item.end && path.startsWith(to === '/' ? '/' : `${to}/`));
+    if (under && (!best || to.length > best.to.replace(/\/+$/, '').length)) best = item;
+  }
+  return best;
 }
 
 function initials(name: string) {
@@ -89,8 +105,7 @@ export function AppLayout({
     document.getElementById(MAIN_CONTENT_ID)?.focus({ preventScroll: false });
   }, [pathname]);
 
-  const isActive = (item: NavItem) =>
-    item.end ? pathname === item.to || pathname === `${item.to}/` : pathname.startsWith(item.to);
+  const active = activeNavItem(navItems, pathname);
 
   return (
     <AppShell
@@ -126,7 +141,8 @@ export function AppLayout({
             <Menu position="bottom-end" width={260} withinPortal>
               <Menu.Target>
                 <UnstyledButton
-                  aria-label={t('nav.userMenu')}
+                  // the name it shows comes first in its accessible name (WCAG 2.5.3, label in name)
+                  aria-label={t('nav.userMenuNamed', { name: user.name })}
                   data-testid="user-menu"
                   style={{ minHeight: touch ? 64 : 36 }}
                 >
@@ -173,17 +189,16 @@ export function AppLayout({
           <AppShell.Section grow component={ScrollArea}>
             <Stack gap={touch ? 'md' : 4}>
               {navItems.map((item) => {
-                const active = isActive(item);
+                const current = item === active;
                 return (
                   <NavLink
                     key={item.to}
-                    component={RouterNavLink}
+                    component={RouterLink}
                     to={item.to}
-                    end={item.end}
                     label={item.label}
                     leftSection={<item.icon size={touch ? 26 : 20} aria-hidden />}
-                    active={active}
-                    aria-current={active ? 'page' : undefined}
+                    active={current}
+                    aria-current={current ? 'page' : undefined}
                     className={classes.navLink}
                     classNames={{ label: classes.navLabel }}
                     onClick={close}

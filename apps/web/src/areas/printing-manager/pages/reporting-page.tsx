@@ -46,10 +46,15 @@ export function ReportingPage() {
   usePageTitle(t('manager.reporting.title'));
   const [searchParams, setSearchParams] = useSearchParams();
   const section: Section = SECTIONS.find((value) => value === searchParams.get('section')) ?? 'machines';
-  const [input, setInput] = useState<ReportFilterInput>(DEFAULT_FILTER_INPUT);
+  const [shared, setShared] = useState<ReportFilterInput>(DEFAULT_FILTER_INPUT);
+  // The search belongs to its tab: what was typed on Machines does not silently filter Employees.
+  const [searches, setSearches] = useState<Partial<Record<Section, string>>>({});
+  const input = { ...shared, search: searches[section] ?? '' };
   const [now, setNow] = useState(thisMinute);
-  const [search] = useDebouncedValue(input.search.trim(), 300);
-  const filter = useMemo(() => toFilter(input, search, now), [input, search, now]);
+  // typing waits 300 ms; another tab's search applies at once (never the tab before's for a moment)
+  const [typed] = useDebouncedValue(`${section}\n${input.search.trim()}`, 300);
+  const search = typed.startsWith(`${section}\n`) ? typed.slice(section.length + 1) : input.search.trim();
+  const filter = useMemo(() => toFilter(shared, search, now), [shared, search, now]);
 
   return (
     <Container fluid px={0}>
@@ -60,7 +65,8 @@ export function ReportingPage() {
           value={input}
           filter={filter}
           onChange={(next) => {
-            setInput(next);
+            setShared(next);
+            setSearches((all) => ({ ...all, [section]: next.search }));
             setNow(thisMinute());
           }}
         />

@@ -3,7 +3,6 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import {
   actionsColumn,
   DataTable,
@@ -22,7 +21,6 @@ import { useDeleteAreaFlow } from './use-delete-area';
 /** spec §2: the service-areas overview with add, edit and delete. */
 export function ServiceAreasPage() {
   const { t, i18n } = useTranslation();
-  const navigate = useNavigate();
   const areas = useServiceAreas();
   const [editing, setEditing] = useState<ServiceArea | 'new' | null>(null);
   const deleteArea = useDeleteAreaFlow();
@@ -92,7 +90,7 @@ export function ServiceAreasPage() {
             title: t('customerService.areas.empty'),
             action: <Button onClick={() => setEditing('new')}>{t('customerService.areas.add')}</Button>,
           }}
-          onRowClick={(area) => void navigate(`service-areas/${area.id}`)}
+          rowHref={(area) => `service-areas/${area.id}`}
           {...table}
         />
       </Stack>

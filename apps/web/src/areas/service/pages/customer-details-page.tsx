@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { orEmpty } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/errors';
 import { usePageTitle } from '../../../components/layout';
@@ -24,7 +24,6 @@ import { BackButton } from '../../shared';
 export function CustomerDetailsPage() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const details = useCustomerDetails(id);
   const data = details.data;
   usePageTitle(data?.customer.name ?? t('customerService.customer'));
@@ -113,9 +112,7 @@ export function CustomerDetailsPage() {
               error={null}
               onRetry={() => void details.refetch()}
               showCustomer={false}
-              onOpen={(machine) =>
-                void navigate(`/service/machines/${encodeURIComponent(machine.serialNumber)}`)
-              }
+              hrefOf={(machine) => `/service/machines/${encodeURIComponent(machine.serialNumber)}`}
             />
           </>
         )}

@@ -1,4 +1,4 @@
-import { SERVICE_TYPES, type ServiceType } from '@kerf/contracts';
+import { MACHINE_ACCESS_MAX_MINUTES, SERVICE_TYPES, type ServiceType } from '@kerf/contracts';
 import {
   Anchor,
   Button,
@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { orEmpty } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/errors';
-import { notifyError, notifySuccess } from '../../../components/feedback';
+import { confirm, notifyError, notifySuccess } from '../../../components/feedback';
 import { DateText, DurationText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
 import { MachineStatusBadge } from '../../../components/status';
@@ -29,6 +29,7 @@ import {
 import { machineState } from '../../../features/machines';
 import { useSelf } from '../../../features/session';
 import { formatNumber } from '../../../lib/format';
+import { translateKey } from '../../../lib/i18n';
 import { BackButton } from '../../shared';
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
@@ -57,6 +58,20 @@ export function MachineDetailsPage() {
   usePageTitle(data ? `${data.machine.name} · ${data.machine.serialNumber}` : serial);
 
   const onOpen = async (serviceType: ServiceType) => {
+    // a connection reaches into a customer's machine: say what will happen and ask first
+    const confirmed = await confirm({
+      title: t('customerService.openConfirm.title', {
+        type: translateKey(t, `customerService.serviceTypes.${serviceType}`),
+      }),
+      message: t('customerService.openConfirm.message', {
+        machine: data?.machine.name ?? serial,
+        customer: data?.machine.tenantName ?? '',
+        minutes: MACHINE_ACCESS_MAX_MINUTES,
+      }),
+      confirmLabel: t('customerService.openConfirm.confirm'),
+      cancelLabel: t('actions.cancel'),
+    });
+    if (!confirmed) return;
     try {
       const access = await open.mutateAsync(serviceType);
       if (access.state === 'FAILED') notifyError(null, t, i18n, t('customerService.connectionFailed'));

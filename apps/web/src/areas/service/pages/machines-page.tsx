@@ -1,12 +1,10 @@
 import { Container, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { usePageTitle } from '../../../components/layout';
 import { ServiceMachinesTable, useServiceMachines } from '../../../features/customer-service';
 
 export function MachinesPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const machines = useServiceMachines();
   usePageTitle(t('customerService.machinesTitle'));
   return (
@@ -18,7 +16,7 @@ export function MachinesPage() {
           isLoading={machines.isPending}
           error={machines.error}
           onRetry={() => void machines.refetch()}
-          onOpen={(machine) => void navigate(encodeURIComponent(machine.serialNumber))}
+          hrefOf={(machine) => encodeURIComponent(machine.serialNumber)}
         />
       </Stack>
     </Container>

@@ -14,7 +14,7 @@ import { translateKey } from '../../../lib/i18n';
 import { useCustomers } from '../api/customers';
 
 /** The customers (tenants) the service user looks after; a row opens the customer. */
-export function CustomersTable({ onOpen }: { onOpen: (customer: Customer) => void }) {
+export function CustomersTable({ hrefOf }: { hrefOf: (customer: Customer) => string }) {
   const { t, i18n } = useTranslation();
   const query = useCustomers();
   const kind = (customer: Customer) => translateKey(t, `tenants.kinds.${customer.kind}`);
@@ -64,7 +64,7 @@ export function CustomersTable({ onOpen }: { onOpen: (customer: Customer) => voi
       error={query.error}
       onRetry={() => void query.refetch()}
       empty={{ title: t('customerService.noCustomers'), description: t('customerService.noCustomersHint') }}
-      onRowClick={onOpen}
+      rowHref={hrefOf}
       {...table}
     />
   );

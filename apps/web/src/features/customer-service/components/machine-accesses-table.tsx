@@ -1,5 +1,6 @@
 import type { MachineAccess } from '@kerf/contracts';
 import { Box, Button, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   actionsColumn,
@@ -11,12 +12,28 @@ import {
   useTableState,
 } from '../../../components/data-table';
 import { DurationText } from '../../../components/format';
+import { translateKey } from '../../../lib/i18n';
 import { AccessStateBadge } from './access-state-badge';
 
 /**
  * Remote-service connections: who, when, which service type, state, how long; diagnostics
  * (gate manager, latency, failure) where the user may see them (developers).
  */
+/**
+ * The gate manager's failure reasons in the user's language (they arrive as English log lines); one
+ * it does not know yet is shown as it came, which beats hiding it from the developer who reads it.
+ */
+export function diagnosisText(t: TFunction, reason: string): string {
+  const unreachable = /^site manager not reachable \(machine (\w+)\)$/.exec(reason);
+  if (unreachable)
+    return t('customerService.diagnosis.unreachable', {
+      status: translateKey(t, `status.machine.${unreachable[1]}`),
+    });
+  if (/^gate manager session refused: site manager busy$/.test(reason))
+    return t('customerService.diagnosis.busy');
+  return reason;
+}
+
 export function MachineAccessesTable({
   accesses,
   onCloseAccess,
@@ -84,9 +101,15 @@ export function MachineAccessesTable({
                       {a.diagnostics.gateManager}
                       {a.diagnostics.latencyMs !== null ? ` · ${a.diagnostics.latencyMs} ms` : ''}
                     </Text>
-                    <Text size="xs" c="dimmed" dir="ltr" translate="no">
-                      {a.diagnostics.failureReason ?? a.diagnostics.protocol}
-                    </Text>
+                    {a.diagnostics.failureReason ? (
+                      <Text size="xs" c="dimmed">
+                        {diagnosisText(t, a.diagnostics.failureReason)}
+                      </Text>
+                    ) : (
+                      <Text size="xs" c="dimmed" dir="ltr" translate="no">
+                        {a.diagnostics.protocol}
+                      </Text>
+                    )}
                   </Stack>
                 ),
               ),
@@ -99,7 +122,7 @@ export function MachineAccessesTable({
             a.state === 'ACTIVE' ? (
               <Button
                 size="xs"
-                variant="light"
+                variant="filled"
                 color="red.8"
                 loading={closing}
                 onClick={() => onCloseAccess(a)}

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal, schemaErrors, useFormSubmit } from '../../../components/form';
 import { renderNoTranslateOption } from '../../../components/inputs';
 import { toUserBody, UserFields, userFormValues } from '../../employees';
+import { useSelf } from '../../session';
 import { useSaveServiceEmployee, useServiceAreas } from '../api/service-areas';
 
 type Values = Omit<CreateServiceUser, 'serviceAreaIds'> & { serviceAreaIds: string[] };
@@ -27,6 +28,9 @@ export function ServiceEmployeeFormModal({
 }) {
   const { t } = useTranslation();
   const editing = Boolean(employee);
+  // the server refuses to deactivate or re-role one's own account (CANNOT_CHANGE_OWN_ACCOUNT)
+  const selfId = useSelf().data?.id;
+  const self = employee !== undefined && employee.id === selfId;
   const areas = useServiceAreas();
   const save = useSaveServiceEmployee(employee?.id);
   const form = useForm<Values>({
@@ -53,7 +57,7 @@ export function ServiceEmployeeFormModal({
       onSubmit={submit}
       submitting={save.isPending}
     >
-      <UserFields form={form} editing={editing} roles={SERVICE_ROLES} />
+      <UserFields form={form} editing={editing} roles={SERVICE_ROLES} self={self} />
       <MultiSelect
         label={t('customerService.areas.title')}
         renderOption={renderNoTranslateOption}
@@ -61,7 +65,12 @@ export function ServiceEmployeeFormModal({
         searchable
         {...form.getInputProps('serviceAreaIds')}
       />
-      <Switch label={t('employees.active')} {...form.getInputProps('active', { type: 'checkbox' })} />
+      <Switch
+        label={t('employees.active')}
+        {...form.getInputProps('active', { type: 'checkbox' })}
+        disabled={self}
+        description={self ? t('employees.ownAccountLocked') : undefined}
+      />
     </FormModal>
   );
 }

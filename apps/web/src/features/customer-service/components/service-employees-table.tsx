@@ -17,6 +17,7 @@ import {
 } from '../../../components/data-table';
 import { confirmDelete, notifyDeleted, notifyError } from '../../../components/feedback';
 import { translateKey } from '../../../lib/i18n';
+import { useSelf } from '../../session';
 import { useDeleteServiceEmployee, useServiceAreas } from '../api/service-areas';
 import { ServiceEmployeeFormModal } from './service-employee-form-modal';
 
@@ -38,6 +39,7 @@ export function ServiceEmployeesTable({
   const [editing, setEditing] = useState<ServiceEmployee | 'new' | null>(null);
   const areas = useServiceAreas();
   const remove = useDeleteServiceEmployee();
+  const selfId = useSelf().data?.id;
   const areaNames = (e: ServiceEmployee) =>
     e.serviceAreaIds
       .map((id) => areas.data?.find((a) => a.id === id)?.name)
@@ -99,7 +101,8 @@ export function ServiceEmployeesTable({
     actionsColumn<ServiceEmployee>(t('table.actions'), (e) => (
       <>
         <EditRowAction name={name(e)} onClick={() => setEditing(e)} />
-        <DeleteRowAction name={name(e)} onClick={() => void onDelete(e)} />
+        {/* the server refuses deleting one's own account: not offered */}
+        <DeleteRowAction name={name(e)} onClick={() => void onDelete(e)} disabled={e.id === selfId} />
       </>
     )),
   ];

@@ -8,7 +8,7 @@ import {
   DataTable,
   dateColumn,
   nameColumn,
-  RowAction,
+  RowLinkAction,
   type TableColumn,
   textColumn,
   useTableState,
@@ -23,14 +23,15 @@ export function ServiceMachinesTable({
   isLoading,
   error,
   onRetry,
-  onOpen,
+  hrefOf,
   showCustomer = true,
 }: {
   machines: ServiceMachine[] | undefined;
   isLoading: boolean;
   error: unknown;
   onRetry: () => void;
-  onOpen?: (machine: ServiceMachine) => void;
+  /** the machine's page (its connections); the row and its connections button lead there */
+  hrefOf?: (machine: ServiceMachine) => string;
   showCustomer?: boolean;
 }) {
   const { t, i18n } = useTranslation();
@@ -83,14 +84,14 @@ export function ServiceMachinesTable({
       priority: 'low',
       render: (m) => formatNumber(m.totalCuts, i18n.language),
     },
-    ...(onOpen
+    ...(hrefOf
       ? [
           actionsColumn<ServiceMachine>(t('table.actions'), (m) => (
-            <RowAction
+            <RowLinkAction
               tooltip={t('customerService.connections')}
               label={t('customerService.connectionsOf', { name: m.name })}
               icon={<IconPlugConnected size={18} aria-hidden />}
-              onClick={() => onOpen(m)}
+              to={hrefOf(m)}
             />
           )),
         ]
@@ -105,7 +106,7 @@ export function ServiceMachinesTable({
       error={error}
       onRetry={onRetry}
       empty={{ title: t('customerService.noMachines') }}
-      onRowClick={onOpen}
+      rowHref={hrefOf}
       {...table}
     />
   );

@@ -8,7 +8,7 @@ import {
 import { MultiSelect, Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { FormModal, schemaErrors, useFormSubmit } from '../../../components/form';
+import { FormModal, fieldErrorMessage, schemaErrors, useFormSubmit } from '../../../components/form';
 import { renderNoTranslateOption } from '../../../components/inputs';
 import { type ShopKind, useMinimalLocations } from '../../locations';
 import { useAssignableRoles } from '../api/list-roles';
@@ -49,14 +49,20 @@ export function EmployeeFormModal({
   const roles = useAssignableRoles();
   const locations = useMinimalLocations(kind);
   const save = useSaveEmployee(employee?.id, kind);
+  // the server refuses a grinder without a location (USER_HAS_NO_LOCATION): the field says so first
+  const needsLocation = (values: Values) => kind === 'grinding-shop' && values.role === 'GRINDER';
   const form = useForm<Values>({
     validateInputOnBlur: true,
     initialValues: {
       ...userFormValues(employee, kind === 'grinding-shop' ? 'GRINDER' : 'PRINTING_SHOP_OPERATOR'),
       printingShopIds: employee ? locationIdsOf(employee) : printingShopId ? [printingShopId] : [],
     },
-    validate: (values) =>
-      schemaErrors(editing ? UpdateUserSchema : CreateUserSchema, toUser(values, editing), t),
+    validate: (values) => ({
+      ...schemaErrors(editing ? UpdateUserSchema : CreateUserSchema, toUser(values, editing), t),
+      ...(needsLocation(values) && values.printingShopIds.length === 0
+        ? { printingShopIds: fieldErrorMessage(t, 'REQUIRED') }
+        : {}),
+    }),
   });
 
   const submit = useFormSubmit(
@@ -79,6 +85,7 @@ export function EmployeeFormModal({
         renderOption={renderNoTranslateOption}
         data={(locations.data ?? []).map((location) => ({ value: location.id, label: location.name }))}
         searchable
+        required={needsLocation(form.getValues())}
         {...form.getInputProps('printingShopIds')}
       />
       <Switch label={t('employees.active')} {...form.getInputProps('active', { type: 'checkbox' })} />

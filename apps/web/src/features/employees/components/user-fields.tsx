@@ -45,12 +45,15 @@ export function UserFields<V extends CreateUser>({
   editing,
   roles,
   autoFocus = true,
+  self = false,
 }: {
   form: UseFormReturnType<V>;
   editing: boolean;
   /** the roles to offer (the user's own is added when the signed-in admin may not give it) */
   roles: readonly Role[];
   autoFocus?: boolean;
+  /** the signed-in user's own account: the server refuses a change of their own role */
+  self?: boolean;
 }) {
   const { t } = useTranslation();
   const current = form.values.role as Role;
@@ -107,6 +110,8 @@ export function UserFields<V extends CreateUser>({
         allowDeselect={false}
         data={roleOptions}
         {...form.getInputProps('role')}
+        disabled={self}
+        description={self ? t('employees.ownRoleLocked') : undefined}
       />
     </SimpleGrid>
   );

@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { ErrorDetails } from '../../../components/errors';
 import { confirmDelete, notifyDeleted, notifyError } from '../../../components/feedback';
 import { isApiError } from '../../../lib/api';
 import { translateKey } from '../../../lib/i18n';
@@ -27,9 +28,7 @@ export function showDeleteBlocked(t: TFunction, name: string, code: string) {
           <IconAlertTriangle color="var(--mantine-color-yellow-9)" aria-hidden style={{ flexShrink: 0 }} />
           <Stack gap={4}>
             <Text>{translateKey(t, `errors.${code}`)}</Text>
-            <Text size="xs" c="dimmed">
-              {t('errors.code', { code })}
-            </Text>
+            <ErrorDetails code={code} />
           </Stack>
         </Group>
         <Group justify="flex-end">

@@ -4,14 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal, NumberInput, useContractForm, useFormSubmit } from '../../../components/form';
 import { isApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
-import { translateKey } from '../../../lib/i18n';
 import { useRecordCycle } from '../api/knives';
-
-/** The server's refusals that belong to one field, shown under it in the user's language. */
-const FIELD_OF_CODE = {
-  'service.knives.KNIFE_HEIGHT_INCREASED': 'height',
-  'service.knives.KNIFE_THICKNESS_INCREASED': 'backThickness',
-} as const;
 
 /**
  * Record a grinding: height, back thickness and angles measured after grinding. Neither measure may
@@ -19,7 +12,6 @@ const FIELD_OF_CODE = {
  */
 export function GrindingCycleModal({ knife, onClose }: { knife: GrinderKnife; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const locale = i18n.language;
   const record = useRecordCycle(knife.custody.ownerId, knife.rfid);
   const form = useContractForm(GrindingCycleRecordSchema, {
     initialValues: {
@@ -35,15 +27,45 @@ export function GrindingCycleModal({ knife, onClose }: { knife: GrinderKnife; on
       grindingReference: values.grindingReference?.trim() ? values.grindingReference.trim() : null,
     }),
   });
-  const submit = useFormSubmit(form, (values) => record.mutateAsync(values), {
-    onSaved: onClose,
-    onError: (error) => {
-      if (!isApiError(error) || !(error.code in FIELD_OF_CODE)) return false;
-      const field = FIELD_OF_CODE[error.code as keyof typeof FIELD_OF_CODE];
-      form.setFieldError(field, translateKey(t, `errors.${error.code}`));
-      return true;
+  const locale = i18n.language;
+  /** Grinding only removes material: each measure at most what the knife has now; every field that breaks it says so. */
+  const markAboveCurrent = (fields: { field: string; limit?: number }[]) => {
+    for (const { field, limit } of fields) {
+      if (field !== 'height' && field !== 'backThickness') continue;
+      const value = limit === undefined ? '' : formatNumber(limit, locale, 2);
+      form.setFieldError(field, t(`logistics.cycle.${field}AboveCurrent`, { value }));
+    }
+  };
+  const submit = useFormSubmit(
+    form,
+    (values) => {
+      const above = [
+        { field: 'height', value: values.height, limit: knife.height },
+        { field: 'backThickness', value: values.backThickness, limit: knife.backThickness },
+      ].filter((measure) => measure.limit !== null && measure.value > measure.limit) as {
+        field: string;
+        limit: number;
+      }[];
+      if (above.length > 0) {
+        markAboveCurrent(above);
+        return Promise.resolve(false as const);
+      }
+      return record.mutateAsync(values);
     },
-  });
+    {
+      onSaved: onClose,
+      onError: (error) => {
+        if (
+          !isApiError(error) ||
+          (error.code !== 'service.knives.KNIFE_HEIGHT_INCREASED' &&
+            error.code !== 'service.knives.KNIFE_THICKNESS_INCREASED')
+        )
+          return false;
+        markAboveCurrent(error.details?.fields ?? []);
+        return true;
+      },
+    },
+  );
   const atMost = (value: number | null) =>
     value === null ? undefined : t('logistics.cycle.atMost', { value: formatNumber(value, locale, 2) });
   const angle = (name: 'angleVf' | 'angleHf' | 'angleTm') => (

@@ -104,12 +104,16 @@ export function AuditLogTable() {
         />
         <DateTimePicker
           label={t('systemAdmin.audit.from')}
+          // room for a date and time ("27.11.2026 14:05") and the clear button, not 30 px
+          miw={220}
           clearable
           value={from}
           onChange={(v) => filter(setFrom)(v ? new Date(v) : null)}
         />
         <DateTimePicker
           label={t('systemAdmin.audit.to')}
+          // room for a date and time ("27.11.2026 14:05") and the clear button, not 30 px
+          miw={220}
           clearable
           value={to}
           onChange={(v) => filter(setTo)(v ? new Date(v) : null)}

@@ -121,7 +121,13 @@ export function JobsTable() {
   const { t, i18n } = useTranslation();
   const jobs = useSystemJobs();
   const run = useRunJob();
-  const minutes = (ms: number) => formatNumber(Math.round(ms / 60_000), i18n.language);
+  /** a job's period: seconds below a minute (the webhook job runs every few seconds), else minutes */
+  const period = (ms: number) =>
+    ms < 60_000
+      ? t('systemAdmin.jobs.everySeconds', {
+          seconds: formatNumber(Math.max(1, Math.round(ms / 1000)), i18n.language),
+        })
+      : t('systemAdmin.jobs.every', { minutes: formatNumber(Math.round(ms / 60_000), i18n.language) });
   const columns: TableColumn<JobStatus>[] = [
     {
       accessor: 'name',
@@ -132,7 +138,7 @@ export function JobsTable() {
             {job.name}
           </Text>
           <Text size="xs" c="dimmed">
-            {t('systemAdmin.jobs.every', { minutes: minutes(job.everyMs) })}
+            {period(job.everyMs)}
           </Text>
         </Stack>
       ),
