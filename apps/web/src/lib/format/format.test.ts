@@ -28,7 +28,7 @@ describe('formatDurationWords', () => {
     expect(formatDurationWords(45, 'en')).toBe('45 sec');
     expect(formatDurationWords(-10, 'en')).toBe('0 sec');
     expect(formatDurationWords(7 * 3600 + 10 * 60, 'de')).toBe('7 Std., 10 Min.');
-    expect(formatDurationWords(7 * 3600 + 10 * 60, 'fr')).toBe('7 h 10 min');
+    expect(formatDurationWords(7 * 3600 + 10 * 60, 'fr')).toBe('7\u202fh 10\u00a0min');
     expect(formatDurationWords(7 * 3600 + 10 * 60, 'ar')).toBe('7 س و10 د');
   });
 });
