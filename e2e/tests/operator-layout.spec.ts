@@ -80,7 +80,7 @@ async function expectActionsInView(page: Page) {
   expect(await buttons.count()).toBe(10);
   for (const button of await buttons.all()) {
     const box = (await button.boundingBox())!;
-    const name = await button.innerText();
+    const name = (await button.textContent()) ?? '';
     expect(box.width, name).toBeGreaterThanOrEqual(48);
     expect(box.height, name).toBeGreaterThanOrEqual(48);
     expect(box.x, name).toBeGreaterThanOrEqual(0);
@@ -110,14 +110,14 @@ test('the terminal fits 1024×768 in three languages, with the knife notice by u
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
   await logIn(admin, 'demo', 'admin');
-  await expect(admin).toHaveURL(/\/printing-admin$/);
+  await expect(admin).toHaveURL(/\/printing-admin$/, { timeout: 30_000 });
   const headers = { authorization: `Bearer ${await bearerOf(admin)}` };
   const knives = (
-    (await (await admin.request.get('/api/printing-shop/knives?page_size=100', { headers })).json()) as {
+    (await (await admin.request.get('/api/knife/knives?page_size=100', { headers })).json()) as {
       items: Knife[];
     }
   ).items.filter((knife) => knife.state === 'ACTIVE');

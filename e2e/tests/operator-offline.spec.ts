@@ -15,9 +15,9 @@ const API = '/api/printing-shop';
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
-async function bearer(page: Page) {
+async function bearer(page: Page, username = 'operator') {
   const response = await page.request.post('/api/auth/auth/login', {
-    data: { tenant: 'demo', username: 'operator', password: PASSWORD },
+    data: { tenant: 'demo', username, password: PASSWORD },
   });
   expect(response.status()).toBe(200);
   return { authorization: `Bearer ${(await response.json()).bearerToken}` };
@@ -95,7 +95,7 @@ test('the terminal works offline: inputs, reload and a new tab, then everything 
   page: first,
   context,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const { machineId, headers } = await reset(first);
   const order = `${ORDER_PREFIX} ${Date.now()}`;
   let page = first;
@@ -186,9 +186,10 @@ test('the terminal works offline: inputs, reload and a new tab, then everything 
   await expect(page.getByTestId('terminal-status-pending')).toBeHidden({ timeout: 20_000 });
   await expect(page.getByText('Something went wrong')).toHaveCount(0);
 
+  // the shop's manager reads the machine's status timeline
   const uptime = await page.request.get(
     `/api/report/reports/cutting-machines/uptime-last-24h?machineIds=${machineId}`,
-    { headers },
+    { headers: await bearer(page, 'manager') },
   );
   expect(uptime.status()).toBe(200);
   const segments = ((await uptime.json()) as { segments: { status: string; from: string }[] }[])[0]!.segments;

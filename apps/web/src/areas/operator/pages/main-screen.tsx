@@ -7,7 +7,6 @@ import {
 import {
   Button,
   Card,
-  CloseButton,
   Group,
   Modal,
   Progress,
