@@ -115,7 +115,11 @@ test('the terminal fits 1024×768 in three languages, with the knife notice by u
   const admin = await adminContext.newPage();
   await logIn(admin, 'demo', 'admin');
   await expect(admin).toHaveURL(/\/printing-admin$/, { timeout: 30_000 });
-  const headers = { authorization: `Bearer ${await bearerOf(admin)}` };
+  // the shop's manager reads the knives
+  const login = await admin.request.post('/api/auth/auth/login', {
+    data: { tenant: 'demo', username: 'manager', password: PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).bearerToken}` };
   const knives = (
     (await (await admin.request.get('/api/knife/knives?page_size=100', { headers })).json()) as {
       items: Knife[];

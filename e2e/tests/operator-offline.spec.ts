@@ -106,8 +106,8 @@ test('the terminal works offline: inputs, reload and a new tab, then everything 
   await page.getByLabel('Username').fill('operator');
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('button', { name: `Work at ${MACHINE}` }).click();
-  await expect(page.getByRole('heading', { level: 1, name: MACHINE })).toBeVisible();
+  await page.getByRole('button', { name: `Work at ${MACHINE}` }).click({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: MACHINE })).toBeVisible({ timeout: 30_000 });
   // the terminal's shell is kept by its service worker, which controls the page once installed
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 30_000,
