@@ -142,9 +142,9 @@ test('the terminal fits 1024×768 in three languages, with the knife notice by u
   await page.getByRole('button', { name: 'Log in' }).click();
   const work = page.getByRole('button', { name: `Work at ${MACHINE}` });
   const heading = page.getByRole('heading', { level: 1, name: MACHINE });
-  await expect(work.or(heading)).toBeVisible();
+  await expect(work.or(heading)).toBeVisible({ timeout: 30_000 });
   if (await work.isVisible()) await work.click();
-  await expect(heading).toBeVisible();
+  await expect(heading).toBeVisible({ timeout: 30_000 });
 
   // knife OK: no notice
   await expect(page.getByTestId('terminal-knife-cuts')).toContainText(
@@ -201,7 +201,7 @@ test('the terminal fits 1024×768 in three languages, with the knife notice by u
   await notice.getByRole('button', { name: 'Close notice' }).click();
   await expect(notice).toHaveCount(0);
   await page.reload();
-  await expect(heading).toBeVisible();
+  await expect(heading).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('terminal-knife-cuts')).toBeVisible();
   await expect(notice).toHaveCount(0);
 
