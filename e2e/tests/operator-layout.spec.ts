@@ -18,6 +18,19 @@ const LOCALES = ['en', 'de', 'ar'] as const;
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
+// The operator account is shared with the other journeys, which expect it at no machine.
+test.afterEach(async ({ request }) => {
+  const login = await request.post('/api/auth/auth/login', {
+    data: { tenant: 'demo', username: 'operator', password: PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).bearerToken}` };
+  const machines = (await (
+    await request.get('/api/printing-shop/cutting-machines/operator-selection-view', { headers })
+  ).json()) as { machineId: string; isCurrent: boolean }[];
+  for (const machine of machines.filter((m) => m.isCurrent))
+    await request.delete(`/api/printing-shop/users/self/current-machine/${machine.machineId}`, { headers });
+});
+
 interface Knife {
   rfid: string;
   state: string;

@@ -83,6 +83,19 @@ async function setOffline(context: BrowserContext, offline: boolean) {
 
 const status = (page: Page) => page.getByTestId('terminal-status-label');
 
+// The operator account is shared with the other journeys, which expect it at no machine.
+test.afterEach(async ({ request }) => {
+  const login = await request.post('/api/auth/auth/login', {
+    data: { tenant: 'demo', username: 'operator', password: PASSWORD },
+  });
+  const headers = { authorization: `Bearer ${(await login.json()).bearerToken}` };
+  const machines = (await (
+    await request.get(`${API}/cutting-machines/operator-selection-view`, { headers })
+  ).json()) as SelectionMachine[];
+  for (const machine of machines.filter((m) => m.isCurrent))
+    await request.delete(`${API}/users/self/current-machine/${machine.machineId}`, { headers });
+});
+
 /** No crash panel and no browser error page: the terminal itself, with its offline banner. */
 async function expectTerminal(page: Page, waiting: number) {
   // a page opened anew starts the idle service worker first: slower than a step on the open page
