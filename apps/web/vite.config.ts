@@ -7,6 +7,7 @@ import type * as Contracts from '@kerf/contracts';
 import react from '@vitejs/plugin-react';
 import { type ConfigEnv, defineConfig, type Plugin, type UserConfig } from 'vite';
 import { catalogueParts } from './catalogue-parts.plugin';
+import { operatorShell } from './operator-shell.plugin';
 import { prerenderPages, SSR_OUT_DIR } from './prerender.plugin';
 
 const API_TARGET = 'http://127.0.0.1:8080';
@@ -114,7 +115,15 @@ function preloadHomePage(): Plugin {
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: import.meta.dirname,
-  plugins: [react(), catalogueParts(), clientRoutes(), preloadHomePage(), precompress(), prerenderPages()],
+  plugins: [
+    react(),
+    catalogueParts(),
+    clientRoutes(),
+    preloadHomePage(),
+    operatorShell(),
+    precompress(),
+    prerenderPages(),
+  ],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: false, ws: true },

@@ -129,7 +129,13 @@ const cut = (
     revision,
     totalCuts,
     lastCutAt: new Date().toISOString(),
-    knife: { ...before.knife!, cutsSinceLastGrinding: knifeCutsSinceGrinding, swapUrgency },
+    // the knife counts its cuts in both counters: its grinding cycle (total − since grinding) stays
+    knife: {
+      ...before.knife!,
+      cutsSinceLastGrinding: knifeCutsSinceGrinding,
+      totalCuts: before.knife!.totalCuts - before.knife!.cutsSinceLastGrinding + knifeCutsSinceGrinding,
+      swapUrgency,
+    },
   };
 };
 
@@ -155,10 +161,7 @@ describe('operator terminal: change knife soon', () => {
 
     act(() => live.publish('MACHINE_CUT', MACHINE_ID, cut(101, 10_050, 900, 'SWAP_SOON')));
     const notice = await screen.findByRole('alert');
-    expect(within(notice).getByText('Change knife soon')).toBeInTheDocument();
-    expect(
-      within(notice).getByText('The knife has made 900 cuts since its last grinding.'),
-    ).toBeInTheDocument();
+    expect(notice).toHaveTextContent('Change the knife soon: 900 of 1,000 cuts');
     const close = within(notice).getByRole('button', { name: 'Close notice' });
     await userEvent.click(close);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -168,13 +171,20 @@ describe('operator terminal: change knife soon', () => {
     await waitFor(() => expect(screen.getByTestId('terminal-knife-cuts')).toHaveTextContent('940 of 1,000'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
-    // the urgency rises to SWAP_REQUIRED: it is back
+    // the urgency rises to SWAP_REQUIRED: it is back, with the figures
     act(() => live.publish('MACHINE_CUT', MACHINE_ID, cut(103, 10_150, 1_000, 'SWAP_REQUIRED')));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The knife has made 1,000 cuts since its last grinding.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Knife change required: 1,000 of 1,000 cuts');
     await userEvent.click(screen.getByRole('button', { name: 'Close notice' }));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    // from 110 % of the interval it is overdue: back once more
+    act(() => live.publish('MACHINE_CUT', MACHINE_ID, cut(104, 10_250, 1_100, 'SWAP_REQUIRED')));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Knife change overdue: 1,100 of 1,000 cuts');
+    await userEvent.click(screen.getByRole('button', { name: 'Close notice' }));
+    // closed for this knife and grinding cycle, not for this page load: kept on the terminal
+    expect(window.localStorage.getItem('kerf.operator.knifeNotice.dismissed')).toContain(
+      `${RFID}:8150:overdue`,
+    );
   });
 
   it('shows the notice at once when the knife is already due, in the terminal language', async () => {
@@ -187,9 +197,9 @@ describe('operator terminal: change knife soon', () => {
     });
     signIn();
     await renderApp({ path: '/operator', locale: 'de' });
+    // 1,200 of 1,000 cuts: past 110 % of the interval, overdue
     const notice = await screen.findByRole('alert');
-    expect(within(notice).getByText('Messer bald wechseln')).toBeInTheDocument();
-    expect(within(notice).getByText(/1\.200/)).toBeInTheDocument();
+    expect(notice).toHaveTextContent('Messerwechsel überfällig: 1.200 von 1.000 Schnitten');
   });
 });
 

@@ -4,16 +4,19 @@ import {
   health,
   listMachineOrders,
   type MachineStatus,
+  type MachineStatusView,
   type Order,
   releaseCurrentMachine,
+  type Self,
   selectCurrentMachine,
 } from '@kerf/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo } from 'react';
-import { acceptMachineView, useMachineStatusView, useMachineViewsLive } from '../../features/machines';
-import { useSelf } from '../../features/session';
-import { api } from '../../lib/api';
+import { acceptMachineView, statusViewQuery, useMachineViewsLive } from '../../features/machines';
+import { getSelf, sessionKeys, useIsSignedIn, useSelf } from '../../features/session';
+import { api, tokenStore } from '../../lib/api';
 import { useLiveConnection } from '../../lib/live';
+import { keep, kept, sessionOf } from './kept';
 import { createOutbox, type Outbox, type QueuedInput, useOutboxState } from './offline-queue';
 import { withPendingInputs } from './pending-inputs';
 
@@ -30,6 +33,30 @@ export const lastMachine = {
   set: (id: string | null) =>
     id ? window.localStorage.setItem(LAST_MACHINE_KEY, id) : window.localStorage.removeItem(LAST_MACHINE_KEY),
 };
+
+/**
+ * The signed-in operator as last received in this session, for a reload or a new tab while the
+ * server cannot be reached (ADR 0024): it seeds the session's cache as out of date (read again at
+ * once), and only for the session it was received in. Used before the area's gate, which otherwise
+ * had no user to let through.
+ */
+export function useKeptSelf() {
+  const isSignedIn = useIsSignedIn();
+  const sid = sessionOf(tokenStore.get()?.bearerToken);
+  const self = useQuery({
+    queryKey: sessionKeys.self(),
+    queryFn: ({ signal }) => getSelf(signal),
+    enabled: isSignedIn,
+    initialData: () => {
+      const saved = kept<{ sid: string; self: Self }>('self');
+      return sid && saved?.sid === sid ? saved.self : undefined;
+    },
+    initialDataUpdatedAt: 0,
+  });
+  useEffect(() => {
+    if (self.data && sid) keep('self', { sid, self: self.data });
+  }, [self.data, sid]);
+}
 
 const PING_OFFLINE_MS = 3000;
 const PING_ONLINE_MS = 15000;
@@ -138,25 +165,43 @@ export function useReleaseMachine() {
   });
 }
 
+/** The machine's orders; the last list is kept for a reload while offline (read again at once). */
 export function useMachineOrders(machineId: string) {
-  return useQuery({
+  const orders = useQuery({
     queryKey: operatorKeys.orders(machineId),
     queryFn: ({ signal }) => api(listMachineOrders, { params: { id: machineId }, query: {}, signal }),
+    initialData: () => kept<Order[]>(`orders.${machineId}`),
+    initialDataUpdatedAt: 0,
   });
+  useEffect(() => {
+    if (orders.data) keep(`orders.${machineId}`, orders.data);
+  }, [orders.data, machineId]);
+  return orders;
 }
 
 /**
  * The terminal's machine as the server's view shows it (read once, then replaced by every live
- * event and by the status PUT's answer; read again every 30 s while the socket is down), with the operator's inputs still in the outbox laid over
- * it, so that an input shows at once, also offline (`withPendingInputs`).
+ * event and by the status PUT's answer; read again every 30 s while the socket is down), with the
+ * operator's inputs still in the outbox laid over it, so that an input shows at once, also offline
+ * (`withPendingInputs`).
  */
 export function useTerminalView(machineId: string) {
-  // read again, slowly, only while the live socket is down
-  const view = useMachineStatusView(machineId, { live: useLiveConnection() === 'open' });
+  const view = useQuery({
+    // read again, slowly, only while the live socket is down
+    ...statusViewQuery(machineId, { live: useLiveConnection() === 'open' }),
+    // the last view received, for a reload while offline: out of date at once, so read again
+    initialData: () => kept<MachineStatusView>(`view.${machineId}`),
+    initialDataUpdatedAt: 0,
+  });
   useMachineViewsLive([machineId]);
+  useEffect(() => {
+    if (view.data) keep(`view.${machineId}`, view.data);
+  }, [view.data, machineId]);
   const { items } = useTerminalState();
   const data = useMemo(() => view.data && withPendingInputs(view.data, items), [view.data, items]);
-  return { data, error: view.error, isPending: view.isPending };
+  /** when the server built the view shown (ms), for the offline banner: how old it is */
+  const asOf = view.data ? Date.parse(view.data.asOf) : null;
+  return { data, asOf, error: view.error, isPending: view.isPending };
 }
 
 /**

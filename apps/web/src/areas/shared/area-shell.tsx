@@ -46,7 +46,8 @@ export function AreaShell({ area, navItems, touch, notificationsPath, children }
   if (!isSignedIn || (isApiError(self.error) && self.error.status === 401)) {
     return <Navigate to="/login" replace state={{ returnTo: location.pathname }} />;
   }
-  if (self.error) {
+  // A failed re-check keeps the area of a user already known (a network drop, the offline terminal).
+  if (self.error && !self.data) {
     return (
       <PublicLayout>
         <Container size="sm" py="xl">

@@ -8,6 +8,8 @@ export interface ConfirmOptions {
   cancelLabel: string;
   /** red confirm button for destructive actions */
   danger?: boolean;
+  /** glove-sized buttons (the operator terminal: ≥ 48 px targets) */
+  touch?: boolean;
 }
 
 /** Asks first; resolves true only when the user confirmed. Closing or cancelling resolves false. */
@@ -17,6 +19,7 @@ export function confirm({
   confirmLabel,
   cancelLabel,
   danger,
+  touch,
 }: ConfirmOptions): Promise<boolean> {
   return new Promise((resolve) => {
     let settled = false;
@@ -31,8 +34,14 @@ export function confirm({
       children: message,
       centered: true,
       labels: { confirm: confirmLabel, cancel: cancelLabel },
-      confirmProps: { color: danger ? 'red.8' : undefined, 'data-autofocus': !danger },
-      cancelProps: { 'data-autofocus': danger },
+      size: touch ? 'lg' : undefined,
+      confirmProps: {
+        color: danger ? 'red.8' : undefined,
+        'data-autofocus': !danger,
+        ...(touch ? { size: 'touch' } : {}),
+      },
+      cancelProps: { 'data-autofocus': danger, ...(touch ? { size: 'touch' } : {}) },
+      groupProps: touch ? { gap: 'md' } : undefined,
       onConfirm: () => settle(true),
       onCancel: () => settle(false),
       onClose: () => settle(false),

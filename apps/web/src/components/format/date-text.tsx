@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAge, formatDate, formatDateTime, formatDuration, formatTime } from '../../lib/format';
+import { formatAge, formatDate, formatDateTime, formatDurationWords, formatTime } from '../../lib/format';
 
 type DateInput = Date | string | number;
 const iso = (value: DateInput) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -24,11 +24,12 @@ export function TimeText({ value }: { value: DateInput }) {
   );
 }
 
-/** DD:HH:MM, with an ISO 8601 duration for assistive technology and machines. */
+/** A duration in words ("7 hr 10 min"), with an ISO 8601 duration for assistive technology and machines. */
 export function DurationText({ seconds }: { seconds: number }) {
+  const { i18n } = useTranslation();
   return (
-    <time dateTime={`PT${Math.max(0, Math.floor(seconds))}S`} dir="ltr" data-tabular>
-      {formatDuration(seconds)}
+    <time dateTime={`PT${Math.max(0, Math.floor(seconds))}S`} data-tabular>
+      {formatDurationWords(seconds, i18n.language)}
     </time>
   );
 }

@@ -5,6 +5,7 @@ export {
   acceptMachineView,
   isNotOlder,
   oldestAsOf,
+  statusViewQuery,
   useMachine,
   useMachineStatusView,
   useMachineStatusViews,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDuration, formatMoney, formatTime, formatWait } from './format';
+import {
+  formatDate,
+  formatDuration,
+  formatDurationWords,
+  formatMoney,
+  formatTime,
+  formatWait,
+} from './format';
 
 describe('formatDuration', () => {
   it('shows days, hours and minutes as DD:HH:MM', () => {
@@ -9,6 +16,20 @@ describe('formatDuration', () => {
     expect(formatDuration(26 * 3600 + 5 * 60)).toBe('01:02:05');
     expect(formatDuration(120 * 86400)).toBe('120:00:00');
     expect(formatDuration(-10)).toBe('00:00:00');
+  });
+});
+
+describe('formatDurationWords', () => {
+  it("names the units, at most the two largest, in the user's language", () => {
+    expect(formatDurationWords(7 * 3600 + 10 * 60 + 59, 'en')).toBe('7 hr 10 min');
+    expect(formatDurationWords(2 * 86400 + 3 * 3600 + 4 * 60, 'en')).toBe('2 days 3 hr');
+    expect(formatDurationWords(82, 'en')).toBe('1 min');
+    expect(formatDurationWords(3600, 'en')).toBe('1 hr');
+    expect(formatDurationWords(45, 'en')).toBe('45 sec');
+    expect(formatDurationWords(-10, 'en')).toBe('0 sec');
+    expect(formatDurationWords(7 * 3600 + 10 * 60, 'de')).toBe('7 Std., 10 Min.');
+    expect(formatDurationWords(7 * 3600 + 10 * 60, 'fr')).toBe('7\u202fh 10\u00a0min');
+    expect(formatDurationWords(7 * 3600 + 10 * 60, 'ar')).toBe('7 س و10 د');
   });
 });
 

@@ -1,6 +1,7 @@
 /**
- * Numbers and time as DESIGN.md wants them: durations DD:HH:MM, times hh:mm (24 h), dates in the
- * user's locale, all in the browser's time zone unless one is given.
+ * Numbers and time as DESIGN.md wants them: durations in words on screens and DD:HH:MM in CSV
+ * exports, times hh:mm (24 h), dates in the user's locale, all in the browser's time zone unless
+ * one is given.
  */
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -11,6 +12,29 @@ export function formatDuration(totalSeconds: number): string {
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   return `${pad(days)}:${pad(hours)}:${pad(minutes % 60)}`;
+}
+
+/**
+ * A duration for the screen, in words of the user's language with at most its two largest units:
+ * "7 hr 10 min", "2 days 3 hr", "45 sec" (German "7 Std., 10 Min.", Arabic "7 س و10 د"). DD:HH:MM
+ * without units read as minutes:seconds to most people (issue 33); it stays in CSV exports
+ * (`formatDuration`), as the spec sets it for them. Negative durations count as zero.
+ */
+export function formatDurationWords(totalSeconds: number, locale: string): string {
+  const unit = (value: number, name: 'day' | 'hour' | 'minute' | 'second') =>
+    new Intl.NumberFormat(locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  const seconds = Math.floor(Math.max(0, totalSeconds));
+  if (seconds < 60) return unit(seconds, 'second');
+  const minutes = Math.floor(seconds / 60);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const parts =
+    days > 0
+      ? [unit(days, 'day'), ...(hours > 0 ? [unit(hours, 'hour')] : [])]
+      : hours > 0
+        ? [unit(hours, 'hour'), ...(minutes % 60 > 0 ? [unit(minutes % 60, 'minute')] : [])]
+        : [unit(minutes, 'minute')];
+  return new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' }).format(parts);
 }
 
 export function browserTimeZone(): string {

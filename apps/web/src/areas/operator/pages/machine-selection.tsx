@@ -10,7 +10,6 @@ import { machineState } from '../../../features/machines';
 import { useLogout } from '../../../features/session';
 import { HOME } from '../home-path';
 import { useSelectMachine } from '../terminal';
-import { OfflineBanner } from './offline-banner';
 
 /** spec §2: select machine; empty state 'No machine found' with log out and refresh. */
 export function MachineSelection({ selection }: { selection: UseQueryResult<OperatorMachine[]> }) {
@@ -42,7 +41,6 @@ export function MachineSelection({ selection }: { selection: UseQueryResult<Oper
 
   return (
     <Stack gap="lg">
-      <OfflineBanner />
       <Title order={1}>{t('operator.select.title')}</Title>
       {selection.error && <ErrorAlert error={selection.error} />}
       {select.error && <ErrorAlert error={select.error} />}

@@ -5,10 +5,8 @@ import {
   statusTransition,
 } from '@kerf/contracts';
 import {
-  Alert,
   Button,
   Card,
-  CloseButton,
   Group,
   Modal,
   Progress,
@@ -24,6 +22,7 @@ import {
   IconBlade,
   IconClipboardList,
   IconClockPause,
+  IconCloudUpload,
   IconCoffee,
   IconLogout,
   IconPlayerPlay,
@@ -40,9 +39,10 @@ import {
   STATUS_GROUP_LOOK,
   SwapUrgencyBadge,
   statusGroupOf,
+  ToneBadge,
 } from '../../../components/status';
 import { useLogout } from '../../../features/session';
-import { formatNumber } from '../../../lib/format';
+import { formatDurationWords, formatNumber, formatTime } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
 import { HOME } from '../home-path';
 import {
@@ -52,15 +52,29 @@ import {
   useTerminalState,
   useTerminalView,
 } from '../terminal';
-import { OfflineBanner } from './offline-banner';
+import { KnifeNotice, knifeNoticeOf, useDismissedNotices } from './knife-notice';
 
 /** Dark words on the amber of support time: white on amber stays under 4.5:1. */
 const DARK_TEXT = { '--button-color': 'var(--mantine-color-black)' } as CSSProperties;
 
 const cssColor = (color: string) => `var(--mantine-color-${color.replace('.', '-')})`;
 
-/** The machine's status as the terminal's largest element: readable at arm's length, colour plus icon plus words. */
-function StatusBlock({ status, since }: { status: ShownStatus; since: string | null }) {
+/**
+ * The machine's status as the terminal's largest element: readable at arm's length, colour plus icon
+ * plus words; "not sent yet" while the operator's status waits in the outbox, and while offline how
+ * old the machine's data is.
+ */
+function StatusBlock({
+  status,
+  since,
+  pending,
+  asOf,
+}: {
+  status: ShownStatus;
+  since: string | null;
+  pending: boolean;
+  asOf: number | null;
+}) {
   const { t } = useTranslation();
   const look = STATUS_GROUP_LOOK[statusGroupOf(status)];
   const color = cssColor(look.color);
@@ -68,22 +82,41 @@ function StatusBlock({ status, since }: { status: ShownStatus; since: string | n
     <Group
       gap="sm"
       wrap="nowrap"
-      px="lg"
-      py="sm"
+      px="md"
+      py={6}
       style={{
         border: `3px ${look.dashed ? 'dashed' : 'solid'} ${color}`,
         borderRadius: 12,
         background: `color-mix(in srgb, ${color} 12%, white)`,
       }}
     >
-      <look.icon size={40} color={color} aria-hidden />
+      <look.icon size={36} color={color} aria-hidden />
       <Stack gap={0}>
-        <Text fz={28} fw={800} lh={1.15} data-testid="terminal-status-label">
-          {translateKey(t, `status.machine.${status}`)}
-        </Text>
-        {since && (
-          <Text fz="lg" c="dimmed">
-            {t('operator.main.since')} <TimeText value={since} />
+        <Group gap="xs" wrap="nowrap">
+          <Text fz={26} fw={800} lh={1.15} data-testid="terminal-status-label">
+            {translateKey(t, `status.machine.${status}`)}
+          </Text>
+          {pending && (
+            <span data-testid="terminal-status-pending">
+              <ToneBadge size="lg" color="yellow.9" icon={IconCloudUpload}>
+                {t('operator.orders.notSent')}
+              </ToneBadge>
+            </span>
+          )}
+        </Group>
+        {(since || asOf !== null) && (
+          <Text fz="md" c="dimmed">
+            {since && (
+              <>
+                {t('operator.main.since')} <TimeText value={since} />
+              </>
+            )}
+            {since && asOf !== null && ' · '}
+            {asOf !== null && (
+              <span data-testid="terminal-as-of">
+                {t('operator.main.lastReceived', { time: formatTime(asOf) })}
+              </span>
+            )}
           </Text>
         )}
       </Stack>
@@ -92,35 +125,33 @@ function StatusBlock({ status, since }: { status: ShownStatus; since: string | n
 }
 
 /**
- * A glove-sized button, its icon above its label: at 1024 px a quarter row leaves an icon beside the
- * label too little room, and German words ("Unterbrechung", "Messerwechsel") broke mid-word.
+ * A glove-sized button, its icon above its label: at 1024 px a fifth of the row leaves an icon beside
+ * the label too little room, and German words ("Unterbrechung", "Messerwechsel") broke mid-word.
  */
+const TOUCH_BUTTON_STYLES = {
+  root: { height: 'auto', minHeight: 76, paddingBlock: 8, paddingInline: 10 },
+  inner: { flexDirection: 'column', justifyContent: 'center', gap: 4 },
+  section: { marginInline: 0 },
+  // A word longer than the button still breaks (with a hyphen where the browser knows how).
+  // bold 20 px: large text for the contrast rules (3:1), like the status colours of the buttons need
+  label: {
+    fontWeight: 700,
+    whiteSpace: 'normal',
+    textAlign: 'center',
+    lineHeight: 1.2,
+    hyphens: 'auto',
+    overflowWrap: 'anywhere',
+  },
+} satisfies Record<string, CSSProperties>;
+
 function TouchButton(props: ComponentProps<typeof Button<'button'>>) {
-  return (
-    <Button
-      size="touch"
-      {...props}
-      styles={{
-        root: { height: 'auto', minHeight: 88, paddingBlock: 10, paddingInline: 12 },
-        inner: { flexDirection: 'column', justifyContent: 'center', gap: 4 },
-        section: { marginInline: 0 },
-        // A word longer than the button still breaks (with a hyphen where the browser knows how).
-        label: {
-          whiteSpace: 'normal',
-          textAlign: 'center',
-          lineHeight: 1.2,
-          hyphens: 'auto',
-          overflowWrap: 'anywhere',
-        },
-      }}
-    />
-  );
+  return <Button size="touch" {...props} styles={TOUCH_BUTTON_STYLES} />;
 }
 
 function Panel({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
   return (
-    <Card withBorder radius="md" padding="lg" style={{ borderWidth: 2 }}>
-      <Group gap="xs" mb="sm" wrap="nowrap">
+    <Card withBorder radius="md" padding="md" style={{ borderWidth: 2 }}>
+      <Group gap="xs" mb={6} wrap="nowrap">
         {icon}
         <Text fz="lg" fw={600} c="dimmed">
           {title}
@@ -136,19 +167,21 @@ type Picker = 'interruption' | 'support' | null;
 /**
  * spec §2 main screen: the inserted knife and the current order, the machine status always in view,
  * and large buttons for setup/calibration, knife change, interruption, support time, break, pause,
- * orders and logout. Every input goes through the outbox (works offline) and shows at once.
+ * orders and logout. Every input goes through the outbox (works offline) and shows at once. At
+ * 1024×768 everything is in view without scrolling (issue 33): one header row with the status, one
+ * line of knife notice, the knife and order side by side, and the actions in two rows of five.
  */
 export function MainScreen({ machineId }: { machineId: string }) {
   const { t, i18n } = useTranslation();
   // the server's view of the machine (with the operator's unsent inputs over it): nothing is computed here
   const view = useTerminalView(machineId);
   const inputs = useTerminalInputs(machineId);
-  const { offline } = useTerminalState();
+  const { offline, items } = useTerminalState();
   const release = useReleaseMachine();
   const promptAfterMs = useNoCutsPromptDelay(machineId) * 60_000;
   const logout = useLogout(HOME);
+  const notices = useDismissedNotices();
   const [picker, setPicker] = useState<Picker>(null);
-  const [dismissedNotice, setDismissedNotice] = useState<string | null>(null);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 5000);
@@ -163,6 +196,7 @@ export function MainScreen({ machineId }: { machineId: string }) {
     setPicker(null);
     inputs.setStatus(to);
   };
+  const statusPending = items.some((item) => item.kind === 'status' && item.machineId === machineId);
 
   // After the configured minutes RUNNING without a cut the operator must say why: support time or interruption.
   const lastActivity = Math.max(
@@ -173,26 +207,21 @@ export function MainScreen({ machineId }: { machineId: string }) {
     status === 'RUNNING' && lastActivity > 0 && now - lastActivity >= promptAfterMs && picker === null;
 
   const knife = data?.knife;
-  const noticeKey = knife ? `${knife.rfid}:${knife.swapUrgency}` : null;
-  const showKnifeNotice =
-    knife &&
-    (knife.swapUrgency === 'SWAP_SOON' || knife.swapUrgency === 'SWAP_REQUIRED') &&
-    dismissedNotice !== noticeKey;
+  const notice = knife ? knifeNoticeOf(knife) : null;
   const job = data?.currentJob;
   const inGroup = (group: readonly MachineStatus[]) => status !== null && group.includes(status);
   const inActivity = status !== null && status !== 'RUNNING' && status !== 'PAUSED';
 
   return (
-    <Stack gap="md">
-      <OfflineBanner />
-      <Group justify="space-between" align="center" wrap="wrap" gap="md">
-        <Stack gap={2}>
+    <Stack gap="sm">
+      <Group justify="space-between" align="center" wrap="nowrap" gap="md">
+        <Stack gap={0} style={{ minWidth: 0 }}>
           {data ? (
-            <Title order={1} translate="no" dir="auto">
+            <Title order={1} fz={30} translate="no" dir="auto">
               {data.name}
             </Title>
           ) : (
-            <Skeleton h={40} w={260} />
+            <Skeleton h={36} w={240} />
           )}
           <Text fz="lg" c="dimmed" translate="no">
             {data?.serialNumber}
@@ -200,46 +229,34 @@ export function MainScreen({ machineId }: { machineId: string }) {
         </Stack>
         <div aria-live="polite" data-testid="terminal-status">
           {data ? (
-            <StatusBlock status={status ?? 'UNKNOWN'} since={data.statusSince} />
+            <StatusBlock
+              status={status ?? 'UNKNOWN'}
+              since={data.statusSince}
+              pending={statusPending}
+              asOf={offline ? view.asOf : null}
+            />
           ) : (
-            <Skeleton h={72} w={260} />
+            <Skeleton h={64} w={260} />
           )}
         </div>
       </Group>
 
-      {showKnifeNotice && (
-        <Alert
-          color={knife.swapUrgency === 'SWAP_REQUIRED' ? 'red.8' : 'yellow.9'}
-          icon={<IconAlertTriangle size={28} aria-hidden />}
-          role="alert"
-          title={
-            <Text fz="xl" fw={700}>
-              {t('operator.knifeNotice.title')}
-            </Text>
-          }
-          withCloseButton={false}
-        >
-          <Group justify="space-between" wrap="nowrap">
-            <Text fz="lg">{t('operator.knifeNotice.text', { cuts: n(knife.cutsSinceLastGrinding) })}</Text>
-            <CloseButton
-              size={56}
-              aria-label={t('operator.knifeNotice.close')}
-              onClick={() => setDismissedNotice(noticeKey)}
-            />
-          </Group>
-        </Alert>
+      {notice && !notices.isDismissed(notice) && (
+        <KnifeNotice notice={notice} onDismiss={() => notices.dismiss(notice)} />
       )}
 
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <Panel title={t('operator.main.knife')} icon={<IconBlade size={24} aria-hidden />}>
           {!data ? (
-            <Skeleton h={80} />
+            <Skeleton h={72} />
           ) : knife ? (
-            <Stack gap="xs">
-              <Text fz={22} fw={700} ff="monospace" translate="no" style={{ overflowWrap: 'anywhere' }}>
-                {knife.rfid}
-              </Text>
-              <SwapUrgencyBadge urgency={knife.swapUrgency} size="lg" />
+            <Stack gap={6}>
+              <Group gap="sm" justify="space-between" wrap="wrap">
+                <Text fz={20} fw={700} ff="monospace" translate="no" style={{ overflowWrap: 'anywhere' }}>
+                  {knife.rfid}
+                </Text>
+                <SwapUrgencyBadge urgency={knife.swapUrgency} size="lg" />
+              </Group>
               <Text fz="lg" data-testid="terminal-knife-cuts" style={{ fontVariantNumeric: 'tabular-nums' }}>
                 {knife.knifeSwapInterval
                   ? t('operator.main.knifeCuts', {
@@ -250,7 +267,7 @@ export function MainScreen({ machineId }: { machineId: string }) {
               </Text>
               {knife.knifeSwapInterval ? (
                 <Progress
-                  size="xl"
+                  size="lg"
                   value={Math.min(100, (knife.cutsSinceLastGrinding / knife.knifeSwapInterval) * 100)}
                   color={
                     knife.swapUrgency === 'SWAP_REQUIRED'
@@ -271,58 +288,45 @@ export function MainScreen({ machineId }: { machineId: string }) {
         </Panel>
         <Panel title={t('operator.main.job')} icon={<IconClipboardList size={24} aria-hidden />}>
           {!data ? (
-            <Skeleton h={80} />
-          ) : (
-            <Stack gap="xs">
-              {job ? (
-                <>
-                  <Text fz={22} fw={700} translate="no" dir="auto" data-testid="terminal-job-name">
-                    {job.name}
-                  </Text>
-                  <Text fz="lg" c="dimmed">
-                    {job.orderNumber && (
-                      <>
-                        <bdi translate="no">{job.orderNumber}</bdi>
-                        {' · '}
-                      </>
-                    )}
-                    {t('operator.main.jobSince')}{' '}
-                    <bdi>
-                      <DateText value={job.startDate} withTime />
-                    </bdi>
-                  </Text>
-                  <Text
-                    fz={28}
-                    fw={700}
-                    data-testid="terminal-job-cuts"
-                    style={{ fontVariantNumeric: 'tabular-nums' }}
-                  >
-                    {t('operator.main.jobCuts', { cuts: n(job.cuts) })}
-                  </Text>
-                </>
-              ) : (
-                <Text fz="lg" c="dimmed">
-                  {t('operator.main.noJob')}
-                </Text>
-              )}
-              <Button
-                component={Link}
-                to={`${HOME}/orders`}
-                size="touch"
-                variant="light"
-                leftSection={<IconClipboardList aria-hidden />}
+            <Skeleton h={72} />
+          ) : job ? (
+            <Stack gap={2}>
+              <Text fz={20} fw={700} translate="no" dir="auto" lineClamp={1} data-testid="terminal-job-name">
+                {job.name}
+              </Text>
+              <Text fz="md" c="dimmed">
+                {job.orderNumber && (
+                  <>
+                    <bdi translate="no">{job.orderNumber}</bdi>
+                    {' · '}
+                  </>
+                )}
+                {t('operator.main.jobSince')}{' '}
+                <bdi>
+                  <DateText value={job.startDate} withTime />
+                </bdi>
+              </Text>
+              <Text
+                fz={26}
+                fw={700}
+                data-testid="terminal-job-cuts"
+                style={{ fontVariantNumeric: 'tabular-nums' }}
               >
-                {t('operator.main.orders')}
-              </Button>
+                {t('operator.main.jobCuts', { cuts: n(job.cuts) })}
+              </Text>
             </Stack>
+          ) : (
+            <Text fz="lg" c="dimmed">
+              {t('operator.main.noJob')}
+            </Text>
           )}
         </Panel>
       </SimpleGrid>
 
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm" data-testid="terminal-actions">
         {inActivity ? (
           <TouchButton
-            color="green.8"
+            color="green.9"
             leftSection={<IconPlayerPlay aria-hidden />}
             onClick={() => set('RUNNING')}
             disabled={!data}
@@ -333,7 +337,7 @@ export function MainScreen({ machineId }: { machineId: string }) {
           </TouchButton>
         ) : (
           <TouchButton
-            color="green.8"
+            color="green.9"
             leftSection={<IconPlayerPlay aria-hidden />}
             onClick={() => set('RUNNING')}
             disabled={!data || !can('RUNNING')}
@@ -390,22 +394,29 @@ export function MainScreen({ machineId }: { machineId: string }) {
         >
           {t('operator.actions.pause')}
         </TouchButton>
-        <TouchButton variant="default" leftSection={<IconLogout aria-hidden />} onClick={() => void logout()}>
-          {t('nav.logout')}
-        </TouchButton>
-      </SimpleGrid>
-      <Group>
         <Button
+          component={Link}
+          to={`${HOME}/orders`}
           size="touch"
-          variant="subtle"
+          variant="light"
+          styles={TOUCH_BUTTON_STYLES}
+          leftSection={<IconClipboardList aria-hidden />}
+        >
+          {t('operator.main.orders')}
+        </Button>
+        <TouchButton
+          variant="default"
           leftSection={<IconSwitchHorizontal aria-hidden />}
           onClick={() => release.mutate(machineId)}
           loading={release.isPending}
           disabled={offline}
         >
           {t('operator.main.changeMachine')}
-        </Button>
-      </Group>
+        </TouchButton>
+        <TouchButton variant="default" leftSection={<IconLogout aria-hidden />} onClick={() => void logout()}>
+          {t('nav.logout')}
+        </TouchButton>
+      </SimpleGrid>
 
       <ReasonPicker kind={picker} onClose={() => setPicker(null)} onPick={set} isAllowed={can} />
       <Modal
@@ -423,6 +434,11 @@ export function MainScreen({ machineId }: { machineId: string }) {
         }
       >
         <Stack gap="lg">
+          <Text fz="xl" fw={700} data-testid="idle-stood">
+            {t('operator.idle.stood', {
+              duration: formatDurationWords((now - lastActivity) / 1000, i18n.language),
+            })}
+          </Text>
           <Text fz="lg">{t('operator.idle.text')}</Text>
           <SimpleGrid cols={2} spacing="md">
             <Button

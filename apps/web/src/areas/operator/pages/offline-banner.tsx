@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconCloudOff, IconX } from '@tabler/icons-react';
+import { IconCloudOff, IconCloudUpload, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { translateKey } from '../../../lib/i18n';
 import { useOutbox, useTerminalState } from '../terminal';
@@ -7,37 +7,46 @@ import { useOutbox, useTerminalState } from '../terminal';
 /**
  * Says plainly when the terminal cannot reach the server and how many inputs wait to be sent; and
  * which inputs the server refused when they were sent (they are shown, never silently dropped).
+ * One line above every page of the terminal, error and not-found pages included.
  */
 export function OfflineBanner() {
   const { t } = useTranslation();
   const outbox = useOutbox();
   const { offline, items, refused } = useTerminalState();
+  if (!offline && items.length === 0 && refused.length === 0) return null;
   return (
-    <Stack gap="sm">
+    <Stack gap="xs" mb="sm">
       {offline && (
-        <Alert
-          color="red.9"
-          variant="filled"
-          icon={<IconCloudOff size={32} aria-hidden />}
+        <Group
+          gap="sm"
+          wrap="nowrap"
+          px="md"
+          py={8}
           role="status"
           data-testid="offline-banner"
-          title={
-            <Text fz="xl" fw={700}>
-              {t('operator.offline.title')}
-            </Text>
-          }
+          style={{
+            background: 'var(--mantine-color-red-9)',
+            color: 'var(--mantine-color-white)',
+            borderRadius: 8,
+            minHeight: 48,
+          }}
         >
-          <Text fz="lg">
+          <IconCloudOff size={28} aria-hidden style={{ flexShrink: 0 }} />
+          <Text fz="lg" fw={700} c="inherit">
+            {t('operator.offline.title')}
+          </Text>
+          <Text fz="lg" c="inherit">
             {items.length > 0
               ? t('operator.offline.pending', { count: items.length })
               : t('operator.offline.nothingPending')}
           </Text>
-        </Alert>
+        </Group>
       )}
       {!offline && items.length > 0 && (
-        <Text fz="lg" c="dimmed" role="status">
-          {t('operator.offline.sending', { count: items.length })}
-        </Text>
+        <Group gap="xs" role="status" wrap="nowrap">
+          <IconCloudUpload size={24} aria-hidden />
+          <Text fz="lg">{t('operator.offline.sending', { count: items.length })}</Text>
+        </Group>
       )}
       {refused.length > 0 && (
         <Alert

@@ -42,7 +42,6 @@ import {
   useTerminalInputs,
   useTerminalState,
 } from '../terminal';
-import { OfflineBanner } from './offline-banner';
 
 /** spec §2: order overview with create, edit, close and delete; each close, delete or discard asks first. */
 export function OrdersPage() {
@@ -82,6 +81,7 @@ function OrdersOfMachine({ machineId }: { machineId: string }) {
       message: t('operator.orders.closeMessage'),
       confirmLabel: t('operator.orders.close'),
       cancelLabel: t('actions.cancel'),
+      touch: true,
     });
     if (ok) inputs.closeOrder(order);
   };
@@ -92,13 +92,13 @@ function OrdersOfMachine({ machineId }: { machineId: string }) {
       confirmLabel: t('actions.delete'),
       cancelLabel: t('actions.cancel'),
       danger: true,
+      touch: true,
     });
     if (ok) inputs.deleteOrder(order);
   };
 
   return (
     <Stack gap="md">
-      <OfflineBanner />
       <Group justify="space-between">
         <Group gap="md">
           <Button
@@ -341,6 +341,7 @@ function OrderForm({
         confirmLabel: t('operator.orders.discard'),
         cancelLabel: t('operator.orders.keepEditing'),
         danger: true,
+        touch: true,
       });
       if (!discard) return;
     }

@@ -12,7 +12,7 @@ import {
 } from '../../../features/locations';
 import { useMachineStatusViews, useMachineViewsLive } from '../../../features/machines';
 import { segmentSecondsByGroup, useUptimeLast24h } from '../../../features/reports';
-import { formatDuration, formatNumber, formatPercent } from '../../../lib/format';
+import { formatDurationWords, formatNumber, formatPercent } from '../../../lib/format';
 import { ConnectionBanner, LiveDot, useLiveState } from './live-state';
 import { MachineCard } from './machine-card';
 
@@ -133,7 +133,9 @@ export function ManagerHomePage() {
               <Figure
                 label={t('manager.home.interruptions')}
                 testId="interruptions-24h"
-                value={groups ? formatDuration(groups.interruption) : none ? '–' : undefined}
+                value={
+                  groups ? formatDurationWords(groups.interruption, i18n.language) : none ? '–' : undefined
+                }
               />
               <Figure
                 label={t('manager.home.knivesDue')}

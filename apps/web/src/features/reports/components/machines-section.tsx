@@ -41,7 +41,7 @@ export function MachinesReportSection({
   const machines = total.data ?? [];
   const all = addStatusSeconds(machines.map((m) => m.statuses));
   const pareto = interruptionPareto(all);
-  // the axis counts minutes, or hours once the largest reason passes three hours (exact DD:HH:MM in tooltips and table)
+  // the axis counts minutes, or hours once the largest reason passes three hours (exact durations in tooltips and table)
   const paretoInHours = (pareto[0]?.seconds ?? 0) >= 3 * 3600;
   const knivesUsed = new Map((knives.data ?? []).map((row) => [row.machine.id, row.count]));
   const name = (machine: { id: string; name: string }) =>

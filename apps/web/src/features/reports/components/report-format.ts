@@ -1,9 +1,15 @@
 import type { ReportStatus } from '@kerf/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatBucket, formatDuration, formatNumber, formatPercent, formatTime } from '../../../lib/format';
+import {
+  formatBucket,
+  formatDurationWords,
+  formatNumber,
+  formatPercent,
+  formatTime,
+} from '../../../lib/format';
 
-/** The report's numbers in the user's locale: counts with separators, DD:HH:MM, hh:mm, shares. */
+/** The report's numbers in the user's locale: counts with separators, durations in words (CSV keeps DD:HH:MM), hh:mm, shares. */
 export function useReportFormat() {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
@@ -11,7 +17,7 @@ export function useReportFormat() {
     t,
     locale,
     count: (value: number) => formatNumber(value, locale),
-    duration: formatDuration,
+    duration: (seconds: number) => formatDurationWords(seconds, locale),
     time: (value: string | number) => formatTime(value),
     percent: (share: number) => formatPercent(share, locale),
     bucket: (start: string, size: 'HOUR' | 'DAY') => formatBucket(start, size, locale),
