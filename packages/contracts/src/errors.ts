@@ -171,9 +171,7 @@ export const ErrorResponseSchema = z
          * A delete refused because people are still assigned (issue 32): how many, and the names of
          * the first ten, so the message can say who is still there.
          */
-        assigned: z
-          .object({ count: z.number().int().min(1), names: z.array(z.string()).max(10) })
-          .optional(),
+        assigned: z.object({ count: z.number().int().min(1), names: z.array(z.string()).max(10) }).optional(),
       })
       .optional(),
   })

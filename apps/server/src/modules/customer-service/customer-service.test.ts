@@ -534,9 +534,9 @@ describe('customer-service admin: service areas and employees', () => {
       code: 'service.customer-service.SERVICE_AREA_HAS_USERS',
       details: { assigned: { count: 1, names: ['Lars Nilsson'] } },
     });
-    expect((await cs('GET', `/users/${userId}/service-areas`, 'serviceAdmin')).json().serviceAreaIds).toContain(
-      id,
-    );
+    expect(
+      (await cs('GET', `/users/${userId}/service-areas`, 'serviceAdmin')).json().serviceAreaIds,
+    ).toContain(id);
     await cs('PUT', `/users/${userId}/service-areas`, 'serviceAdmin', { serviceAreaIds: [dach.id] });
     expect((await cs('DELETE', `/service-areas/${id}`, 'serviceAdmin')).statusCode).toBe(204);
     expect((await cs('GET', `/service-areas/${id}`, 'serviceAdmin')).json().code).toBe(
@@ -567,7 +567,8 @@ describe('customer-service admin: service areas and employees', () => {
         cs('PUT', `/users/${userId}/service-areas`, 'serviceAdmin', { serviceAreaIds: [id] }),
         cs('DELETE', `/service-areas/${id}`, 'serviceAdmin'),
       ]);
-      const areaIds = (await cs('GET', `/users/${userId}/service-areas`, 'serviceAdmin')).json().serviceAreaIds;
+      const areaIds = (await cs('GET', `/users/${userId}/service-areas`, 'serviceAdmin')).json()
+        .serviceAreaIds;
       if (deleted.statusCode === 204) {
         // the area went first: the assignment was refused and Rita works in no deleted area
         expect(assigned.statusCode).toBe(400);

@@ -162,12 +162,16 @@ describe('locations', () => {
     expect(still).toMatchObject({ username: 'wandering', grindingShopIds: [first, second].sort() });
     // moved to the other location only, the first one can go
     const userId = created.json().id as string;
-    expect((await call('PUT', `/users/${userId}/grinding-shops`, { grindingShopIds: [second] })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await call('PUT', `/users/${userId}/grinding-shops`, { grindingShopIds: [second] })).statusCode,
+    ).toBe(200);
     expect((await call('DELETE', `/grinding-shops/${first}`)).statusCode).toBe(204);
     const [after] = (await call('GET', `/grinding-shops/${second}/user-view`)).json();
-    expect(after).toMatchObject({ username: 'wandering', grindingShopIds: [second], currentLocationId: second });
+    expect(after).toMatchObject({
+      username: 'wandering',
+      grindingShopIds: [second],
+      currentLocationId: second,
+    });
   });
 
   it('a delete racing an employee assignment: either the delete is refused or the assignment finds no location', async () => {
@@ -178,7 +182,11 @@ describe('locations', () => {
         ),
       );
       const userId = (
-        await call('POST', '/users', employee([home!], { username: `racer-${round}`, lastName: `Racer ${round}` }))
+        await call(
+          'POST',
+          '/users',
+          employee([home!], { username: `racer-${round}`, lastName: `Racer ${round}` }),
+        )
       ).json().id as string;
       const [assigned, deleted] = await Promise.all([
         call('PUT', `/users/${userId}/grinding-shops`, { grindingShopIds: [home, target] }),

@@ -28,11 +28,7 @@ import {
   softDeleteGrindingMachine,
   updateGrindingMachine,
 } from './grinding-machines.repository';
-import {
-  employeesAssignedTo,
-  listGrindingShops,
-  lockGrindingShopsShared,
-} from './grinding-shops.repository';
+import { employeesAssignedTo, listGrindingShops, lockGrindingShopsShared } from './grinding-shops.repository';
 import { audit, requireGrindingShop } from './shared';
 
 type LocationInput = z.output<typeof GrindingShopInputSchema>;
