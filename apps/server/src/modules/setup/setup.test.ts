@@ -55,7 +55,7 @@ beforeAll(async () => {
   admin = await t.login('demo', 'admin');
   const ids = await machineIdsBySerial(t, admin, ['PM-115-0001']);
   machine = await provisionMachine(t, tenantOf(admin), ids['PM-115-0001']!);
-});
+}, 180_000); // a listening server with its TLS broker: slow to start on a busy machine
 afterAll(() => t?.close());
 
 describe('kerf-edge doctor against a reachable cloud', () => {
