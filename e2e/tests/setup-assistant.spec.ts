@@ -36,7 +36,8 @@ async function startServer(withTls: boolean) {
       ...(withTls ? { MQTT_TLS_PORT: String(TLS_PORT) } : {}),
     },
   });
-  for (let i = 0; i < 120; i++) {
+  // up to 3 minutes: a tsx server starting on a busy two-core runner
+  for (let i = 0; i < 360; i++) {
     try {
       if ((await fetch(`${BASE}/api/health`)).ok) return;
     } catch {
@@ -59,7 +60,7 @@ async function stopServer() {
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await startServer(true);
 });
 test.afterAll(stopServer);
