@@ -36,8 +36,8 @@ async function startServer(withTls: boolean) {
       ...(withTls ? { MQTT_TLS_PORT: String(TLS_PORT) } : {}),
     },
   });
-  // up to 3 minutes: a tsx server starting on a busy two-core runner
-  for (let i = 0; i < 360; i++) {
+  // up to 5 minutes: a tsx server seeding the demo on a busy two-core runner
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${BASE}/api/health`)).ok) return;
     } catch {
@@ -60,7 +60,7 @@ async function stopServer() {
 test.use({ baseURL: BASE });
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await startServer(true);
 });
 test.afterAll(stopServer);
