@@ -107,16 +107,16 @@ async function runChecks(page: Page, credential: Awaited<ReturnType<typeof crede
 test('results are facts with an age: old results read as outdated, a wrong serial fails, the badge agrees', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(240_000);
   await logIn(page, 'demo', 'admin');
-  await expect(page).toHaveURL(/\/printing-admin$/);
+  await expect(page).toHaveURL(/\/printing-admin$/, { timeout: 30_000 });
   const credential = await credentialFor(page, 'PM-115-0001');
   await page.goto(`/printing-admin/setup/${credential.machineId}`);
 
   // The demo's last run of Schneider 1 is 40 days old: outdated, with its age and a re-run — never
   // a green "All checks passed".
   const endCheck = page.getByTestId('end-check');
-  await expect(endCheck).toHaveAttribute('data-outdated', 'true');
+  await expect(endCheck).toHaveAttribute('data-outdated', 'true', { timeout: 30_000 });
   await expect(endCheck).toContainText('Results outdated');
   await expect(endCheck).toContainText(/\d+ days ago/);
   await expect(page.getByText('All checks passed')).toHaveCount(0);
