@@ -101,16 +101,23 @@ test.describe('grinding-shop admin', () => {
     await checkA11y(page);
     await shot(page, 'details-machines-en');
 
-    // the location cannot go while the machine stands there
+    // the location cannot go while its employee works and the machine stands there (spec §5): the
+    // page says so before asking
     await page.locator('#main-content').getByRole('button', { name: 'Delete', exact: true }).click();
-    const confirmDialog = page.getByRole('dialog', { name: 'Delete location?' });
-    await expect(confirmDialog).toContainText(locationName);
-    await confirmDialog.getByRole('button', { name: 'Delete' }).click();
     const blocked = page.getByRole('dialog', { name: `“${locationName}” cannot be deleted` });
-    await expect(blocked).toContainText('Machines are still assigned. Move or remove them first.');
+    await expect(blocked).toContainText('Employees still assigned: 1.');
+    await expect(blocked).toContainText('Machines still assigned: 1.');
     await blocked.getByRole('button', { name: 'Close' }).click();
 
-    // delete the machine, then the location (its employee loses the assignment)
+    // remove the employee and the machine, then the location goes
+    await page.getByRole('tab', { name: 'Employees' }).click();
+    await page.getByRole('button', { name: 'Delete “Lukas Berger”' }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete employee?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByText('No employees at this location')).toBeVisible();
+    await page.getByRole('tab', { name: 'Grinding machines' }).click();
     await page.getByRole('button', { name: `Delete “${machineName} 2”` }).click();
     await page
       .getByRole('dialog', { name: 'Delete grinding machine?' })

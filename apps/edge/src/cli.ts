@@ -291,7 +291,7 @@ function printDoctor(result: DoctorResult) {
       .map(([key, value]) => `${key}=${value}`)
       .join(' ');
     console.log(
-      `${check.state === 'SUCCESS' ? 'ok   ' : 'ERROR'} ${check.check.padEnd(16)} ${check.advice ?? ''} ${facts}`,
+      `${check.state === 'SUCCESS' ? 'ok   ' : check.state === 'WARNING' ? 'WARN ' : 'ERROR'} ${check.check.padEnd(16)} ${check.advice ?? ''} ${facts}`,
     );
   }
   console.log(

@@ -341,11 +341,11 @@ export const deleteServiceArea = defineRoute({
   module: MODULE,
   method: 'DELETE',
   path: '/service-areas/:id',
-  summary: 'Delete a service area (its employees keep their accounts)',
+  summary: 'Delete a service area without employees (spec §5); refused with who is still there',
   access: 'service-areas:manage',
   params: IdParamsSchema,
   responses: { 204: null },
-  errors: AREA_ERRORS,
+  errors: [...AREA_ERRORS, 'service.customer-service.SERVICE_AREA_HAS_USERS'],
 });
 
 export const listServiceAreaEmployees = defineRoute({

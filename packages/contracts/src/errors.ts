@@ -59,6 +59,8 @@ export const ERROR_STATUS = {
   'service.grinding-shops.SERIAL_NUMBER_ALREADY_USED': 409,
   'service.grinding-shops.SHOP_HAS_MACHINES': 409,
   'service.grinding-shops.USER_HAS_NO_LOCATION': 409,
+  // grinding shops (Kerf, issue 32): spec §5 "a location cannot be deleted while employees are assigned"
+  'service.grinding-shops.SHOP_HAS_USERS': 409,
   // knives (spec §8)
   'service.knives.INVALID_ARTICLE_NUMBER': 400,
   'service.knives.KNIFE_ALREADY_EXISTS': 409,
@@ -79,6 +81,8 @@ export const ERROR_STATUS = {
   'service.customer-service.MACHINE_ACCESS_NOT_FOUND': 404,
   'service.customer-service.MACHINE_ACCESS_ACTIVE': 409,
   'service.customer-service.MANUFACTURER_NOT_FOUND': 404,
+  // customer service (Kerf, issue 32): spec §5 applied to the service area, its people's location
+  'service.customer-service.SERVICE_AREA_HAS_USERS': 409,
   // knives (Kerf: the knife server's public website calls, spec §7 "Knife server")
   'service.knives.TENANT_ID_TAKEN': 409,
   'service.knives.CAPTCHA_INVALID': 400,
@@ -163,6 +167,11 @@ export const ErrorResponseSchema = z
         /** sign-in (issue 31): a solved captcha lets the attempt through this lock */
         captchaRequired: z.boolean().optional(),
         requestId: z.string().optional(),
+        /**
+         * A delete refused because people are still assigned (issue 32): how many, and the names of
+         * the first ten, so the message can say who is still there.
+         */
+        assigned: z.object({ count: z.number().int().min(1), names: z.array(z.string()).max(10) }).optional(),
       })
       .optional(),
   })

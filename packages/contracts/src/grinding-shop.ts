@@ -160,11 +160,15 @@ export const deleteGrindingShop = defineRoute({
   method: 'DELETE',
   path: '/grinding-shops/:id',
   summary:
-    'Delete a location without grinding machines; its employees lose the assignment (and it as their current location)',
+    'Delete a location without employees or grinding machines (spec §5); refused with who is still there',
   access: 'grinding-locations:manage',
   params: IdParamsSchema,
   responses: { 204: null },
-  errors: [...LOCATION_ERRORS, 'service.grinding-shops.SHOP_HAS_MACHINES'],
+  errors: [
+    ...LOCATION_ERRORS,
+    'service.grinding-shops.SHOP_HAS_USERS',
+    'service.grinding-shops.SHOP_HAS_MACHINES',
+  ],
 });
 
 export const listGrindingShopEmployees = defineRoute({

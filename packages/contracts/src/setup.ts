@@ -41,8 +41,12 @@ export const SETUP_CHECK_SIDE: Record<SetupCheck, 'CLOUD' | 'SITE'> = {
 };
 export const SITE_CHECKS = SETUP_CHECKS.filter((check) => SETUP_CHECK_SIDE[check] === 'SITE');
 
-/** spec §4 "Setup checks: running, error, success". */
-export const SETUP_CHECK_STATES = ['RUNNING', 'SUCCESS', 'ERROR'] as const;
+/**
+ * spec §4 "Setup checks: running, error, success"; WARNING is an addition (issue 32): the check
+ * could not confirm its value (a site manager that does not report its serial) or a fallback works
+ * in its place (MQTT over WebSocket when 8883 is blocked) — never shown as a pass.
+ */
+export const SETUP_CHECK_STATES = ['RUNNING', 'SUCCESS', 'WARNING', 'ERROR'] as const;
 export const SetupCheckStateSchema = z.enum(SETUP_CHECK_STATES).meta({ id: 'SetupCheckState' });
 export type SetupCheckState = z.infer<typeof SetupCheckStateSchema>;
 
@@ -60,7 +64,11 @@ export const SETUP_ADVICE = [
   // site manager
   'SITE_MANAGER_SERIAL_MISSING',
   'SITE_MANAGER_SERIAL_MISMATCH',
+  /** the report carries no serial: the one set for the tenant cannot be compared (a warning) */
+  'SITE_MANAGER_SERIAL_NOT_REPORTED',
   'SITE_MANAGER_SILENT',
+  /** no report, but the machine was heard on MQTT shortly before: online, yet its doctor did not answer */
+  'SITE_MANAGER_DOCTOR_SILENT',
   // DNS
   'DNS_SERVER_UNREACHABLE',
   'DNS_NAME_NOT_FOUND',
@@ -102,6 +110,12 @@ export const SetupCheckDetailSchema = z
     /** site manager clock minus server clock */
     skewSeconds: z.number().int().min(-1e9).max(1e9),
     latencyMs: z.number().int().min(0).max(600_000),
+    /**
+     * What the check compared (issue 32): the value the cloud expects and the one it found, e.g.
+     * the tenant's site manager serial and the one the doctor reported; null when there was none.
+     */
+    expected: z.string().max(200).nullable(),
+    found: z.string().max(200).nullable(),
     /** how the site manager reached the broker */
     transport: z.enum(['MQTTS', 'WEBSOCKET']),
     /** the machine's last heartbeat the cloud received */
@@ -139,7 +153,7 @@ export const SetupCheckRunSchema = z
   .object({
     id: z.uuid(),
     machineId: z.uuid(),
-    /** RUNNING until every check has a result; then ERROR if any failed, else SUCCESS */
+    /** RUNNING until every check has a result; then ERROR if any failed, WARNING if any warns, else SUCCESS */
     state: SetupCheckStateSchema,
     startedAt: timestamp,
     finishedAt: timestamp.nullable(),
@@ -153,7 +167,8 @@ export type SetupCheckRun = z.infer<typeof SetupCheckRunSchema>;
 /** A site check as the doctor reports it. */
 export const SiteCheckReportSchema = z.strictObject({
   check: z.enum(SITE_CHECKS as [SetupCheck, ...SetupCheck[]]),
-  state: z.enum(['SUCCESS', 'ERROR']),
+  /** WARNING: works, but not as set up (the MQTT check over the WebSocket fallback) */
+  state: z.enum(['SUCCESS', 'WARNING', 'ERROR']),
   advice: SetupAdviceSchema.nullable(),
   /** refused logins are the cloud's to count, never the site manager's to report */
   detail: SetupCheckDetailSchema.omit({ refusedLogins: true }),
@@ -339,8 +354,18 @@ export const SITE_REPORT_TIMEOUT_SECONDS = 60;
 /** A clock this far off (either way) fails the CLOCK check. */
 export const MAX_CLOCK_SKEW_SECONDS = 60;
 
-/** Run state from its checks: RUNNING while any runs, ERROR if any failed, else SUCCESS. */
+/** Run state from its checks: RUNNING while any runs, ERROR if any failed, WARNING if any warns, else SUCCESS. */
 export function runState(checks: Pick<SetupCheckResult, 'state'>[]): SetupCheckState {
   if (checks.some((c) => c.state === 'RUNNING')) return 'RUNNING';
-  return checks.some((c) => c.state === 'ERROR') ? 'ERROR' : 'SUCCESS';
+  if (checks.some((c) => c.state === 'ERROR')) return 'ERROR';
+  return checks.some((c) => c.state === 'WARNING') ? 'WARNING' : 'SUCCESS';
+}
+
+/** Results older than this are outdated (issue 32): shown with their age and a re-run, never as a pass. */
+export const SETUP_RESULT_MAX_AGE_HOURS = 24;
+
+/** Whether a finished run's results are too old to be shown as the machine's current state. */
+export function isRunOutdated(run: Pick<SetupCheckRun, 'startedAt' | 'finishedAt'>, now: number): boolean {
+  const at = Date.parse(run.finishedAt ?? run.startedAt);
+  return now - at > SETUP_RESULT_MAX_AGE_HOURS * 3600_000;
 }

@@ -19,6 +19,10 @@ const MESSAGES: Partial<Record<ErrorCode, string>> = {
   'authentication.ROLE_NOT_ASSIGNABLE': 'You cannot assign or manage this role.',
   'authentication.CANNOT_CHANGE_OWN_ACCOUNT':
     'You cannot delete, deactivate or change the role of your own account.',
+  'service.grinding-shops.SHOP_HAS_USERS':
+    'Employees are still assigned to this location (details.assigned names them). Move or remove them first.',
+  'service.customer-service.SERVICE_AREA_HAS_USERS':
+    'Employees still work in this service area (details.assigned names them). Move them to another area first.',
   'validation.INVALID_INPUT': 'Some fields are invalid.',
   'validation.MALFORMED_BODY': 'The request body is not valid JSON.',
   'common.NOT_FOUND': 'Not found.',

@@ -1632,7 +1632,7 @@ export interface paths {
         /** Rename a service area (value) and replace its customers */
         put: operations["customerService.updateServiceArea"];
         post?: never;
-        /** Delete a service area (its employees keep their accounts) */
+        /** Delete a service area without employees (spec §5); refused with who is still there */
         delete: operations["customerService.deleteServiceArea"];
         options?: never;
         head?: never;
@@ -1995,7 +1995,7 @@ export interface paths {
         /** Change a location */
         put: operations["grindingShop.updateGrindingShop"];
         post?: never;
-        /** Delete a location without grinding machines; its employees lose the assignment (and it as their current location) */
+        /** Delete a location without employees or grinding machines (spec §5); refused with who is still there */
         delete: operations["grindingShop.deleteGrindingShop"];
         options?: never;
         head?: never;
@@ -3887,7 +3887,7 @@ export interface components {
         };
         ErrorInput: {
             /** @enum {string} */
-            code: "authentication.INVALID_CREDENTIALS" | "authentication.INVALID_PASSWORD" | "authentication.TENANT_NOT_FOUND" | "authentication.USER_ALREADY_EXISTS" | "authentication.USER_DISABLED" | "authentication.USER_NOT_FOUND" | "authentication.TOO_MANY_ATTEMPTS" | "authentication.UNAUTHENTICATED" | "authentication.TOKEN_EXPIRED" | "authentication.TOKEN_INVALID" | "authentication.SESSION_EXPIRED" | "authentication.REFRESH_TOKEN_INVALID" | "authentication.REFRESH_TOKEN_REUSED" | "authentication.FORBIDDEN" | "authentication.ROLE_NOT_ASSIGNABLE" | "authentication.CANNOT_CHANGE_OWN_ACCOUNT" | "service.printing-shops.PRINTING_SHOP_HAS_USERS" | "service.printing-shops.PRINTING_SHOP_HAS_MACHINES" | "service.printing-shops.PRINTING_SHOP_NOT_FOUND" | "service.printing-shops.SERIAL_NUMBER_NOT_FREE" | "service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED" | "service.printing-shops.USER_HAS_NO_LOCATION" | "service.printing-shops.MACHINE_NOT_FOUND" | "service.printing-shops.MACHINE_STATUS_UNCHANGED" | "service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED" | "service.printing-shops.NO_CURRENT_MACHINE" | "service.printing-shops.ORDER_NOT_FOUND" | "service.printing-shops.ORDER_NOT_OPEN" | "service.printing-shops.MACHINE_HAS_OPEN_ORDER" | "service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER" | "service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED" | "service.printing-shops.ORDER_NOT_PLANNED" | "service.printing-shops.TEAM_NOT_FOUND" | "service.printing-shops.TEAM_NAME_TAKEN" | "service.printing-shops.API_KEY_NOT_FOUND" | "service.printing-shops.WEBHOOK_NOT_FOUND" | "service.printing-shops.WEBHOOK_URL_NOT_ALLOWED" | "service.printing-shops.NOTIFICATION_NOT_FOUND" | "service.grinding-shops.KNIFE_ALREADY_SHIPPED" | "service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS" | "service.grinding-shops.LOCATION_NOT_FOUND" | "service.grinding-shops.MACHINE_NOT_FOUND" | "service.grinding-shops.SERIAL_NUMBER_ALREADY_USED" | "service.grinding-shops.SHOP_HAS_MACHINES" | "service.grinding-shops.USER_HAS_NO_LOCATION" | "service.knives.INVALID_ARTICLE_NUMBER" | "service.knives.KNIFE_ALREADY_EXISTS" | "service.knives.KNIFE_ALREADY_SHIPPED" | "service.knives.KNIFE_HEIGHT_INCREASED" | "service.knives.KNIFE_THICKNESS_INCREASED" | "service.knives.KNIFE_IS_SCRAPPED" | "service.knives.KNIFE_NOT_FOUND" | "service.knives.TENANT_NOT_FOUND" | "service.knives.TOO_MANY_ATTEMPTS" | "service.knives.KNIFE_RFID_HELD_FOR_ANOTHER_OWNER" | "service.customer-service.SERVICE_AREA_NOT_FOUND" | "service.customer-service.SERVICE_AREA_NAME_TAKEN" | "service.customer-service.CUSTOMER_NOT_FOUND" | "service.customer-service.MACHINE_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_ACTIVE" | "service.customer-service.MANUFACTURER_NOT_FOUND" | "service.knives.TENANT_ID_TAKEN" | "service.knives.CAPTCHA_INVALID" | "service.knives.REGISTRATION_TOKEN_INVALID" | "service.knives.INVOICE_NOT_FOUND" | "validation.INVALID_INPUT" | "validation.MALFORMED_BODY" | "common.NOT_FOUND" | "common.METHOD_NOT_ALLOWED" | "common.PAYLOAD_TOO_LARGE" | "common.UNSUPPORTED_MEDIA_TYPE" | "common.RATE_LIMITED" | "common.INTERNAL_ERROR" | "common.SERVICE_UNAVAILABLE" | "common.TIMEOUT";
+            code: "authentication.INVALID_CREDENTIALS" | "authentication.INVALID_PASSWORD" | "authentication.TENANT_NOT_FOUND" | "authentication.USER_ALREADY_EXISTS" | "authentication.USER_DISABLED" | "authentication.USER_NOT_FOUND" | "authentication.TOO_MANY_ATTEMPTS" | "authentication.UNAUTHENTICATED" | "authentication.TOKEN_EXPIRED" | "authentication.TOKEN_INVALID" | "authentication.SESSION_EXPIRED" | "authentication.REFRESH_TOKEN_INVALID" | "authentication.REFRESH_TOKEN_REUSED" | "authentication.FORBIDDEN" | "authentication.ROLE_NOT_ASSIGNABLE" | "authentication.CANNOT_CHANGE_OWN_ACCOUNT" | "service.printing-shops.PRINTING_SHOP_HAS_USERS" | "service.printing-shops.PRINTING_SHOP_HAS_MACHINES" | "service.printing-shops.PRINTING_SHOP_NOT_FOUND" | "service.printing-shops.SERIAL_NUMBER_NOT_FREE" | "service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED" | "service.printing-shops.USER_HAS_NO_LOCATION" | "service.printing-shops.MACHINE_NOT_FOUND" | "service.printing-shops.MACHINE_STATUS_UNCHANGED" | "service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED" | "service.printing-shops.NO_CURRENT_MACHINE" | "service.printing-shops.ORDER_NOT_FOUND" | "service.printing-shops.ORDER_NOT_OPEN" | "service.printing-shops.MACHINE_HAS_OPEN_ORDER" | "service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER" | "service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED" | "service.printing-shops.ORDER_NOT_PLANNED" | "service.printing-shops.TEAM_NOT_FOUND" | "service.printing-shops.TEAM_NAME_TAKEN" | "service.printing-shops.API_KEY_NOT_FOUND" | "service.printing-shops.WEBHOOK_NOT_FOUND" | "service.printing-shops.WEBHOOK_URL_NOT_ALLOWED" | "service.printing-shops.NOTIFICATION_NOT_FOUND" | "service.grinding-shops.KNIFE_ALREADY_SHIPPED" | "service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS" | "service.grinding-shops.LOCATION_NOT_FOUND" | "service.grinding-shops.MACHINE_NOT_FOUND" | "service.grinding-shops.SERIAL_NUMBER_ALREADY_USED" | "service.grinding-shops.SHOP_HAS_MACHINES" | "service.grinding-shops.USER_HAS_NO_LOCATION" | "service.grinding-shops.SHOP_HAS_USERS" | "service.knives.INVALID_ARTICLE_NUMBER" | "service.knives.KNIFE_ALREADY_EXISTS" | "service.knives.KNIFE_ALREADY_SHIPPED" | "service.knives.KNIFE_HEIGHT_INCREASED" | "service.knives.KNIFE_THICKNESS_INCREASED" | "service.knives.KNIFE_IS_SCRAPPED" | "service.knives.KNIFE_NOT_FOUND" | "service.knives.TENANT_NOT_FOUND" | "service.knives.TOO_MANY_ATTEMPTS" | "service.knives.KNIFE_RFID_HELD_FOR_ANOTHER_OWNER" | "service.customer-service.SERVICE_AREA_NOT_FOUND" | "service.customer-service.SERVICE_AREA_NAME_TAKEN" | "service.customer-service.CUSTOMER_NOT_FOUND" | "service.customer-service.MACHINE_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_ACTIVE" | "service.customer-service.MANUFACTURER_NOT_FOUND" | "service.customer-service.SERVICE_AREA_HAS_USERS" | "service.knives.TENANT_ID_TAKEN" | "service.knives.CAPTCHA_INVALID" | "service.knives.REGISTRATION_TOKEN_INVALID" | "service.knives.INVOICE_NOT_FOUND" | "validation.INVALID_INPUT" | "validation.MALFORMED_BODY" | "common.NOT_FOUND" | "common.METHOD_NOT_ALLOWED" | "common.PAYLOAD_TOO_LARGE" | "common.UNSUPPORTED_MEDIA_TYPE" | "common.RATE_LIMITED" | "common.INTERNAL_ERROR" | "common.SERVICE_UNAVAILABLE" | "common.TIMEOUT";
             message: string;
             details?: {
                 fields?: {
@@ -3901,6 +3901,10 @@ export interface components {
                 retryAfterSeconds?: number;
                 captchaRequired?: boolean;
                 requestId?: string;
+                assigned?: {
+                    count: number;
+                    names: string[];
+                };
             };
         };
         GrindingShopRequestInput: {
@@ -4369,9 +4373,9 @@ export interface components {
         /** @enum {string} */
         SetupCheckInput: "API_KEY" | "SERIAL_NUMBER" | "SITE_MANAGER" | "DNS_AVAILABILITY" | "DNS_ENTRY" | "CLOUD_SERVICE" | "GATE_MANAGER" | "MQTT" | "SSL" | "CLOCK";
         /** @enum {string} */
-        SetupCheckStateInput: "RUNNING" | "SUCCESS" | "ERROR";
+        SetupCheckStateInput: "RUNNING" | "SUCCESS" | "WARNING" | "ERROR";
         /** @enum {string} */
-        SetupAdviceInput: "NO_CREDENTIAL" | "CREDENTIAL_REVOKED" | "CREDENTIAL_REFUSED" | "SERIAL_UNKNOWN" | "NOT_LICENSED" | "SITE_MANAGER_SERIAL_MISSING" | "SITE_MANAGER_SERIAL_MISMATCH" | "SITE_MANAGER_SILENT" | "DNS_SERVER_UNREACHABLE" | "DNS_NAME_NOT_FOUND" | "PORT_443_BLOCKED" | "HOST_UNREACHABLE" | "PORT_8883_BLOCKED" | "MQTT_WEBSOCKET_FALLBACK" | "MQTT_REFUSED" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_TRUSTED" | "CERTIFICATE_WRONG_HOST" | "TLS_HANDSHAKE_FAILED" | "SERVER_TLS_NOT_CONFIGURED" | "CLOCK_SKEW";
+        SetupAdviceInput: "NO_CREDENTIAL" | "CREDENTIAL_REVOKED" | "CREDENTIAL_REFUSED" | "SERIAL_UNKNOWN" | "NOT_LICENSED" | "SITE_MANAGER_SERIAL_MISSING" | "SITE_MANAGER_SERIAL_MISMATCH" | "SITE_MANAGER_SERIAL_NOT_REPORTED" | "SITE_MANAGER_SILENT" | "SITE_MANAGER_DOCTOR_SILENT" | "DNS_SERVER_UNREACHABLE" | "DNS_NAME_NOT_FOUND" | "PORT_443_BLOCKED" | "HOST_UNREACHABLE" | "PORT_8883_BLOCKED" | "MQTT_WEBSOCKET_FALLBACK" | "MQTT_REFUSED" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_TRUSTED" | "CERTIFICATE_WRONG_HOST" | "TLS_HANDSHAKE_FAILED" | "SERVER_TLS_NOT_CONFIGURED" | "CLOCK_SKEW";
         SetupCheckDetailInput: {
             host?: string;
             port?: number;
@@ -4380,6 +4384,8 @@ export interface components {
             validTo?: string;
             skewSeconds?: number;
             latencyMs?: number;
+            expected?: string | null;
+            found?: string | null;
             /** @enum {string} */
             transport?: "MQTTS" | "WEBSOCKET";
             lastHeartbeatAt?: string | null;
@@ -4419,7 +4425,7 @@ export interface components {
                 /** @enum {string} */
                 check: "DNS_AVAILABILITY" | "DNS_ENTRY" | "CLOUD_SERVICE" | "GATE_MANAGER" | "MQTT" | "SSL" | "CLOCK";
                 /** @enum {string} */
-                state: "SUCCESS" | "ERROR";
+                state: "SUCCESS" | "WARNING" | "ERROR";
                 advice: components["schemas"]["SetupAdviceInput"] | null;
                 detail: {
                     host?: string;
@@ -4429,6 +4435,8 @@ export interface components {
                     validTo?: string;
                     skewSeconds?: number;
                     latencyMs?: number;
+                    expected?: string | null;
+                    found?: string | null;
                     /** @enum {string} */
                     transport?: "MQTTS" | "WEBSOCKET";
                     lastHeartbeatAt?: string | null;
@@ -5748,7 +5756,7 @@ export interface components {
         };
         Error: {
             /** @enum {string} */
-            code: "authentication.INVALID_CREDENTIALS" | "authentication.INVALID_PASSWORD" | "authentication.TENANT_NOT_FOUND" | "authentication.USER_ALREADY_EXISTS" | "authentication.USER_DISABLED" | "authentication.USER_NOT_FOUND" | "authentication.TOO_MANY_ATTEMPTS" | "authentication.UNAUTHENTICATED" | "authentication.TOKEN_EXPIRED" | "authentication.TOKEN_INVALID" | "authentication.SESSION_EXPIRED" | "authentication.REFRESH_TOKEN_INVALID" | "authentication.REFRESH_TOKEN_REUSED" | "authentication.FORBIDDEN" | "authentication.ROLE_NOT_ASSIGNABLE" | "authentication.CANNOT_CHANGE_OWN_ACCOUNT" | "service.printing-shops.PRINTING_SHOP_HAS_USERS" | "service.printing-shops.PRINTING_SHOP_HAS_MACHINES" | "service.printing-shops.PRINTING_SHOP_NOT_FOUND" | "service.printing-shops.SERIAL_NUMBER_NOT_FREE" | "service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED" | "service.printing-shops.USER_HAS_NO_LOCATION" | "service.printing-shops.MACHINE_NOT_FOUND" | "service.printing-shops.MACHINE_STATUS_UNCHANGED" | "service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED" | "service.printing-shops.NO_CURRENT_MACHINE" | "service.printing-shops.ORDER_NOT_FOUND" | "service.printing-shops.ORDER_NOT_OPEN" | "service.printing-shops.MACHINE_HAS_OPEN_ORDER" | "service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER" | "service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED" | "service.printing-shops.ORDER_NOT_PLANNED" | "service.printing-shops.TEAM_NOT_FOUND" | "service.printing-shops.TEAM_NAME_TAKEN" | "service.printing-shops.API_KEY_NOT_FOUND" | "service.printing-shops.WEBHOOK_NOT_FOUND" | "service.printing-shops.WEBHOOK_URL_NOT_ALLOWED" | "service.printing-shops.NOTIFICATION_NOT_FOUND" | "service.grinding-shops.KNIFE_ALREADY_SHIPPED" | "service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS" | "service.grinding-shops.LOCATION_NOT_FOUND" | "service.grinding-shops.MACHINE_NOT_FOUND" | "service.grinding-shops.SERIAL_NUMBER_ALREADY_USED" | "service.grinding-shops.SHOP_HAS_MACHINES" | "service.grinding-shops.USER_HAS_NO_LOCATION" | "service.knives.INVALID_ARTICLE_NUMBER" | "service.knives.KNIFE_ALREADY_EXISTS" | "service.knives.KNIFE_ALREADY_SHIPPED" | "service.knives.KNIFE_HEIGHT_INCREASED" | "service.knives.KNIFE_THICKNESS_INCREASED" | "service.knives.KNIFE_IS_SCRAPPED" | "service.knives.KNIFE_NOT_FOUND" | "service.knives.TENANT_NOT_FOUND" | "service.knives.TOO_MANY_ATTEMPTS" | "service.knives.KNIFE_RFID_HELD_FOR_ANOTHER_OWNER" | "service.customer-service.SERVICE_AREA_NOT_FOUND" | "service.customer-service.SERVICE_AREA_NAME_TAKEN" | "service.customer-service.CUSTOMER_NOT_FOUND" | "service.customer-service.MACHINE_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_ACTIVE" | "service.customer-service.MANUFACTURER_NOT_FOUND" | "service.knives.TENANT_ID_TAKEN" | "service.knives.CAPTCHA_INVALID" | "service.knives.REGISTRATION_TOKEN_INVALID" | "service.knives.INVOICE_NOT_FOUND" | "validation.INVALID_INPUT" | "validation.MALFORMED_BODY" | "common.NOT_FOUND" | "common.METHOD_NOT_ALLOWED" | "common.PAYLOAD_TOO_LARGE" | "common.UNSUPPORTED_MEDIA_TYPE" | "common.RATE_LIMITED" | "common.INTERNAL_ERROR" | "common.SERVICE_UNAVAILABLE" | "common.TIMEOUT";
+            code: "authentication.INVALID_CREDENTIALS" | "authentication.INVALID_PASSWORD" | "authentication.TENANT_NOT_FOUND" | "authentication.USER_ALREADY_EXISTS" | "authentication.USER_DISABLED" | "authentication.USER_NOT_FOUND" | "authentication.TOO_MANY_ATTEMPTS" | "authentication.UNAUTHENTICATED" | "authentication.TOKEN_EXPIRED" | "authentication.TOKEN_INVALID" | "authentication.SESSION_EXPIRED" | "authentication.REFRESH_TOKEN_INVALID" | "authentication.REFRESH_TOKEN_REUSED" | "authentication.FORBIDDEN" | "authentication.ROLE_NOT_ASSIGNABLE" | "authentication.CANNOT_CHANGE_OWN_ACCOUNT" | "service.printing-shops.PRINTING_SHOP_HAS_USERS" | "service.printing-shops.PRINTING_SHOP_HAS_MACHINES" | "service.printing-shops.PRINTING_SHOP_NOT_FOUND" | "service.printing-shops.SERIAL_NUMBER_NOT_FREE" | "service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED" | "service.printing-shops.USER_HAS_NO_LOCATION" | "service.printing-shops.MACHINE_NOT_FOUND" | "service.printing-shops.MACHINE_STATUS_UNCHANGED" | "service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED" | "service.printing-shops.NO_CURRENT_MACHINE" | "service.printing-shops.ORDER_NOT_FOUND" | "service.printing-shops.ORDER_NOT_OPEN" | "service.printing-shops.MACHINE_HAS_OPEN_ORDER" | "service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER" | "service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED" | "service.printing-shops.ORDER_NOT_PLANNED" | "service.printing-shops.TEAM_NOT_FOUND" | "service.printing-shops.TEAM_NAME_TAKEN" | "service.printing-shops.API_KEY_NOT_FOUND" | "service.printing-shops.WEBHOOK_NOT_FOUND" | "service.printing-shops.WEBHOOK_URL_NOT_ALLOWED" | "service.printing-shops.NOTIFICATION_NOT_FOUND" | "service.grinding-shops.KNIFE_ALREADY_SHIPPED" | "service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS" | "service.grinding-shops.LOCATION_NOT_FOUND" | "service.grinding-shops.MACHINE_NOT_FOUND" | "service.grinding-shops.SERIAL_NUMBER_ALREADY_USED" | "service.grinding-shops.SHOP_HAS_MACHINES" | "service.grinding-shops.USER_HAS_NO_LOCATION" | "service.grinding-shops.SHOP_HAS_USERS" | "service.knives.INVALID_ARTICLE_NUMBER" | "service.knives.KNIFE_ALREADY_EXISTS" | "service.knives.KNIFE_ALREADY_SHIPPED" | "service.knives.KNIFE_HEIGHT_INCREASED" | "service.knives.KNIFE_THICKNESS_INCREASED" | "service.knives.KNIFE_IS_SCRAPPED" | "service.knives.KNIFE_NOT_FOUND" | "service.knives.TENANT_NOT_FOUND" | "service.knives.TOO_MANY_ATTEMPTS" | "service.knives.KNIFE_RFID_HELD_FOR_ANOTHER_OWNER" | "service.customer-service.SERVICE_AREA_NOT_FOUND" | "service.customer-service.SERVICE_AREA_NAME_TAKEN" | "service.customer-service.CUSTOMER_NOT_FOUND" | "service.customer-service.MACHINE_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_ACTIVE" | "service.customer-service.MANUFACTURER_NOT_FOUND" | "service.customer-service.SERVICE_AREA_HAS_USERS" | "service.knives.TENANT_ID_TAKEN" | "service.knives.CAPTCHA_INVALID" | "service.knives.REGISTRATION_TOKEN_INVALID" | "service.knives.INVOICE_NOT_FOUND" | "validation.INVALID_INPUT" | "validation.MALFORMED_BODY" | "common.NOT_FOUND" | "common.METHOD_NOT_ALLOWED" | "common.PAYLOAD_TOO_LARGE" | "common.UNSUPPORTED_MEDIA_TYPE" | "common.RATE_LIMITED" | "common.INTERNAL_ERROR" | "common.SERVICE_UNAVAILABLE" | "common.TIMEOUT";
             message: string;
             details?: {
                 fields?: {
@@ -5762,6 +5770,10 @@ export interface components {
                 retryAfterSeconds?: number;
                 captchaRequired?: boolean;
                 requestId?: string;
+                assigned?: {
+                    count: number;
+                    names: string[];
+                };
             };
         };
         GrindingShopRequest: {
@@ -6230,9 +6242,9 @@ export interface components {
         /** @enum {string} */
         SetupCheck: "API_KEY" | "SERIAL_NUMBER" | "SITE_MANAGER" | "DNS_AVAILABILITY" | "DNS_ENTRY" | "CLOUD_SERVICE" | "GATE_MANAGER" | "MQTT" | "SSL" | "CLOCK";
         /** @enum {string} */
-        SetupCheckState: "RUNNING" | "SUCCESS" | "ERROR";
+        SetupCheckState: "RUNNING" | "SUCCESS" | "WARNING" | "ERROR";
         /** @enum {string} */
-        SetupAdvice: "NO_CREDENTIAL" | "CREDENTIAL_REVOKED" | "CREDENTIAL_REFUSED" | "SERIAL_UNKNOWN" | "NOT_LICENSED" | "SITE_MANAGER_SERIAL_MISSING" | "SITE_MANAGER_SERIAL_MISMATCH" | "SITE_MANAGER_SILENT" | "DNS_SERVER_UNREACHABLE" | "DNS_NAME_NOT_FOUND" | "PORT_443_BLOCKED" | "HOST_UNREACHABLE" | "PORT_8883_BLOCKED" | "MQTT_WEBSOCKET_FALLBACK" | "MQTT_REFUSED" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_TRUSTED" | "CERTIFICATE_WRONG_HOST" | "TLS_HANDSHAKE_FAILED" | "SERVER_TLS_NOT_CONFIGURED" | "CLOCK_SKEW";
+        SetupAdvice: "NO_CREDENTIAL" | "CREDENTIAL_REVOKED" | "CREDENTIAL_REFUSED" | "SERIAL_UNKNOWN" | "NOT_LICENSED" | "SITE_MANAGER_SERIAL_MISSING" | "SITE_MANAGER_SERIAL_MISMATCH" | "SITE_MANAGER_SERIAL_NOT_REPORTED" | "SITE_MANAGER_SILENT" | "SITE_MANAGER_DOCTOR_SILENT" | "DNS_SERVER_UNREACHABLE" | "DNS_NAME_NOT_FOUND" | "PORT_443_BLOCKED" | "HOST_UNREACHABLE" | "PORT_8883_BLOCKED" | "MQTT_WEBSOCKET_FALLBACK" | "MQTT_REFUSED" | "CERTIFICATE_EXPIRED" | "CERTIFICATE_NOT_TRUSTED" | "CERTIFICATE_WRONG_HOST" | "TLS_HANDSHAKE_FAILED" | "SERVER_TLS_NOT_CONFIGURED" | "CLOCK_SKEW";
         SetupCheckDetail: {
             host?: string;
             port?: number;
@@ -6241,6 +6253,8 @@ export interface components {
             validTo?: string;
             skewSeconds?: number;
             latencyMs?: number;
+            expected?: string | null;
+            found?: string | null;
             /** @enum {string} */
             transport?: "MQTTS" | "WEBSOCKET";
             lastHeartbeatAt?: string | null;
@@ -6280,7 +6294,7 @@ export interface components {
                 /** @enum {string} */
                 check: "DNS_AVAILABILITY" | "DNS_ENTRY" | "CLOUD_SERVICE" | "GATE_MANAGER" | "MQTT" | "SSL" | "CLOCK";
                 /** @enum {string} */
-                state: "SUCCESS" | "ERROR";
+                state: "SUCCESS" | "WARNING" | "ERROR";
                 advice: components["schemas"]["SetupAdvice"] | null;
                 detail: {
                     host?: string;
@@ -6290,6 +6304,8 @@ export interface components {
                     validTo?: string;
                     skewSeconds?: number;
                     latencyMs?: number;
+                    expected?: string | null;
+                    found?: string | null;
                     /** @enum {string} */
                     transport?: "MQTTS" | "WEBSOCKET";
                     lastHeartbeatAt?: string | null;
@@ -13166,6 +13182,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description service.customer-service.SERVICE_AREA_HAS_USERS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     "customerService.listServiceAreaEmployees": {
@@ -14622,7 +14647,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description service.grinding-shops.SHOP_HAS_MACHINES */
+            /** @description service.grinding-shops.SHOP_HAS_USERS, service.grinding-shops.SHOP_HAS_MACHINES */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -525,6 +525,17 @@ describe('customer-service admin: service areas and employees', () => {
     const staff = (await cs('GET', '/users', 'serviceAdmin')).json() as { username: string }[];
     expect(staff.map((s) => s.username).sort()).toEqual(['dev', 'lars', 'service-admin', 'support']);
 
+    // spec §5 as for a location: while Lars works in the area it stays, and the refusal names him
+    const refused = await cs('DELETE', `/service-areas/${id}`, 'serviceAdmin');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'service.customer-service.SERVICE_AREA_HAS_USERS',
+      details: { assigned: { count: 1, names: ['Lars Nilsson'] } },
+    });
+    expect(
+      (await cs('GET', `/users/${userId}/service-areas`, 'serviceAdmin')).json().serviceAreaIds,
+    ).toContain(id);
+    await cs('PUT', `/users/${userId}/service-areas`, 'serviceAdmin', { serviceAreaIds: [dach.id] });
     expect((await cs('DELETE', `/service-areas/${id}`, 'serviceAdmin')).statusCode).toBe(204);
     expect((await cs('GET', `/service-areas/${id}`, 'serviceAdmin')).json().code).toBe(
       'service.customer-service.SERVICE_AREA_NOT_FOUND',
@@ -534,5 +545,37 @@ describe('customer-service admin: service areas and employees', () => {
     });
     // support and developers do not manage service areas
     expect((await cs('GET', '/service-areas', 'support')).statusCode).toBe(403);
+  });
+
+  it('a delete racing an assignment to the area: either the delete is refused or the assignment finds no area', async () => {
+    for (let round = 0; round < 4; round++) {
+      const id = (
+        await cs('POST', '/service-areas', 'serviceAdmin', { value: `Race ${round}`, tenantIds: [] })
+      ).json().id as string;
+      const user = await cs('POST', '/users', 'serviceAdmin', {
+        username: `racer-${round}`,
+        password: 'Kerf-Service-2026!',
+        firstName: 'Rita',
+        lastName: `Racer ${round}`,
+        role: 'SERVICE_USER_SUPPORT',
+        serviceAreaIds: [],
+      });
+      const userId = user.json().id as string;
+      const [assigned, deleted] = await Promise.all([
+        cs('PUT', `/users/${userId}/service-areas`, 'serviceAdmin', { serviceAreaIds: [id] }),
+        cs('DELETE', `/service-areas/${id}`, 'serviceAdmin'),
+      ]);
+      const areaIds = (await cs('GET', `/users/${userId}/service-areas`, 'serviceAdmin')).json()
+        .serviceAreaIds;
+      if (deleted.statusCode === 204) {
+        // the area went first: the assignment was refused and Rita works in no deleted area
+        expect(assigned.statusCode).toBe(400);
+        expect(areaIds).toEqual([]);
+      } else {
+        expect(deleted.json().code).toBe('service.customer-service.SERVICE_AREA_HAS_USERS');
+        expect(assigned.statusCode).toBe(200);
+        expect(areaIds).toEqual([id]);
+      }
+    }
   });
 });

@@ -198,3 +198,31 @@ export async function machineCountsOf(tx: Tx, ids: readonly string[]): Promise<M
   );
   return new Map(rows.map((row) => [row.tenant_id, Number(row.n)]));
 }
+
+/**
+ * The service areas, locked until the transaction ends: shared by an assignment of employees,
+ * for update by the area's delete — the two take turns (spec §5 under concurrency).
+ */
+export async function lockServiceAreas(tx: Tx, ids: readonly string[], mode: 'share' | 'update') {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT id FROM service_areas WHERE ${inList(sql`id`, ids)} ${mode === 'share' ? sql`FOR SHARE` : sql`FOR UPDATE`}`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Who works in a service area: its current employees, counted, and the first ten by name (issue 32). */
+export async function employeesAssignedToArea(tx: Tx, serviceAreaId: string) {
+  const rows = await queryRows<{ name: string; total: number }>(
+    tx,
+    sql`SELECT coalesce(nullif(u.display_name, ''), u.first_name || ' ' || u.last_name) AS name,
+          count(*) OVER ()::int AS total
+        FROM service_area_users su
+        JOIN users u ON u.tenant_id = su.tenant_id AND u.id = su.user_id AND u.deleted_at IS NULL
+        WHERE su.service_area_id = ${serviceAreaId}
+        ORDER BY lower(u.last_name), lower(u.first_name), u.id
+        LIMIT 10`,
+  );
+  return { count: Number(rows[0]?.total ?? 0), names: rows.map((row) => row.name) };
+}

@@ -19,9 +19,11 @@ import {
   countServiceAreas,
   customerSummaries,
   deleteServiceArea,
+  employeesAssignedToArea,
   insertServiceArea,
   listServiceAreaRows,
   listServiceEmployees,
+  lockServiceAreas,
   machineCountsOf,
   renameServiceArea,
   replaceServiceAreaCustomers,
@@ -98,9 +100,10 @@ export function createServiceAreasService(deps: { transactions: Transactions; ha
     return area!;
   }
 
+  /** Every id names an area of the provider; share-locked, so a delete of one takes turns with this. */
   async function checkAreas(tx: Tx, ids: string[]) {
     const distinct = [...new Set(ids)];
-    if ((await countServiceAreas(tx, distinct)) !== distinct.length) {
+    if ((await lockServiceAreas(tx, distinct, 'share')).length !== distinct.length) {
       const field: FieldError = { field: 'serviceAreaIds', in: 'body', code: 'INVALID_VALUE' };
       throw AppError.fields([field]);
     }
@@ -147,8 +150,18 @@ export function createServiceAreasService(deps: { transactions: Transactions; ha
       return loadArea(actor, id);
     },
 
+    /**
+     * Refused while employees work in the area (spec §5, as for a location): the refusal names who
+     * is still there. The area is locked for update first, so an assignment at the same time either
+     * lands before (and is counted) or waits and finds the area gone.
+     */
     async remove(actor: Actor, id: string): Promise<void> {
       await transactions.withTenant(actor.tenantId, async (tx) => {
+        if ((await lockServiceAreas(tx, [id], 'update')).length === 0)
+          throw new AppError('service.customer-service.SERVICE_AREA_NOT_FOUND');
+        const assigned = await employeesAssignedToArea(tx, id);
+        if (assigned.count > 0)
+          throw new AppError('service.customer-service.SERVICE_AREA_HAS_USERS', { details: { assigned } });
         if (!(await deleteServiceArea(tx, id)))
           throw new AppError('service.customer-service.SERVICE_AREA_NOT_FOUND');
         await audit(tx, actor, 'service-area.deleted', id);

@@ -5,9 +5,7 @@ import {
   type GrindingShop,
   type Role,
 } from '@kerf/contracts';
-import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { locations } from '../../db/schema/index';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
@@ -19,7 +17,7 @@ import {
   currentLocationsOf,
   saveCurrentLocation,
 } from './current-locations.repository';
-import { findGrindingShop } from './grinding-shops.repository';
+import { findGrindingShop, lockGrindingShopsShared } from './grinding-shops.repository';
 import { audit } from './shared';
 
 type CreateInput = z.output<typeof CreateGrindingEmployeeSchema>;
@@ -54,11 +52,12 @@ export async function requireCurrentLocation(tx: Tx, userId: string): Promise<Gr
   return location;
 }
 
-/** Every id must name a location of the tenant (row-level security hides the others). */
+/** Every id must name a location of the tenant (row-level security hides the others); locked shared. */
 async function checkLocations(tx: Tx, ids: string[]) {
   const distinct = [...new Set(ids)];
   if (distinct.length === 0) return distinct;
-  const found = await tx.select({ id: locations.id }).from(locations).where(inArray(locations.id, distinct));
+  // share-locked: a delete of one of them waits for this assignment, or this one sees it gone
+  const found = await lockGrindingShopsShared(tx, distinct);
   if (found.length !== distinct.length) throw new AppError('service.grinding-shops.LOCATION_NOT_FOUND');
   return distinct;
 }

@@ -140,7 +140,7 @@ describe('locations', () => {
     expect((await call('DELETE', `/grinding-shops/${id}`)).statusCode).toBe(204);
   });
 
-  it('takes the location from its employees when it is deleted; a grinder moves on to none there', async () => {
+  it('refuses to delete a location while employees are assigned, naming them (spec §5, SHOP_HAS_USERS)', async () => {
     const [first, second] = await Promise.all(
       ['Werkstatt Gießen', 'Werkstatt Marburg'].map(
         async (name) => (await call('POST', '/grinding-shops', location({ name }))).json().id as string,
@@ -151,13 +151,59 @@ describe('locations', () => {
       grindingShopIds: [first, second].sort(),
       currentLocationId: first,
     });
+    const refused = await call('DELETE', `/grinding-shops/${first}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'service.grinding-shops.SHOP_HAS_USERS',
+      details: { assigned: { count: 1, names: ['Lukas Berger'] } },
+    });
+    // nobody vanished: Lukas is still at both locations
+    const [still] = (await call('GET', `/grinding-shops/${first}/user-view`)).json();
+    expect(still).toMatchObject({ username: 'wandering', grindingShopIds: [first, second].sort() });
+    // moved to the other location only, the first one can go
+    const userId = created.json().id as string;
+    expect(
+      (await call('PUT', `/users/${userId}/grinding-shops`, { grindingShopIds: [second] })).statusCode,
+    ).toBe(200);
     expect((await call('DELETE', `/grinding-shops/${first}`)).statusCode).toBe(204);
     const [after] = (await call('GET', `/grinding-shops/${second}/user-view`)).json();
     expect(after).toMatchObject({
       username: 'wandering',
       grindingShopIds: [second],
-      currentLocationId: null,
+      currentLocationId: second,
     });
+  });
+
+  it('a delete racing an employee assignment: either the delete is refused or the assignment finds no location', async () => {
+    for (let round = 0; round < 4; round++) {
+      const [target, home] = await Promise.all(
+        [`Rennen ${round}`, `Heimat ${round}`].map(
+          async (name) => (await call('POST', '/grinding-shops', location({ name }))).json().id as string,
+        ),
+      );
+      const userId = (
+        await call(
+          'POST',
+          '/users',
+          employee([home!], { username: `racer-${round}`, lastName: `Racer ${round}` }),
+        )
+      ).json().id as string;
+      const [assigned, deleted] = await Promise.all([
+        call('PUT', `/users/${userId}/grinding-shops`, { grindingShopIds: [home, target] }),
+        call('DELETE', `/grinding-shops/${target}`),
+      ]);
+      const [me] = (await call('GET', `/grinding-shops/${home}/user-view`)).json() as {
+        grindingShopIds: string[];
+      }[];
+      if (deleted.statusCode === 204) {
+        expect(assigned.json().code).toBe('service.grinding-shops.LOCATION_NOT_FOUND');
+        expect(me!.grindingShopIds).toEqual([home]);
+      } else {
+        expect(deleted.json().code).toBe('service.grinding-shops.SHOP_HAS_USERS');
+        expect(assigned.statusCode).toBe(200);
+        expect(me!.grindingShopIds.sort()).toEqual([home, target].sort());
+      }
+    }
   });
 });
 

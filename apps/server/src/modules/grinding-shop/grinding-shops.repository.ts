@@ -1,5 +1,6 @@
 import { CountrySchema, type GrindingShop } from '@kerf/contracts';
-import { asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import { locations } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
 import { escapeLike } from '../printing-shop/index';
@@ -73,4 +74,29 @@ export async function listGrindingShops(
 export async function findGrindingShop(tx: Tx, id: string): Promise<GrindingShop | null> {
   const [row] = await tx.select(columns).from(locations).where(eq(locations.id, id));
   return row ? toGrindingShop(row) : null;
+}
+
+/** Who would lose a location: its current employees, counted, and the first ten by name (issue 32). */
+export async function employeesAssignedTo(tx: Tx, locationId: string) {
+  const rows = await queryRows<{ name: string; total: number }>(
+    tx,
+    sql`SELECT coalesce(nullif(u.display_name, ''), u.first_name || ' ' || u.last_name) AS name,
+          count(*) OVER ()::int AS total
+        FROM user_locations ul
+        JOIN users u ON u.tenant_id = ul.tenant_id AND u.id = ul.user_id AND u.deleted_at IS NULL
+        WHERE ul.location_id = ${locationId}
+        ORDER BY lower(u.last_name), lower(u.first_name), u.id
+        LIMIT 10`,
+  );
+  return { count: Number(rows[0]?.total ?? 0), names: rows.map((row) => row.name) };
+}
+
+/**
+ * The locations, share-locked until the transaction ends: an assignment to a location and the
+ * location's delete (which locks it for update) take turns, so the delete sees the new employee
+ * or the assignment sees the location gone (spec §5 under concurrency).
+ */
+export async function lockGrindingShopsShared(tx: Tx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return tx.select({ id: locations.id }).from(locations).where(inArray(locations.id, ids)).for('share');
 }

@@ -28,7 +28,7 @@ import {
   softDeleteGrindingMachine,
   updateGrindingMachine,
 } from './grinding-machines.repository';
-import { listGrindingShops } from './grinding-shops.repository';
+import { employeesAssignedTo, listGrindingShops, lockGrindingShopsShared } from './grinding-shops.repository';
 import { audit, requireGrindingShop } from './shared';
 
 type LocationInput = z.output<typeof GrindingShopInputSchema>;
@@ -115,12 +115,17 @@ export function createGrindingShopsService(deps: { transactions: Transactions })
       }),
 
     /**
-     * Refused while grinding machines stand there (the admin moves or removes them first). Its
-     * employees keep working at their other locations; a grinder who was at it has no current one.
+     * Refused while employees are assigned or grinding machines stand there (spec §5): the admin
+     * moves or removes them first, and the refusal names who is still there. The location is locked
+     * for update first, so an assignment running at the same time either lands before (and is
+     * counted here) or waits and finds the location gone. Assignments of deleted employees go with it.
      */
     deleteLocation: (actor: Actor, id: string) =>
       inTenant(actor, async (tx) => {
         if (!(await lockLocation(tx, id))) throw new AppError('service.grinding-shops.LOCATION_NOT_FOUND');
+        const assigned = await employeesAssignedTo(tx, id);
+        if (assigned.count > 0)
+          throw new AppError('service.grinding-shops.SHOP_HAS_USERS', { details: { assigned } });
         if ((await countGrindingMachinesAt(tx, id)) > 0)
           throw new AppError('service.grinding-shops.SHOP_HAS_MACHINES');
         await clearCurrentLocationsAt(tx, id);
@@ -144,6 +149,8 @@ export function createGrindingShopsService(deps: { transactions: Transactions })
     createMachine: (actor: Actor, input: MachineInput) =>
       guardSerial(() =>
         inTenant(actor, async (tx) => {
+          // share-locked like an employee's assignment: a delete of the location takes turns with it
+          await lockGrindingShopsShared(tx, [input.grindingShopId]);
           await requireGrindingShop(tx, input.grindingShopId);
           const id = await insertGrindingMachine(tx, actor.tenantId, machineValues(input));
           await audit(tx, actor, 'grinding_machine.created', 'grinding_machine', id);
@@ -155,6 +162,8 @@ export function createGrindingShopsService(deps: { transactions: Transactions })
       guardSerial(() =>
         inTenant(actor, async (tx) => {
           await requireMachine(tx, id);
+          // share-locked like an employee's assignment: a delete of the location takes turns with it
+          await lockGrindingShopsShared(tx, [input.grindingShopId]);
           await requireGrindingShop(tx, input.grindingShopId);
           await updateGrindingMachine(tx, id, machineValues(input));
           await audit(tx, actor, 'grinding_machine.updated', 'grinding_machine', id);

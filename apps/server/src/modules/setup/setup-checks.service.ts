@@ -36,6 +36,18 @@ import {
 
 type NetworkSetupState = (typeof NETWORK_SETUP_STATES)[number];
 
+/** A heartbeat this close before a run started (or after) means the site manager is online. */
+const HEARTBEAT_FRESH_MS = 5 * 60_000;
+
+/**
+ * A site check as reported. Older doctors report the working WebSocket fallback as an error; it is a
+ * warning (issue 32): the machine talks to the cloud, only not over 8883.
+ */
+function siteResult(r: DoctorReport['checks'][number]): SetupCheckResult {
+  const state = r.advice === 'MQTT_WEBSOCKET_FALLBACK' && r.state === 'ERROR' ? 'WARNING' : r.state;
+  return result(r.check, state, r.advice, r.detail);
+}
+
 const result = (
   check: SetupCheck,
   state: SetupCheckResult['state'],
@@ -55,7 +67,7 @@ const ordered = (checks: SetupCheckResult[]) =>
 
 /**
  * The machine's network setup state (spec §3) from its latest finished run: every check green and
- * the admin's details complete → ALL_SETTINGS_CORRECT; red checks on a licensed machine with
+ * the admin's details complete → ALL_SETTINGS_CORRECT; red or warning checks on a licensed machine with
  * complete details → MACHINE_LICENSED; details missing → ADMIN_INFO_MISSING (UNKNOWN while not
  * even the connection type is known).
  */
@@ -67,6 +79,7 @@ export function deriveNetworkSetupState(
   const detailsComplete =
     machine.networkConnection != null && machine.networkContactPhone != null && siteManagerSerial != null;
   if (!detailsComplete) return machine.networkConnection == null ? 'UNKNOWN' : 'ADMIN_INFO_MISSING';
+  // a warning is not "all settings correct": a fallback carries it, or a value could not be compared
   if (run.state === 'SUCCESS') return 'ALL_SETTINGS_CORRECT';
   const licensed = run.checks.some((c) => c.check === 'SERIAL_NUMBER' && c.state === 'SUCCESS');
   return licensed ? 'MACHINE_LICENSED' : 'ADMIN_INFO_MISSING';
@@ -118,18 +131,34 @@ export function createSetupChecksService(deps: {
         : credential.revoked
           ? result('API_KEY', 'ERROR', 'CREDENTIAL_REVOKED', refused)
           : result('API_KEY', 'SUCCESS', null, refused);
-    const serial = (await hasLicence(tx, machine.serialNumber))
-      ? result('SERIAL_NUMBER', 'SUCCESS')
-      : result('SERIAL_NUMBER', 'ERROR', 'SERIAL_UNKNOWN');
+    // Each check says what it compared (issue 32): the cloud's value and the one it found.
+    const licensed = await hasLicence(tx, machine.serialNumber);
+    const serial = result(
+      'SERIAL_NUMBER',
+      licensed ? 'SUCCESS' : 'ERROR',
+      licensed ? null : 'SERIAL_UNKNOWN',
+      {
+        expected: machine.serialNumber,
+        found: licensed ? machine.serialNumber : null,
+      },
+    );
     const expected = await findSiteManagerSerial(tx, tenantId);
-    const heartbeat = { lastHeartbeatAt: machine.lastHeartbeatAt?.toISOString() ?? null };
+    const found = report?.siteManagerSerial ?? null;
+    const compared = {
+      lastHeartbeatAt: machine.lastHeartbeatAt?.toISOString() ?? null,
+      expected,
+      found,
+    };
+    // A serial that cannot be compared is no pass: a report without one is a warning that says so.
     const siteManager = !expected
-      ? result('SITE_MANAGER', 'ERROR', 'SITE_MANAGER_SERIAL_MISSING', heartbeat)
+      ? result('SITE_MANAGER', 'ERROR', 'SITE_MANAGER_SERIAL_MISSING', compared)
       : !report
-        ? result('SITE_MANAGER', 'RUNNING', null, heartbeat)
-        : report.siteManagerSerial && report.siteManagerSerial !== expected
-          ? result('SITE_MANAGER', 'ERROR', 'SITE_MANAGER_SERIAL_MISMATCH', heartbeat)
-          : result('SITE_MANAGER', 'SUCCESS', null, heartbeat);
+        ? result('SITE_MANAGER', 'RUNNING', null, compared)
+        : !found
+          ? result('SITE_MANAGER', 'WARNING', 'SITE_MANAGER_SERIAL_NOT_REPORTED', compared)
+          : found !== expected
+            ? result('SITE_MANAGER', 'ERROR', 'SITE_MANAGER_SERIAL_MISMATCH', compared)
+            : result('SITE_MANAGER', 'SUCCESS', null, compared);
     return [apiKey, serial, siteManager];
   }
 
@@ -155,8 +184,20 @@ export function createSetupChecksService(deps: {
   ) {
     const deadline = Date.parse(run.startedAt) + SITE_REPORT_TIMEOUT_SECONDS * 1000;
     if (run.state !== 'RUNNING' || Date.now() < deadline) return run;
+    // "Did not answer" never sits beside a fresh heartbeat (issue 32): heard on MQTT since shortly
+    // before the run, the site manager is online and only its doctor stayed silent — one cause, said
+    // once on the site manager check; the site checks it would have run point to it.
+    const heartbeat = machine.lastHeartbeatAt?.toISOString() ?? null;
+    const online =
+      machine.lastHeartbeatAt !== null &&
+      machine.lastHeartbeatAt.getTime() >= Date.parse(run.startedAt) - HEARTBEAT_FRESH_MS;
+    const advice = online ? ('SITE_MANAGER_DOCTOR_SILENT' as const) : ('SITE_MANAGER_SILENT' as const);
     const checks = run.checks.map((c) =>
-      c.state === 'RUNNING' ? { ...c, state: 'ERROR' as const, advice: 'SITE_MANAGER_SILENT' as const } : c,
+      c.state !== 'RUNNING'
+        ? c
+        : c.check === 'SITE_MANAGER'
+          ? { ...c, state: 'ERROR' as const, advice, detail: { ...c.detail, lastHeartbeatAt: heartbeat } }
+          : { ...c, state: 'ERROR' as const, advice },
     );
     const settled = await updateRun(tx, run.id, { state: runState(checks), checks, finishedAt: new Date() });
     await finish(tx, tenantId, machine, settled);
@@ -202,8 +243,21 @@ export function createSetupChecksService(deps: {
       const changed: SetupCheckRun[] = [];
       const runs = await transactions.withTenant(actor.tenantId, async (tx) => {
         const machine = await requireMachine(tx, machineId);
-        const runs = await listRuns(tx, machineId);
-        return Promise.all(runs.map((run) => settle(tx, actor.tenantId, machine, run, changed)));
+        const runs = await Promise.all(
+          (await listRuns(tx, machineId)).map((run) => settle(tx, actor.tenantId, machine, run, changed)),
+        );
+        // The badge and the end check come from the same results (issue 32): the machine's network
+        // setup state is the one its latest finished run gives, whatever set it before (a seed, an edit).
+        const latest = runs.find((run) => run.state !== 'RUNNING');
+        if (latest) {
+          const state = deriveNetworkSetupState(
+            machine,
+            latest,
+            await findSiteManagerSerial(tx, actor.tenantId),
+          );
+          if (state !== machine.networkSetupState) await setNetworkSetupState(tx, machine.id, state);
+        }
+        return runs;
       });
       publish(actor.tenantId, changed);
       return runs;
@@ -265,9 +319,7 @@ export function createSetupChecksService(deps: {
         const reported = new Map(report.checks.map((c) => [c.check, c]));
         const site = SITE_CHECKS.map((check) => {
           const r = reported.get(check);
-          return r
-            ? result(check, r.state, r.advice, r.detail)
-            : result(check, 'ERROR', 'SITE_MANAGER_SILENT');
+          return r ? siteResult(r) : result(check, 'ERROR', 'SITE_MANAGER_SILENT');
         });
         const checks = ordered([...cloud, ...site]);
         const state = runState(checks);

@@ -116,6 +116,7 @@ describe('the edge agent when the direct MQTT port is blocked', () => {
       const checks = Object.fromEntries(run.checks.map((c) => [c.check, c]));
       expect(checks.SSL).toMatchObject({ state: 'ERROR', advice: 'PORT_8883_BLOCKED' });
       expect(checks.MQTT).toMatchObject({
+        state: 'WARNING', // the fallback works: a warning, not an error (issue 32)
         advice: 'MQTT_WEBSOCKET_FALLBACK',
         detail: { transport: 'WEBSOCKET' },
       });

@@ -81,11 +81,29 @@ describe('grinding-admin: locations', () => {
     });
   });
 
-  it('a delete blocked by grinding machines explains why (SHOP_HAS_MACHINES)', async () => {
+  it('a delete the page knows is blocked says why before asking (spec §5)', async () => {
+    fakeGrindingShopServer();
+    signIn();
+    await renderApp({ path: '/grinding-admin/locations' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete “Schleifwerk Bielefeld”' }));
+    const blocked = await screen.findByRole('dialog', { name: '“Schleifwerk Bielefeld” cannot be deleted' });
+    expect(blocked).toHaveTextContent('Employees still assigned: 1.');
+    expect(blocked).toHaveTextContent('Machines still assigned: 1.');
+    expect(screen.queryByRole('dialog', { name: 'Delete location?' })).toBeNull();
+  });
+
+  it('a delete the server refuses names who is still there (SHOP_HAS_USERS)', async () => {
+    const empty = { ...LOCATION, numberOfMachines: 0, numberOfEmployees: 0 };
     fakeGrindingShopServer((url, init) =>
       url === `/api/grinding-shop/grinding-shops/${LOCATION_ID}` && init?.method === 'DELETE'
-        ? jsonResponse(409, { code: 'service.grinding-shops.SHOP_HAS_MACHINES', message: 'x' })
-        : undefined,
+        ? jsonResponse(409, {
+            code: 'service.grinding-shops.SHOP_HAS_USERS',
+            message: 'x',
+            details: { assigned: { count: 12, names: ['Lukas Berger', 'Eva Schmid'] } },
+          })
+        : url.startsWith('/api/grinding-shop/grinding-shops?') && (init?.method ?? 'GET') === 'GET'
+          ? jsonResponse(200, { items: [empty], page: 0, pageSize: 20, total: 1 })
+          : undefined,
     );
     signIn();
     await renderApp({ path: '/grinding-admin/locations' });
@@ -93,8 +111,10 @@ describe('grinding-admin: locations', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Delete location?' });
     await userEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     const blocked = await screen.findByRole('dialog', { name: '“Schleifwerk Bielefeld” cannot be deleted' });
-    expect(blocked).toHaveTextContent('Machines are still assigned. Move or remove them first.');
-    expect(blocked).toHaveTextContent('service.grinding-shops.SHOP_HAS_MACHINES');
+    expect(blocked).toHaveTextContent(
+      'Employees are still assigned to this location. Move or remove them first.',
+    );
+    expect(blocked).toHaveTextContent('Still there: Lukas Berger, Eva Schmid and 10 more');
   });
 
   it('adds an employee at a location as a grinder with that location, in one call', async () => {

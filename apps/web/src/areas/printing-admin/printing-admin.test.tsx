@@ -9,6 +9,7 @@ import {
   calls,
   EMPLOYEE,
   fakePrintingShopServer,
+  LOCATION,
   LOCATION_ID,
   MACHINE,
   MACHINE_ID,
@@ -92,7 +93,13 @@ describe('printing-admin: locations', () => {
   });
 
   it('a delete is confirmed first, naming the location; cancelling sends nothing', async () => {
-    const fetch = fakePrintingShopServer();
+    // an empty location: nothing blocks its delete
+    const empty = { ...LOCATION, numberOfMachines: 0, numberOfEmployees: 0 };
+    const fetch = fakePrintingShopServer((url, init) =>
+      url.startsWith('/api/printing-shop/printing-shops?') && (init?.method ?? 'GET') === 'GET'
+        ? jsonResponse(200, { items: [empty], page: 0, pageSize: 20, total: 1 })
+        : undefined,
+    );
     signIn();
     await renderApp({ path: '/printing-admin/locations' });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete “Werk Nord”' }));
@@ -103,11 +110,26 @@ describe('printing-admin: locations', () => {
     expect(calls(fetch, 'DELETE', '/api/printing-shop/printing-shops')).toHaveLength(0);
   });
 
-  it('a blocked delete explains why and what to do first', async () => {
+  it('a delete the page knows is blocked says why before asking, and sends nothing (spec §5)', async () => {
+    const fetch = fakePrintingShopServer();
+    signIn();
+    await renderApp({ path: '/printing-admin/locations' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete “Werk Nord”' }));
+    const blocked = await screen.findByRole('dialog', { name: '“Werk Nord” cannot be deleted' });
+    expect(blocked).toHaveTextContent('Employees still assigned: 1.');
+    expect(blocked).toHaveTextContent('Machines still assigned: 1.');
+    expect(screen.queryByRole('dialog', { name: 'Delete location?' })).toBeNull();
+    expect(calls(fetch, 'DELETE', '/api/printing-shop/printing-shops')).toHaveLength(0);
+  });
+
+  it('a delete the server refuses (assigned meanwhile) explains why and what to do first', async () => {
+    const empty = { ...LOCATION, numberOfMachines: 0, numberOfEmployees: 0 };
     fakePrintingShopServer((url, init) =>
       url === `/api/printing-shop/printing-shops/${LOCATION_ID}` && init?.method === 'DELETE'
         ? jsonResponse(409, { code: 'service.printing-shops.PRINTING_SHOP_HAS_MACHINES', message: 'x' })
-        : undefined,
+        : url.startsWith('/api/printing-shop/printing-shops?') && (init?.method ?? 'GET') === 'GET'
+          ? jsonResponse(200, { items: [empty], page: 0, pageSize: 20, total: 1 })
+          : undefined,
     );
     signIn();
     await renderApp({ path: '/printing-admin/locations' });

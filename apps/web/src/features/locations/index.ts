@@ -19,7 +19,12 @@ export {
   KnifeIntervalEditor,
   NoCutsPromptEditor,
 } from './components/config-option-editor';
-export { showDeleteBlocked, useDeleteLocationFlow } from './components/delete-location';
+export {
+  blockReasons,
+  type DeleteBlock,
+  showDeleteBlocked,
+  useDeleteLocationFlow,
+} from './components/delete-location';
 export { LocationFormModal } from './components/location-form-modal';
 export { LocationBreadcrumbs, LocationLoadError } from './components/location-page-parts';
 export type { ShopKind } from './shop-kind';

@@ -15,6 +15,8 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronRight, IconPlayerPlay, IconPrinter, IconServer } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/errors';
@@ -25,12 +27,16 @@ import { NetworkSetupBadge, useMachinesAdminView } from '../../../features/machi
 import {
   CheckStateBadge,
   EndCheck,
+  outdated,
   SetupChecksAccordion,
   SiteManagerCard,
+  useNow,
   useSetupRuns,
   useSetupRunsLive,
   useStartSetupChecks,
 } from '../../../features/setup';
+import { formatAge } from '../../../lib/format';
+
 import classes from './setup-assistant.module.css';
 
 const BASE = '/printing-admin';
@@ -81,6 +87,15 @@ export function SetupAssistantPage() {
   const start = useStartSetupChecks();
   const machine = machines.data?.machines.find((m) => m.id === machineId) ?? null;
   const latest = runs.data?.[0] ?? null;
+  // the age of the results is read against the clock as the page renders, once a minute
+  const now = useNow(60_000);
+  // Reading the runs settles the machine's network setup state from the latest one (the server
+  // keeps the badge and the end check on the same results): read the machines again when it changes.
+  const queryClient = useQueryClient();
+  const settledId = latest && latest.state !== 'RUNNING' ? latest.id : null;
+  useEffect(() => {
+    if (settledId) void queryClient.invalidateQueries({ queryKey: ['machines'] });
+  }, [settledId, queryClient]);
 
   const run = async () => {
     if (!machineId) return;
@@ -137,6 +152,14 @@ export function SetupAssistantPage() {
                           {t('network.setupState')}:
                         </Text>
                         <NetworkSetupBadge state={machine.networkSetupState} />
+                        {latest && outdated(latest, now) && (
+                          // the badge comes from the latest results: when they are old, it says so
+                          <Text size="sm" c="dimmed" data-testid="setup-state-age">
+                            {t('setup.stateAsOf', {
+                              age: formatAge(latest.finishedAt ?? latest.startedAt, i18n.language, now),
+                            })}
+                          </Text>
+                        )}
                       </Group>
                       <Group gap="xs">
                         {latest && latest.state !== 'RUNNING' && (
@@ -172,7 +195,7 @@ export function SetupAssistantPage() {
                   <Text size="sm" c="dimmed">
                     {t('setup.startedAt')} <DateText value={latest.startedAt} withTime />
                   </Text>
-                  <EndCheck run={latest} />
+                  <EndCheck run={latest} now={now} onRerun={() => void run()} rerunning={start.isPending} />
                   <SetupChecksAccordion run={latest} systemPath={`${BASE}/system`} />
                 </>
               )}

@@ -10,7 +10,10 @@ import {
   CheckDetail,
   CheckStateBadge,
   EndCheck,
+  RootCauses,
+  rootCauses,
   SiteRequirementsTable,
+  useNow,
   useSetupRun,
   useSystemInfo,
 } from '../../../features/setup';
@@ -29,6 +32,13 @@ export function SetupReportPage() {
   const system = useSystemInfo();
   const machines = useMachinesAdminView({ live: false });
   const machine = machines.data?.machines.find((m) => m.id === machineId);
+  const now = useNow(60_000);
+  const siteManagerCheck = run.data?.checks.find((c) => c.check === 'SITE_MANAGER');
+  const serialCheck = run.data?.checks.find((c) => c.check === 'SERIAL_NUMBER');
+  const expectedSerial = siteManagerCheck?.detail.expected ?? null;
+  const reportedSerial = run.data?.siteManagerSerial ?? siteManagerCheck?.detail.found ?? null;
+  // a cause several checks share is said once, above the table
+  const shared = new Set(run.data ? rootCauses(run.data).map((cause) => cause.advice) : []);
 
   return (
     <Container size="lg" px={0} className="setup-report">
@@ -55,16 +65,16 @@ export function SetupReportPage() {
               <Table.Tbody>
                 <Table.Tr>
                   <Table.Th scope="row">{t('setup.machine')}</Table.Th>
-                  <Table.Td>
-                    {machine ? (
+                  <Table.Td data-testid="report-machine">
+                    {machines.isLoading ? (
+                      <Skeleton h={20} w={200} />
+                    ) : (
                       <>
-                        {machine.name} ·{' '}
+                        {machine ? `${machine.name} · ` : ''}
                         <Code translate="no" dir="ltr">
-                          {machine.serialNumber}
+                          {machine?.serialNumber ?? serialCheck?.detail.expected ?? t('setup.detail.notSet')}
                         </Code>
                       </>
-                    ) : (
-                      '—'
                     )}
                   </Table.Td>
                 </Table.Tr>
@@ -74,15 +84,37 @@ export function SetupReportPage() {
                     <DateText value={run.data.startedAt} withTime />
                   </Table.Td>
                 </Table.Tr>
+                {/* every value the report names is there, in words when there is none (issue 32) */}
                 <Table.Tr>
-                  <Table.Th scope="row">{t('setup.siteManager.serial')}</Table.Th>
-                  <Table.Td>
-                    <Code translate="no">{run.data.siteManagerSerial ?? '—'}</Code>
+                  <Table.Th scope="row">{t('setup.reportPage.serialExpected')}</Table.Th>
+                  <Table.Td data-testid="report-serial-expected">
+                    {expectedSerial ? (
+                      <Code translate="no" dir="ltr">
+                        {expectedSerial}
+                      </Code>
+                    ) : (
+                      t('setup.detail.notSet')
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th scope="row">{t('setup.reportPage.serialReported')}</Table.Th>
+                  <Table.Td data-testid="report-serial-found">
+                    {reportedSerial ? (
+                      <Code translate="no" dir="ltr">
+                        {reportedSerial}
+                      </Code>
+                    ) : run.data.state === 'RUNNING' ? (
+                      t('setup.states.RUNNING')
+                    ) : (
+                      t('setup.detail.notReported')
+                    )}
                   </Table.Td>
                 </Table.Tr>
               </Table.Tbody>
             </Table>
-            <EndCheck run={run.data} />
+            <EndCheck run={run.data} now={now} />
+            <RootCauses run={run.data} />
             <Title order={2} size="h3">
               {t('setup.reportPage.checks')}
             </Title>
@@ -111,9 +143,12 @@ export function SetupReportPage() {
                       </Table.Td>
                       <Table.Td>
                         <Stack gap={4}>
-                          {check.advice && (
-                            <Text size="sm">{translateKey(t, `setup.advice.${check.advice}`)}</Text>
-                          )}
+                          {check.advice &&
+                            (shared.has(check.advice) ? (
+                              <Text size="sm">{t('setup.causedBy')}</Text>
+                            ) : (
+                              <Text size="sm">{translateKey(t, `setup.advice.${check.advice}`)}</Text>
+                            ))}
                           <CheckDetail detail={check.detail} />
                         </Stack>
                       </Table.Td>

@@ -39,13 +39,27 @@ export function useSetupRun(machineId: string, runId: string) {
   });
 }
 
+/**
+ * A run never goes back to running: a site manager on the same network answers before the POST
+ * that started the run has returned, and the start's RUNNING answer must not overwrite the finished
+ * run the live event already brought (it would show "Running" until the next read).
+ */
+const newer = (stored: SetupCheckRun | undefined, run: SetupCheckRun) =>
+  stored && stored.state !== 'RUNNING' && run.state === 'RUNNING' ? stored : run;
+
 function storeRun(queryClient: QueryClient, run: SetupCheckRun) {
   queryClient.setQueryData<SetupCheckRun[]>(setupKeys.runs(run.machineId), (runs) => {
     if (!runs) return [run];
+    const kept = newer(
+      runs.find((r) => r.id === run.id),
+      run,
+    );
     const others = runs.filter((r) => r.id !== run.id);
-    return [run, ...others].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+    return [kept, ...others].sort((a, b) => b.startedAt.localeCompare(a.startedAt));
   });
-  queryClient.setQueryData(setupKeys.run(run.machineId, run.id), run);
+  queryClient.setQueryData<SetupCheckRun>(setupKeys.run(run.machineId, run.id), (stored) =>
+    newer(stored, run),
+  );
 }
 
 export function useStartSetupChecks() {

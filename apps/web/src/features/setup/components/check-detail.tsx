@@ -8,6 +8,19 @@ export function CheckDetail({ detail }: { detail: SetupCheckResult['detail'] }) 
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
   const facts: { label: string; value: string; code?: boolean }[] = [];
+  // what the check compared (issue 32): the value expected and the one found, both always named
+  if (detail.expected !== undefined)
+    facts.push({
+      label: t('setup.detail.expected'),
+      value: detail.expected ?? t('setup.detail.notSet'),
+      code: detail.expected !== null,
+    });
+  if (detail.found !== undefined)
+    facts.push({
+      label: t('setup.detail.found'),
+      value: detail.found ?? t('setup.detail.notReported'),
+      code: detail.found !== null,
+    });
   if (detail.host)
     facts.push({
       label: t('setup.detail.target'),
