@@ -504,6 +504,8 @@ export function RegistrationPage() {
                     required
                     autoComplete="new-password"
                     description={<PasswordRules value={values.password} />}
+                    // a list is no paragraph's content
+                    descriptionProps={{ component: 'div' }}
                     inputWrapperOrder={['label', 'input', 'description', 'error']}
                     {...form.getInputProps('password')}
                     onChange={(event) => {
