@@ -151,13 +151,13 @@ test('registers a printing shop in German, shows price and done page, and the ad
   await expectNoSeriousA11yViolations(page);
 
   // Licensing a machine and ordering one are two flows in the app: no installed machine yet to license
-  await page.getByRole('button', { name: 'Maschine hinzufügen' }).click();
+  await page.getByRole('button', { name: 'Maschine hinzufügen' }).first().click();
   await page.getByRole('menuitem', { name: 'Neue Maschine lizenzieren' }).click();
   await expect(page.getByRole('dialog')).toContainText('Jede Maschine hat eine Lizenz');
   await page.getByRole('dialog').getByRole('button', { name: 'Abbrechen' }).click();
 
   // Ordering one more machine asks for the terms; the dashboard then counts three.
-  await page.getByRole('button', { name: 'Maschine hinzufügen' }).click();
+  await page.getByRole('button', { name: 'Maschine hinzufügen' }).first().click();
   await page.getByRole('menuitem', { name: 'Neue Maschine registrieren' }).click();
   await expect(page).toHaveURL(/\/printing-admin\/machines\/order$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Neue Maschine bestellen' })).toBeVisible();
