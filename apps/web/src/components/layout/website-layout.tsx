@@ -47,7 +47,7 @@ export function WebsiteLayout({ children }: { children: ReactNode }) {
   // "Log in" and "Register" again
   const signedIn = useSignedIn();
   const accountLinks = signedIn
-    ? [{ to: '/login', key: 'money.website.openApp' } as const]
+    ? [{ to: '/login', key: 'moneyWebsite.website.openApp' } as const]
     : [
         { to: '/login', key: 'website.login' } as const,
         { to: '/register', key: 'website.register' } as const,
@@ -62,7 +62,7 @@ export function WebsiteLayout({ children }: { children: ReactNode }) {
             <Group gap="xs" wrap="nowrap">
               {signedIn ? (
                 <Button component={Link} to="/login" size="sm" visibleFrom="xs" data-testid="open-app">
-                  {t('money.website.openApp')}
+                  {t('moneyWebsite.website.openApp')}
                 </Button>
               ) : (
                 <>

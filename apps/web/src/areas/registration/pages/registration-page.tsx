@@ -117,9 +117,9 @@ function PasswordRules({ value }: { value: string }) {
           }
         >
           <Text span size="xs" c={met[rule] ? undefined : 'dimmed'}>
-            {t(`money.registration.rules.${rule}`)}
+            {t(`moneyWebsite.registration.rules.${rule}`)}
             <VisuallyHidden>
-              {met[rule] ? t('money.registration.ruleMet') : t('money.registration.ruleOpen')}
+              {met[rule] ? t('moneyWebsite.registration.ruleMet') : t('moneyWebsite.registration.ruleOpen')}
             </VisuallyHidden>
           </Text>
         </List.Item>
@@ -154,13 +154,13 @@ export function RegistrationPage() {
     const errors = schemaErrors(RegistrationPersonalSchema, current, t);
     const unmet = PASSWORD_RULES.filter((rule) => !passwordRules(current.password)[rule]);
     // the list under the field names each rule not met yet; the error only says that some are
-    if (unmet.length > 0) errors.password = t('money.registration.rulesUnmet', { count: unmet.length });
+    if (unmet.length > 0) errors.password = t('moneyWebsite.registration.rulesUnmet', { count: unmet.length });
     if (!current.emailConfirmation) errors.emailConfirmation = t('fields.REQUIRED');
     else if (current.email.trim().toLowerCase() !== current.emailConfirmation.trim().toLowerCase())
-      errors.emailConfirmation = t('money.registration.emailsDiffer');
+      errors.emailConfirmation = t('moneyWebsite.registration.emailsDiffer');
     if (!current.passwordConfirmation) errors.passwordConfirmation = t('fields.REQUIRED');
     else if (current.password !== current.passwordConfirmation)
-      errors.passwordConfirmation = t('money.registration.passwordsDiffer');
+      errors.passwordConfirmation = t('moneyWebsite.registration.passwordsDiffer');
     return errors;
   }
 
@@ -637,13 +637,13 @@ export function RegistrationPage() {
                       ...(values.deliveryAddress
                         ? [
                             [
-                              t('money.registration.deliveryAddress'),
+                              t('moneyWebsite.registration.deliveryAddress'),
                               `${values.deliveryAddress.street} ${values.deliveryAddress.streetNumber}, ${values.deliveryAddress.zip} ${values.deliveryAddress.city}, ${countryName(values.deliveryAddress.country, i18n.language)}`,
                             ],
                           ]
                         : []),
-                      [t('registration.taxNumber'), values.taxNumber || t('money.registration.none')],
-                      [t('registration.vatNumber'), values.vatNumber || t('money.registration.none')],
+                      [t('registration.taxNumber'), values.taxNumber || t('moneyWebsite.registration.none')],
+                      [t('registration.vatNumber'), values.vatNumber || t('moneyWebsite.registration.none')],
                       [t('websiteForms.currency'), values.currency],
                       [
                         t('registration.steps.machines'),

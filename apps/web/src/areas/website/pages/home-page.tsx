@@ -86,9 +86,9 @@ export function HomePage() {
             </Stack>
             {/* a picture of the product, not a play button that plays nothing */}
             <figure className={classes.video}>
-              <ProductIllustration title={t('money.home.picture')} />
+              <ProductIllustration title={t('moneyWebsite.home.picture')} />
               <figcaption className={classes.videoCaption} aria-hidden>
-                {t('money.home.picture')}
+                {t('moneyWebsite.home.picture')}
               </figcaption>
             </figure>
           </SimpleGrid>

@@ -47,7 +47,7 @@ export function InvoicesCard() {
                   {/* a phone shows number, total and the PDF; the dates join on wider screens */}
                   <Table.Th visibleFrom="xs">{t('websiteForms.invoices.date')}</Table.Th>
                   <Table.Th visibleFrom="sm">{t('websiteForms.invoices.due')}</Table.Th>
-                  <Table.Th visibleFrom="xs">{t('money.invoices.machines')}</Table.Th>
+                  <Table.Th visibleFrom="xs">{t('moneyWebsite.invoices.machines')}</Table.Th>
                   <Table.Th ta="end">{t('websiteForms.invoices.total')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
