@@ -170,7 +170,7 @@ test('registers a printing shop in German, shows price and done page, and the ad
   await page.getByRole('checkbox', { name: /Ich akzeptiere die/ }).check();
   await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
   await expect(page.getByTestId('machine-order-done')).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('link', { name: 'Zum Dashboard' }).click();
+  await page.getByTestId('machine-order-done').getByRole('link', { name: 'Zum Dashboard' }).click();
   await expect(page.getByTestId('awaiting-installation-value')).toHaveText('3');
   await expect(page.getByTestId('annual-cost-value')).toContainText(/900,00/);
 
