@@ -154,7 +154,7 @@ export function RegistrationPage() {
     const errors = schemaErrors(RegistrationPersonalSchema, current, t);
     const unmet = PASSWORD_RULES.filter((rule) => !passwordRules(current.password)[rule]);
     // the list under the field names each rule not met yet; the error only says that some are
-    if (unmet.length > 0) errors.password = t('moneyWebsite.registration.rulesUnmet', { count: unmet.length });
+    if (unmet.length > 0) errors.password = t('moneyWebsite.registration.rulesUnmet');
     if (!current.emailConfirmation) errors.emailConfirmation = t('fields.REQUIRED');
     else if (current.email.trim().toLowerCase() !== current.emailConfirmation.trim().toLowerCase())
       errors.emailConfirmation = t('moneyWebsite.registration.emailsDiffer');
