@@ -175,7 +175,7 @@ test('registers a printing shop in German, shows price and done page, and the ad
   await expect(page.getByTestId('annual-cost-value')).toContainText(/900,00/);
 
   const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: /Rechnung RE-\d{4}-\d{6} als PDF öffnen/ }).click();
+  await page.getByRole('button', { name: `Rechnung ${invoiceNumber} als PDF öffnen` }).click();
   const pdf = await popup;
   expect(pdf.url()).toMatch(/^blob:/);
 });
