@@ -26,7 +26,7 @@ test('registers a printing shop in German, shows price and done page, and the ad
   page,
 }) => {
   // the journey goes on into the dashboard and a second order
-  test.setTimeout(600_000);
+  test.setTimeout(240_000);
   const tenantId = `druckhaus-${Date.now().toString(36)}`;
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-interactive', 'true');
