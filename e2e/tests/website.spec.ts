@@ -25,7 +25,8 @@ async function chooseMantineOption(page: Page, label: string | RegExp, option: s
 test('registers a printing shop in German, shows price and done page, and the admin opens the invoice', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  // the journey goes on into the dashboard and a second order
+  test.setTimeout(240_000);
   const tenantId = `druckhaus-${Date.now().toString(36)}`;
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-interactive', 'true');
@@ -39,7 +40,11 @@ test('registers a printing shop in German, shows price and done page, and the ad
   await page.getByRole('textbox', { name: 'Vorname' }).fill('Katrin');
   await page.getByRole('textbox', { name: 'Nachname' }).fill('Vogel');
   await page.getByRole('textbox', { name: 'E-Mail', exact: true }).fill('k.vogel@druckhaus-vogel.example');
+  // a confirmation that differs is named as it is typed, not at the last step
+  await page.getByRole('textbox', { name: 'E-Mail bestätigen' }).fill('k.vogel@druckhaus-vogl.example');
+  await expect(page.getByText('Die eingegebenen E-Mail-Adressen müssen übereinstimmen.')).toBeVisible();
   await page.getByRole('textbox', { name: 'E-Mail bestätigen' }).fill('k.vogel@druckhaus-vogel.example');
+  await expect(page.getByText('Die eingegebenen E-Mail-Adressen müssen übereinstimmen.')).toBeHidden();
   await page.getByRole('textbox', { name: 'Telefon' }).fill('+49 40 1234567');
   await page.getByRole('textbox', { name: 'Firma', exact: true }).fill('Druckhaus Vogel GmbH');
   await page.getByRole('textbox', { name: 'Name der Druckerei' }).fill('Druckhaus Vogel');
@@ -47,9 +52,17 @@ test('registers a printing shop in German, shows price and done page, and the ad
   await expect(page.getByTestId('tenant-taken')).toBeVisible();
   await page.getByRole('textbox', { name: 'Benutzername des Administrators' }).fill('kvogel');
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('kurz');
+  // every password rule at once, each marked met or not
+  const rules = page.getByTestId('password-rules').getByRole('listitem');
+  await expect(rules).toHaveCount(5);
+  await expect(rules.filter({ hasText: 'Mindestens 8 Zeichen' })).toHaveAttribute('data-met', 'false');
+  await expect(rules.filter({ hasText: 'Ein Kleinbuchstabe' })).toHaveAttribute('data-met', 'true');
+  await expect(rules.filter({ hasText: 'Ein Großbuchstabe' })).toHaveAttribute('data-met', 'false');
+  await page.getByRole('textbox', { name: 'Passwort bestätigen' }).fill('kurz!');
+  await expect(page.getByText('Die eingegebenen Passwörter müssen übereinstimmen.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Passwort bestätigen' }).fill('kurz');
   await page.getByRole('button', { name: 'Weiter' }).click();
-  await expect(page.getByText('Das Passwort braucht mindestens 8 Zeichen.')).toBeVisible();
+  await expect(page.getByText('Noch nicht alle Passwortregeln sind erfüllt.')).toBeVisible();
   await expect(
     page.getByText('Diese Mandanten-ID ist bereits vergeben. Bitte wählen Sie eine andere.').first(),
   ).toBeVisible();
@@ -58,7 +71,10 @@ test('registers a printing shop in German, shows price and done page, and the ad
   await page.getByRole('textbox', { name: 'Mandant (Mandanten-ID)' }).fill(tenantId);
   await expect(page.getByTestId('tenant-available')).toBeVisible();
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill('Schnitt!Kante-42');
+  // the old confirmation no longer matches the new password
+  await expect(page.getByText('Die eingegebenen Passwörter müssen übereinstimmen.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Passwort bestätigen' }).fill('Schnitt!Kante-42');
+  await expect(page.getByTestId('password-rules').locator('[data-met="false"]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Weiter' }).click();
 
   // Step 2: two machines.
@@ -74,6 +90,7 @@ test('registers a printing shop in German, shows price and done page, and the ad
   await page.getByRole('textbox', { name: 'Hausnummer' }).fill('12');
   await page.getByRole('textbox', { name: 'PLZ' }).fill('28195');
   await page.getByRole('textbox', { name: 'Ort' }).fill('Bremen');
+  await page.getByRole('textbox', { name: 'Steuernummer' }).fill('60/145/12345');
   const summary = page.getByTestId('price-summary');
   await expect(summary).toBeVisible();
   await expect(summary).toContainText('USt. 19 %');
@@ -87,7 +104,18 @@ test('registers a printing shop in German, shows price and done page, and the ad
 
   // Step 4: overview, captcha, register.
   await expect(page.getByRole('heading', { level: 2, name: 'Übersicht' })).toBeVisible();
+  // everything that will be invoiced: shop, tax number, VAT ID, currency, machines, price
   await expect(page.getByText('2 × Polar N 115 Plus')).toBeVisible();
+  const overview = page.getByRole('table').first();
+  const rows: [string, string][] = [
+    ['Name der Druckerei', 'Druckhaus Vogel'],
+    ['Steuernummer', '60/145/12345'],
+    ['USt-IdNr.', 'keine'],
+    ['Rechnungswährung', 'EUR'],
+  ];
+  for (const [label, value] of rows)
+    await expect(overview.getByRole('row', { name: new RegExp(label) })).toContainText(value);
+  const invoicedTotal = ((await page.getByTestId('price-total').textContent()) ?? '').trim();
   await expect(page.getByTestId('captcha')).toHaveAttribute('data-state', 'verified', { timeout: 30_000 });
   await page.getByRole('button', { name: 'Zahlungspflichtig registrieren' }).click();
 
@@ -95,6 +123,7 @@ test('registers a printing shop in German, shows price and done page, and the ad
   await expect(done).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('done-tenant-id')).toHaveText(tenantId);
   await expect(done).toContainText(/Rechnung RE-\d{4}-\d{6}/);
+  const invoiceNumber = ((await done.textContent()) ?? '').match(/RE-\d{4}-\d{6}/)![0];
   await expectNoSeriousA11yViolations(page);
   await page.screenshot({ path: screenshotPath('website-register-done-de'), fullPage: true });
 
@@ -104,8 +133,49 @@ test('registers a printing shop in German, shows price and done page, and the ad
   await logIn(page, tenantId, 'kvogel', 'Schnitt!Kante-42');
   await expect(page).toHaveURL(/\/printing-admin$/);
   await expect(page.getByRole('heading', { level: 2, name: 'Rechnungen' })).toBeVisible();
+
+  // The dashboard agrees with the invoice: two machines ordered, their licences paid and awaiting
+  // installation since the order, no machine with a made-up serial, the annual cost of two licences.
+  const invoiceRow = page.getByTestId(`invoice-${invoiceNumber}`);
+  await expect(invoiceRow.getByTestId('invoice-machines')).toHaveText('2 Maschinen');
+  await expect(invoiceRow.getByTestId('invoice-total')).toHaveText(invoicedTotal);
+  await expect(page.getByTestId('awaiting-installation-value')).toHaveText('2');
+  await expect(page.getByTestId('licensed-machines-value')).toHaveText('0');
+  await expect(page.getByTestId('annual-cost-value')).toContainText(/600,00/);
+  const ordered = page.getByTestId('ordered-licences').getByRole('row');
+  await expect(ordered).toHaveCount(3);
+  await expect(ordered.nth(1)).toContainText('Polar N 115 Plus');
+  await expect(ordered.nth(1)).toContainText(invoiceNumber);
+  await expect(page.getByText(/ORDER-/)).toHaveCount(0);
+  await page.screenshot({ path: screenshotPath('website-register-dashboard-de'), fullPage: true });
+  await expectNoSeriousA11yViolations(page);
+
+  // Licensing a machine and ordering one are two flows in the app: no installed machine yet to license
+  await page.getByRole('button', { name: 'Maschine hinzufügen' }).first().click();
+  await page.getByRole('menuitem', { name: 'Neue Maschine lizenzieren' }).click();
+  await expect(page.getByRole('dialog')).toContainText('Jede Maschine hat eine Lizenz');
+  await page.getByRole('dialog').getByRole('button', { name: 'Abbrechen' }).click();
+
+  // Ordering one more machine asks for the terms; the dashboard then counts three.
+  await page.getByRole('button', { name: 'Maschine hinzufügen' }).first().click();
+  await page.getByRole('menuitem', { name: 'Neue Maschine registrieren' }).click();
+  await expect(page).toHaveURL(/\/printing-admin\/machines\/order$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Neue Maschine bestellen' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Anmelden' })).toHaveCount(0);
+  await chooseMantineOption(page, 'Hersteller', 'Polar');
+  await chooseMantineOption(page, 'Modell', /N 137 Plus/);
+  await expect(page.getByTestId('price-summary')).toContainText('Installation, 1 Maschine');
+  await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+  await expect(page.getByText('Bitte akzeptieren Sie die AGB, um zu bestellen.')).toBeVisible();
+  await page.getByRole('checkbox', { name: /Ich akzeptiere die/ }).check();
+  await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+  await expect(page.getByTestId('machine-order-done')).toBeVisible({ timeout: 20_000 });
+  await page.getByTestId('machine-order-done').getByRole('link', { name: 'Zum Dashboard' }).click();
+  await expect(page.getByTestId('awaiting-installation-value')).toHaveText('3');
+  await expect(page.getByTestId('annual-cost-value')).toContainText(/900,00/);
+
   const popup = page.waitForEvent('popup');
-  await page.getByRole('button', { name: /Rechnung RE-\d{4}-\d{6} als PDF öffnen/ }).click();
+  await page.getByRole('button', { name: `Rechnung ${invoiceNumber} als PDF öffnen` }).click();
   const pdf = await popup;
   expect(pdf.url()).toMatch(/^blob:/);
 });

@@ -33,6 +33,8 @@ export const ERROR_STATUS = {
   'service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED': 409,
   'service.printing-shops.USER_HAS_NO_LOCATION': 409,
   'service.printing-shops.MACHINE_NOT_FOUND': 404,
+  'service.printing-shops.MACHINE_ALREADY_LICENSED': 409,
+  'service.printing-shops.NO_ORDERED_LICENCE': 409,
   // printing shops (Kerf: operator terminal, ADR 0017)
   'service.printing-shops.MACHINE_STATUS_UNCHANGED': 409,
   'service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED': 409,

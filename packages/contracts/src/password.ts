@@ -34,3 +34,15 @@ export const PasswordSchema = secret(
         'At least 8 characters with a lowercase letter, an uppercase letter, a digit and a special character.',
     }),
 );
+
+/** The spec §5 rules one by one, for a form that shows all of them while the password is typed. */
+export function passwordRules(value: string) {
+  return {
+    length: codePoints(value) >= PASSWORD_MIN_LENGTH,
+    lowercase: /\p{Ll}/u.test(value),
+    uppercase: /\p{Lu}/u.test(value),
+    digit: /\p{Nd}/u.test(value),
+    special: /[^\p{L}\p{N}]/u.test(value),
+  };
+}
+export type PasswordRule = keyof ReturnType<typeof passwordRules>;

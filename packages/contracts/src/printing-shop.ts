@@ -11,6 +11,15 @@ import { identifier, searchText, secretText, text } from './text';
 
 export const LICENCE_MONTHLY_NET_CENTS = 2500;
 export const LICENCE_CURRENCY = 'EUR';
+/**
+ * The licence per machine and month, net, in each invoicing currency (set by the provider, not
+ * converted at the day's rate), so that the dashboard's annual cost and the invoice agree.
+ */
+export const LICENCE_MONTHLY_NET_CENTS_BY_CURRENCY = {
+  EUR: LICENCE_MONTHLY_NET_CENTS,
+  CHF: 2_400,
+  GBP: 2_200,
+} as const;
 
 /** Net price of one machine licence for a whole year, in cents. */
 export const licenceAnnualNetCents = () => LICENCE_MONTHLY_NET_CENTS * 12;
@@ -294,15 +303,37 @@ export const CuttingMachineAdminViewSchema = CuttingMachineSchema.extend({
 export const AdminViewQuerySchema = z.strictObject({ timeZone: TimeZoneSchema.optional() });
 export type CuttingMachineAdminView = z.infer<typeof CuttingMachineAdminViewSchema>;
 
+/** A licence ordered (and invoiced) with a machine that is not installed yet. */
+export const OrderedLicenceSchema = z
+  .object({
+    id: z.uuid(),
+    manufacturer: z.string().nullable(),
+    model: z.string().nullable(),
+    /** the order (and invoice) date; the licence runs from then */
+    orderedAt: z.iso.datetime(),
+    invoiceNumber: z.string().nullable(),
+  })
+  .meta({ id: 'OrderedLicence' });
+export type OrderedLicence = z.infer<typeof OrderedLicenceSchema>;
+
 export const LicensingSummarySchema = z
   .object({
+    /** machines that have a licence */
     licensedMachines: z.number().int(),
+    /** machines without one */
     unlicensedMachines: z.number().int(),
+    /** licences naming a serial number that no machine has */
     unusedLicences: z.number().int(),
+    /** licences ordered with a machine that awaits its installation (paid, not yet on a machine) */
+    orderedLicences: z.array(OrderedLicenceSchema),
+    /** every valid licence: licensed machines, unused and ordered ones */
+    licences: z.number().int(),
     renewalDate: z.iso.date(),
+    /** what the licences cost a whole year, net: `licences` × 12 × `monthlyNetCentsPerMachine` */
     annualNetCents: z.number().int(),
     monthlyNetCentsPerMachine: z.number().int(),
-    currency: z.literal('EUR'),
+    /** the invoicing currency chosen at registration (EUR without one) */
+    currency: z.enum(['EUR', 'CHF', 'GBP']),
   })
   .meta({ id: 'LicensingSummary' });
 
@@ -629,6 +660,24 @@ export const getMachinesAdminView = defineRoute({
   errors: [],
 });
 
+export const licenseCuttingMachine = defineRoute({
+  module: MODULE,
+  method: 'POST',
+  path: '/cutting-machines/:id/licence',
+  summary: 'Gives an installed machine one of the licences ordered (and invoiced) for a new machine',
+  access: 'licences:manage',
+  params: IdParamsSchema,
+  body: z.strictObject({ licenceId: z.uuid().optional() }).meta({ id: 'LicenseMachineRequest' }),
+  responses: { 200: CuttingMachineSchema },
+  errors: [
+    'service.printing-shops.MACHINE_NOT_FOUND',
+    'service.printing-shops.MACHINE_ALREADY_LICENSED',
+    'service.printing-shops.NO_ORDERED_LICENCE',
+  ],
+  specAddition:
+    'spec §2 names "license new machine" in the dashboard menu; a machine ordered at registration is paid before it is installed, and this gives the installed machine its licence (issue 32)',
+});
+
 export const getSerialsGroupedByPrintingShop = defineRoute({
   module: MODULE,
   method: 'GET',
@@ -791,6 +840,7 @@ export const printingShopAdminRoutes = [
   listMachineWidths,
   listUnusedSerialNumbers,
   getMachinesAdminView,
+  licenseCuttingMachine,
   getSerialsGroupedByPrintingShop,
   getCuttingMachine,
   getCuttingMachineAdminView,

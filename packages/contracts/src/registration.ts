@@ -181,6 +181,9 @@ export const registrationPersonalFields = {
   passwordConfirmation: secretText({ max: 512 }),
 };
 
+/** Step 1 on its own, for the form to check each field while it is typed. */
+export const RegistrationPersonalSchema = z.object(registrationPersonalFields);
+
 /** Invoice data of step 3. */
 export const registrationPaymentFields = {
   /** the invoice address */

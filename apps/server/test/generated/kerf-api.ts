@@ -457,6 +457,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/printing-shop/cutting-machines/{id}/licence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives an installed machine one of the licences ordered (and invoiced) for a new machine
+         * @description Addition to the specification: spec §2 names "license new machine" in the dashboard menu; a machine ordered at registration is paid before it is installed, and this gives the installed machine its licence (issue 32)
+         */
+        post: operations["printingShop.licenseCuttingMachine"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/printing-shop/cutting-machines/serials-grouped-by-printing-shop-ids": {
         parameters: {
             query?: never;
@@ -3595,16 +3615,27 @@ export interface components {
             statusSince: string | null;
             cutsToday: number;
         };
+        OrderedLicenceInput: {
+            /** Format: uuid */
+            id: string;
+            manufacturer: string | null;
+            model: string | null;
+            /** Format: date-time */
+            orderedAt: string;
+            invoiceNumber: string | null;
+        };
         LicensingSummaryInput: {
             licensedMachines: number;
             unlicensedMachines: number;
             unusedLicences: number;
+            orderedLicences: components["schemas"]["OrderedLicenceInput"][];
+            licences: number;
             /** Format: date */
             renewalDate: string;
             annualNetCents: number;
             monthlyNetCentsPerMachine: number;
-            /** @constant */
-            currency: "EUR";
+            /** @enum {string} */
+            currency: "EUR" | "CHF" | "GBP";
         };
         MachinesAdminViewInput: {
             machines: components["schemas"]["CuttingMachineAdminViewInput"][];
@@ -3673,6 +3704,10 @@ export interface components {
             page: number;
             pageSize: number;
             total: number;
+        };
+        LicenseMachineRequestInput: {
+            /** Format: uuid */
+            licenceId?: string;
         };
         ServiceAreaRequestInput: {
             value: string;
@@ -3887,7 +3922,7 @@ export interface components {
         };
         ErrorInput: {
             /** @enum {string} */
-            code: "authentication.INVALID_CREDENTIALS" | "authentication.INVALID_PASSWORD" | "authentication.TENANT_NOT_FOUND" | "authentication.USER_ALREADY_EXISTS" | "authentication.USER_DISABLED" | "authentication.USER_NOT_FOUND" | "authentication.TOO_MANY_ATTEMPTS" | "authentication.UNAUTHENTICATED" | "authentication.TOKEN_EXPIRED" | "authentication.TOKEN_INVALID" | "authentication.SESSION_EXPIRED" | "authentication.REFRESH_TOKEN_INVALID" | "authentication.REFRESH_TOKEN_REUSED" | "authentication.FORBIDDEN" | "authentication.ROLE_NOT_ASSIGNABLE" | "authentication.CANNOT_CHANGE_OWN_ACCOUNT" | "service.printing-shops.PRINTING_SHOP_HAS_USERS" | "service.printing-shops.PRINTING_SHOP_HAS_MACHINES" | "service.printing-shops.PRINTING_SHOP_NOT_FOUND" | "service.printing-shops.SERIAL_NUMBER_NOT_FREE" | "service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED" | "service.printing-shops.USER_HAS_NO_LOCATION" | "service.printing-shops.MACHINE_NOT_FOUND" | "service.printing-shops.MACHINE_STATUS_UNCHANGED" | "service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED" | "service.printing-shops.NO_CURRENT_MACHINE" | "service.printing-shops.ORDER_NOT_FOUND" | "service.printing-shops.ORDER_NOT_OPEN" | "service.printing-shops.MACHINE_HAS_OPEN_ORDER" | "service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER" | "service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED" | "service.printing-shops.ORDER_NOT_PLANNED" | "service.printing-shops.TEAM_NOT_FOUND" | "service.printing-shops.TEAM_NAME_TAKEN" | "service.printing-shops.API_KEY_NOT_FOUND" | "service.printing-shops.WEBHOOK_NOT_FOUND" | "service.printing-shops.WEBHOOK_URL_NOT_ALLOWED" | "service.printing-shops.NOTIFICATION_NOT_FOUND" | "service.grinding-shops.KNIFE_ALREADY_SHIPPED" | "service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS" | "service.grinding-shops.LOCATION_NOT_FOUND" | "service.grinding-shops.MACHINE_NOT_FOUND" | "service.grinding-shops.SERIAL_NUMBER_ALREADY_USED" | "service.grinding-shops.SHOP_HAS_MACHINES" | "service.grinding-shops.USER_HAS_NO_LOCATION" | "service.grinding-shops.SHOP_HAS_USERS" | "service.knives.INVALID_ARTICLE_NUMBER" | "service.knives.KNIFE_ALREADY_EXISTS" | "service.knives.KNIFE_ALREADY_SHIPPED" | "service.knives.KNIFE_HEIGHT_INCREASED" | "service.knives.KNIFE_THICKNESS_INCREASED" | "service.knives.KNIFE_IS_SCRAPPED" | "service.knives.KNIFE_NOT_FOUND" | "service.knives.TENANT_NOT_FOUND" | "service.knives.TOO_MANY_ATTEMPTS" | "service.knives.KNIFE_RFID_HELD_FOR_ANOTHER_OWNER" | "service.customer-service.SERVICE_AREA_NOT_FOUND" | "service.customer-service.SERVICE_AREA_NAME_TAKEN" | "service.customer-service.CUSTOMER_NOT_FOUND" | "service.customer-service.MACHINE_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_ACTIVE" | "service.customer-service.MANUFACTURER_NOT_FOUND" | "service.customer-service.SERVICE_AREA_HAS_USERS" | "service.knives.TENANT_ID_TAKEN" | "service.knives.CAPTCHA_INVALID" | "service.knives.REGISTRATION_TOKEN_INVALID" | "service.knives.INVOICE_NOT_FOUND" | "validation.INVALID_INPUT" | "validation.MALFORMED_BODY" | "common.NOT_FOUND" | "common.METHOD_NOT_ALLOWED" | "common.PAYLOAD_TOO_LARGE" | "common.UNSUPPORTED_MEDIA_TYPE" | "common.RATE_LIMITED" | "common.INTERNAL_ERROR" | "common.SERVICE_UNAVAILABLE" | "common.TIMEOUT";
+            code: "authentication.INVALID_CREDENTIALS" | "authentication.INVALID_PASSWORD" | "authentication.TENANT_NOT_FOUND" | "authentication.USER_ALREADY_EXISTS" | "authentication.USER_DISABLED" | "authentication.USER_NOT_FOUND" | "authentication.TOO_MANY_ATTEMPTS" | "authentication.UNAUTHENTICATED" | "authentication.TOKEN_EXPIRED" | "authentication.TOKEN_INVALID" | "authentication.SESSION_EXPIRED" | "authentication.REFRESH_TOKEN_INVALID" | "authentication.REFRESH_TOKEN_REUSED" | "authentication.FORBIDDEN" | "authentication.ROLE_NOT_ASSIGNABLE" | "authentication.CANNOT_CHANGE_OWN_ACCOUNT" | "service.printing-shops.PRINTING_SHOP_HAS_USERS" | "service.printing-shops.PRINTING_SHOP_HAS_MACHINES" | "service.printing-shops.PRINTING_SHOP_NOT_FOUND" | "service.printing-shops.SERIAL_NUMBER_NOT_FREE" | "service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED" | "service.printing-shops.USER_HAS_NO_LOCATION" | "service.printing-shops.MACHINE_NOT_FOUND" | "service.printing-shops.MACHINE_ALREADY_LICENSED" | "service.printing-shops.NO_ORDERED_LICENCE" | "service.printing-shops.MACHINE_STATUS_UNCHANGED" | "service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED" | "service.printing-shops.NO_CURRENT_MACHINE" | "service.printing-shops.ORDER_NOT_FOUND" | "service.printing-shops.ORDER_NOT_OPEN" | "service.printing-shops.MACHINE_HAS_OPEN_ORDER" | "service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER" | "service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED" | "service.printing-shops.ORDER_NOT_PLANNED" | "service.printing-shops.TEAM_NOT_FOUND" | "service.printing-shops.TEAM_NAME_TAKEN" | "service.printing-shops.API_KEY_NOT_FOUND" | "service.printing-shops.WEBHOOK_NOT_FOUND" | "service.printing-shops.WEBHOOK_URL_NOT_ALLOWED" | "service.printing-shops.NOTIFICATION_NOT_FOUND" | "service.grinding-shops.KNIFE_ALREADY_SHIPPED" | "service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS" | "service.grinding-shops.LOCATION_NOT_FOUND" | "service.grinding-shops.MACHINE_NOT_FOUND" | "service.grinding-shops.SERIAL_NUMBER_ALREADY_USED" | "service.grinding-shops.SHOP_HAS_MACHINES" | "service.grinding-shops.USER_HAS_NO_LOCATION" | "service.grinding-shops.SHOP_HAS_USERS" | "service.knives.INVALID_ARTICLE_NUMBER" | "service.knives.KNIFE_ALREADY_EXISTS" | "service.knives.KNIFE_ALREADY_SHIPPED" | "service.knives.KNIFE_HEIGHT_INCREASED" | "service.knives.KNIFE_THICKNESS_INCREASED" | "service.knives.KNIFE_IS_SCRAPPED" | "service.knives.KNIFE_NOT_FOUND" | "service.knives.TENANT_NOT_FOUND" | "service.knives.TOO_MANY_ATTEMPTS" | "service.knives.KNIFE_RFID_HELD_FOR_ANOTHER_OWNER" | "service.customer-service.SERVICE_AREA_NOT_FOUND" | "service.customer-service.SERVICE_AREA_NAME_TAKEN" | "service.customer-service.CUSTOMER_NOT_FOUND" | "service.customer-service.MACHINE_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_ACTIVE" | "service.customer-service.MANUFACTURER_NOT_FOUND" | "service.customer-service.SERVICE_AREA_HAS_USERS" | "service.knives.TENANT_ID_TAKEN" | "service.knives.CAPTCHA_INVALID" | "service.knives.REGISTRATION_TOKEN_INVALID" | "service.knives.INVOICE_NOT_FOUND" | "validation.INVALID_INPUT" | "validation.MALFORMED_BODY" | "common.NOT_FOUND" | "common.METHOD_NOT_ALLOWED" | "common.PAYLOAD_TOO_LARGE" | "common.UNSUPPORTED_MEDIA_TYPE" | "common.RATE_LIMITED" | "common.INTERNAL_ERROR" | "common.SERVICE_UNAVAILABLE" | "common.TIMEOUT";
             message: string;
             details?: {
                 fields?: {
@@ -5464,16 +5499,27 @@ export interface components {
             statusSince: string | null;
             cutsToday: number;
         };
+        OrderedLicence: {
+            /** Format: uuid */
+            id: string;
+            manufacturer: string | null;
+            model: string | null;
+            /** Format: date-time */
+            orderedAt: string;
+            invoiceNumber: string | null;
+        };
         LicensingSummary: {
             licensedMachines: number;
             unlicensedMachines: number;
             unusedLicences: number;
+            orderedLicences: components["schemas"]["OrderedLicence"][];
+            licences: number;
             /** Format: date */
             renewalDate: string;
             annualNetCents: number;
             monthlyNetCentsPerMachine: number;
-            /** @constant */
-            currency: "EUR";
+            /** @enum {string} */
+            currency: "EUR" | "CHF" | "GBP";
         };
         MachinesAdminView: {
             machines: components["schemas"]["CuttingMachineAdminView"][];
@@ -5542,6 +5588,10 @@ export interface components {
             page: number;
             pageSize: number;
             total: number;
+        };
+        LicenseMachineRequest: {
+            /** Format: uuid */
+            licenceId?: string;
         };
         ServiceAreaRequest: {
             value: string;
@@ -5756,7 +5806,7 @@ export interface components {
         };
         Error: {
             /** @enum {string} */
-            code: "authentication.INVALID_CREDENTIALS" | "authentication.INVALID_PASSWORD" | "authentication.TENANT_NOT_FOUND" | "authentication.USER_ALREADY_EXISTS" | "authentication.USER_DISABLED" | "authentication.USER_NOT_FOUND" | "authentication.TOO_MANY_ATTEMPTS" | "authentication.UNAUTHENTICATED" | "authentication.TOKEN_EXPIRED" | "authentication.TOKEN_INVALID" | "authentication.SESSION_EXPIRED" | "authentication.REFRESH_TOKEN_INVALID" | "authentication.REFRESH_TOKEN_REUSED" | "authentication.FORBIDDEN" | "authentication.ROLE_NOT_ASSIGNABLE" | "authentication.CANNOT_CHANGE_OWN_ACCOUNT" | "service.printing-shops.PRINTING_SHOP_HAS_USERS" | "service.printing-shops.PRINTING_SHOP_HAS_MACHINES" | "service.printing-shops.PRINTING_SHOP_NOT_FOUND" | "service.printing-shops.SERIAL_NUMBER_NOT_FREE" | "service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED" | "service.printing-shops.USER_HAS_NO_LOCATION" | "service.printing-shops.MACHINE_NOT_FOUND" | "service.printing-shops.MACHINE_STATUS_UNCHANGED" | "service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED" | "service.printing-shops.NO_CURRENT_MACHINE" | "service.printing-shops.ORDER_NOT_FOUND" | "service.printing-shops.ORDER_NOT_OPEN" | "service.printing-shops.MACHINE_HAS_OPEN_ORDER" | "service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER" | "service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED" | "service.printing-shops.ORDER_NOT_PLANNED" | "service.printing-shops.TEAM_NOT_FOUND" | "service.printing-shops.TEAM_NAME_TAKEN" | "service.printing-shops.API_KEY_NOT_FOUND" | "service.printing-shops.WEBHOOK_NOT_FOUND" | "service.printing-shops.WEBHOOK_URL_NOT_ALLOWED" | "service.printing-shops.NOTIFICATION_NOT_FOUND" | "service.grinding-shops.KNIFE_ALREADY_SHIPPED" | "service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS" | "service.grinding-shops.LOCATION_NOT_FOUND" | "service.grinding-shops.MACHINE_NOT_FOUND" | "service.grinding-shops.SERIAL_NUMBER_ALREADY_USED" | "service.grinding-shops.SHOP_HAS_MACHINES" | "service.grinding-shops.USER_HAS_NO_LOCATION" | "service.grinding-shops.SHOP_HAS_USERS" | "service.knives.INVALID_ARTICLE_NUMBER" | "service.knives.KNIFE_ALREADY_EXISTS" | "service.knives.KNIFE_ALREADY_SHIPPED" | "service.knives.KNIFE_HEIGHT_INCREASED" | "service.knives.KNIFE_THICKNESS_INCREASED" | "service.knives.KNIFE_IS_SCRAPPED" | "service.knives.KNIFE_NOT_FOUND" | "service.knives.TENANT_NOT_FOUND" | "service.knives.TOO_MANY_ATTEMPTS" | "service.knives.KNIFE_RFID_HELD_FOR_ANOTHER_OWNER" | "service.customer-service.SERVICE_AREA_NOT_FOUND" | "service.customer-service.SERVICE_AREA_NAME_TAKEN" | "service.customer-service.CUSTOMER_NOT_FOUND" | "service.customer-service.MACHINE_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_ACTIVE" | "service.customer-service.MANUFACTURER_NOT_FOUND" | "service.customer-service.SERVICE_AREA_HAS_USERS" | "service.knives.TENANT_ID_TAKEN" | "service.knives.CAPTCHA_INVALID" | "service.knives.REGISTRATION_TOKEN_INVALID" | "service.knives.INVOICE_NOT_FOUND" | "validation.INVALID_INPUT" | "validation.MALFORMED_BODY" | "common.NOT_FOUND" | "common.METHOD_NOT_ALLOWED" | "common.PAYLOAD_TOO_LARGE" | "common.UNSUPPORTED_MEDIA_TYPE" | "common.RATE_LIMITED" | "common.INTERNAL_ERROR" | "common.SERVICE_UNAVAILABLE" | "common.TIMEOUT";
+            code: "authentication.INVALID_CREDENTIALS" | "authentication.INVALID_PASSWORD" | "authentication.TENANT_NOT_FOUND" | "authentication.USER_ALREADY_EXISTS" | "authentication.USER_DISABLED" | "authentication.USER_NOT_FOUND" | "authentication.TOO_MANY_ATTEMPTS" | "authentication.UNAUTHENTICATED" | "authentication.TOKEN_EXPIRED" | "authentication.TOKEN_INVALID" | "authentication.SESSION_EXPIRED" | "authentication.REFRESH_TOKEN_INVALID" | "authentication.REFRESH_TOKEN_REUSED" | "authentication.FORBIDDEN" | "authentication.ROLE_NOT_ASSIGNABLE" | "authentication.CANNOT_CHANGE_OWN_ACCOUNT" | "service.printing-shops.PRINTING_SHOP_HAS_USERS" | "service.printing-shops.PRINTING_SHOP_HAS_MACHINES" | "service.printing-shops.PRINTING_SHOP_NOT_FOUND" | "service.printing-shops.SERIAL_NUMBER_NOT_FREE" | "service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED" | "service.printing-shops.USER_HAS_NO_LOCATION" | "service.printing-shops.MACHINE_NOT_FOUND" | "service.printing-shops.MACHINE_ALREADY_LICENSED" | "service.printing-shops.NO_ORDERED_LICENCE" | "service.printing-shops.MACHINE_STATUS_UNCHANGED" | "service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED" | "service.printing-shops.NO_CURRENT_MACHINE" | "service.printing-shops.ORDER_NOT_FOUND" | "service.printing-shops.ORDER_NOT_OPEN" | "service.printing-shops.MACHINE_HAS_OPEN_ORDER" | "service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER" | "service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED" | "service.printing-shops.ORDER_NOT_PLANNED" | "service.printing-shops.TEAM_NOT_FOUND" | "service.printing-shops.TEAM_NAME_TAKEN" | "service.printing-shops.API_KEY_NOT_FOUND" | "service.printing-shops.WEBHOOK_NOT_FOUND" | "service.printing-shops.WEBHOOK_URL_NOT_ALLOWED" | "service.printing-shops.NOTIFICATION_NOT_FOUND" | "service.grinding-shops.KNIFE_ALREADY_SHIPPED" | "service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS" | "service.grinding-shops.LOCATION_NOT_FOUND" | "service.grinding-shops.MACHINE_NOT_FOUND" | "service.grinding-shops.SERIAL_NUMBER_ALREADY_USED" | "service.grinding-shops.SHOP_HAS_MACHINES" | "service.grinding-shops.USER_HAS_NO_LOCATION" | "service.grinding-shops.SHOP_HAS_USERS" | "service.knives.INVALID_ARTICLE_NUMBER" | "service.knives.KNIFE_ALREADY_EXISTS" | "service.knives.KNIFE_ALREADY_SHIPPED" | "service.knives.KNIFE_HEIGHT_INCREASED" | "service.knives.KNIFE_THICKNESS_INCREASED" | "service.knives.KNIFE_IS_SCRAPPED" | "service.knives.KNIFE_NOT_FOUND" | "service.knives.TENANT_NOT_FOUND" | "service.knives.TOO_MANY_ATTEMPTS" | "service.knives.KNIFE_RFID_HELD_FOR_ANOTHER_OWNER" | "service.customer-service.SERVICE_AREA_NOT_FOUND" | "service.customer-service.SERVICE_AREA_NAME_TAKEN" | "service.customer-service.CUSTOMER_NOT_FOUND" | "service.customer-service.MACHINE_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_ACTIVE" | "service.customer-service.MANUFACTURER_NOT_FOUND" | "service.customer-service.SERVICE_AREA_HAS_USERS" | "service.knives.TENANT_ID_TAKEN" | "service.knives.CAPTCHA_INVALID" | "service.knives.REGISTRATION_TOKEN_INVALID" | "service.knives.INVOICE_NOT_FOUND" | "validation.INVALID_INPUT" | "validation.MALFORMED_BODY" | "common.NOT_FOUND" | "common.METHOD_NOT_ALLOWED" | "common.PAYLOAD_TOO_LARGE" | "common.UNSUPPORTED_MEDIA_TYPE" | "common.RATE_LIMITED" | "common.INTERNAL_ERROR" | "common.SERVICE_UNAVAILABLE" | "common.TIMEOUT";
             message: string;
             details?: {
                 fields?: {
@@ -8691,6 +8741,77 @@ export interface operations {
             };
             /** @description authentication.FORBIDDEN */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "printingShop.licenseCuttingMachine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["LicenseMachineRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CuttingMachine"];
+                };
+            };
+            /** @description validation.INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.UNAUTHENTICATED, authentication.TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service.printing-shops.MACHINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service.printing-shops.MACHINE_ALREADY_LICENSED, service.printing-shops.NO_ORDERED_LICENCE */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

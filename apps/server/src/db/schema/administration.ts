@@ -31,14 +31,24 @@ export const userLocations = pgTable(
 
 /**
  * A per-machine software licence (spec §9). Bought through registration or the licence order; an
- * installed machine takes one by its serial number. Licences run with the calendar year.
+ * installed machine takes one by its serial number. Licences run with the calendar year. A licence
+ * ordered with a new machine has no serial number yet: it is paid (invoiced, `licensedAt` is the
+ * order date) and waits for the machine's installation, which gives it the machine's serial.
  */
 export const machineLicences = pgTable(
   'machine_licences',
   {
     tenantId: uuid('tenant_id').notNull(),
     id: uuid('id').notNull().defaultRandom(),
-    serialNumber: text('serial_number').notNull(),
+    /** null: ordered with a machine that is not installed yet */
+    serialNumber: text('serial_number'),
+    /** the machine ordered with the licence (registration or later order); null for others */
+    manufacturer: text('manufacturer'),
+    model: text('model'),
+    /** the invoice that charged the licence */
+    invoiceNumber: text('invoice_number'),
+    /** when an ordered licence was given to an installed machine */
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     licensedAt: timestamp('licensed_at', { withTimezone: true }).notNull().defaultNow(),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

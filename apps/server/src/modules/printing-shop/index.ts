@@ -25,6 +25,7 @@ export {
   removeEmployeesFrom,
   replaceUserLocations,
 } from './employees.repository';
+export { insertOrderedLicence } from './licences.repository';
 export {
   deleteLocation,
   escapeLike,

@@ -13,6 +13,7 @@ import {
   getPrintingShopOptions,
   getReportsUserView,
   getSerialsGroupedByPrintingShop,
+  licenseCuttingMachine,
   listAssignedPrintingShops,
   listEmployees,
   listMachineWidths,
@@ -95,6 +96,9 @@ export function registerPrintingShopRoutes(
   registerRoute(app, auth, listUnusedSerialNumbers, ({ actor }) => licensing.unusedSerials(actor));
   registerRoute(app, auth, getMachinesAdminView, ({ actor, query }) =>
     licensing.machinesAdminView(actor, query.timeZone),
+  );
+  registerRoute(app, auth, licenseCuttingMachine, ({ actor, params, body }) =>
+    licensing.licenseMachine(actor, params.id, body.licenceId),
   );
   registerRoute(app, auth, getSerialsGroupedByPrintingShop, ({ actor, query }) =>
     machines.serialsByLocation(actor, query.printingShopIds),

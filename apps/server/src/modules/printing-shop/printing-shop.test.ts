@@ -457,7 +457,10 @@ describe('dashboard and licensing', () => {
     expect(view.licensing).toMatchObject({
       licensedMachines: 5,
       unusedLicences: 2,
-      annualNetCents: 7 * 30000,
+      // five on machines, two unused, one ordered with a machine that awaits installation
+      licences: 8,
+      orderedLicences: [expect.objectContaining({ manufacturer: 'Polar', model: 'N 137 Plus' })],
+      annualNetCents: 8 * 30000,
       monthlyNetCentsPerMachine: 2500,
       currency: 'EUR',
     });

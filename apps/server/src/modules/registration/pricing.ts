@@ -2,7 +2,7 @@ import {
   type ContractConditions,
   type Currency,
   EU_COUNTRIES,
-  LICENCE_MONTHLY_NET_CENTS,
+  LICENCE_MONTHLY_NET_CENTS_BY_CURRENCY,
   licenceMonthsLeft,
   licenceProRataNetCents,
   licenceRenewalDate,
@@ -23,9 +23,9 @@ type Country = keyof typeof VAT_RATE_BASIS_POINTS;
 export type PriceList = Record<Currency, { licenceMonthlyNetCents: number; installationNetCents: number }>;
 
 export const DEFAULT_PRICE_LIST: PriceList = {
-  EUR: { licenceMonthlyNetCents: LICENCE_MONTHLY_NET_CENTS, installationNetCents: 49_000 },
-  CHF: { licenceMonthlyNetCents: 2_400, installationNetCents: 47_000 },
-  GBP: { licenceMonthlyNetCents: 2_200, installationNetCents: 42_000 },
+  EUR: { licenceMonthlyNetCents: LICENCE_MONTHLY_NET_CENTS_BY_CURRENCY.EUR, installationNetCents: 49_000 },
+  CHF: { licenceMonthlyNetCents: LICENCE_MONTHLY_NET_CENTS_BY_CURRENCY.CHF, installationNetCents: 47_000 },
+  GBP: { licenceMonthlyNetCents: LICENCE_MONTHLY_NET_CENTS_BY_CURRENCY.GBP, installationNetCents: 42_000 },
 };
 
 export function priceListEntry(list: PriceList, currency: Currency): PriceListEntry {

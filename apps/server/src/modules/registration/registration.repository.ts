@@ -78,11 +78,14 @@ export async function findLiveToken(tx: Tx, tokenHash: string) {
   return row ?? null;
 }
 
+/** Uses the token up; false when it was used already (by a request that committed first). */
 export async function markTokenUsed(tx: Tx, tokenHash: string) {
-  await tx
+  const rows = await tx
     .update(registrationTokens)
     .set({ usedAt: sql`now()` })
-    .where(eq(registrationTokens.tokenHash, tokenHash));
+    .where(and(eq(registrationTokens.tokenHash, tokenHash), isNull(registrationTokens.usedAt)))
+    .returning({ tokenHash: registrationTokens.tokenHash });
+  return rows.length > 0;
 }
 
 /** The next invoice number, without gaps across all tenants: `RE-2026-001001`. */

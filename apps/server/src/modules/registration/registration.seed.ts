@@ -1,7 +1,11 @@
 import type { Tx } from '../../db/transactions';
 import { queueMail } from '../mail/index';
 import { DEFAULT_PRICE_LIST } from './pricing';
-import { insertContactRequest, insertRegistration } from './registration.repository';
+import {
+  appendRegistrationMachines,
+  insertContactRequest,
+  insertRegistration,
+} from './registration.repository';
 import { invoiceOrder, TERMS_VERSION } from './registration.service';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -9,7 +13,8 @@ const DAY = 24 * 60 * 60 * 1000;
 /**
  * The demo printing shop's registration and the invoice for its five machines (ordered at the start of
  * the year), so the admin dashboard shows an invoice to open. In the demo tenant's transaction; the
- * machines exist already (machines' seed), so the invoice adds no placeholders.
+ * machines exist already (machines' seed), so that invoice adds no licences; a later order of one
+ * machine adds the licence that awaits the machine's installation.
  */
 export async function seedDemoRegistration(
   tx: Tx,
@@ -53,7 +58,20 @@ export async function seedDemoRegistration(
     registration,
     registration.machines,
     orderedAt,
-    { placeholders: false },
+    { licences: false },
+  );
+  // A later order of one more machine, invoiced and not installed yet: its licence awaits the machine.
+  const laterOrder = [{ manufacturer: 'Polar', model: 'N 137 Plus', count: 1 }];
+  const reorderedAt = new Date(Math.max(now.getTime() - 12 * DAY, orderedAt.getTime() + DAY));
+  await appendRegistrationMachines(tx, registration.id, laterOrder);
+  await invoiceOrder(
+    tx,
+    { priceList: DEFAULT_PRICE_LIST, support: options.support },
+    tenantId,
+    options.tenantSlug,
+    registration,
+    laterOrder,
+    reorderedAt,
   );
 }
 

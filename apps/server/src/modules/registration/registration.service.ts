@@ -20,11 +20,10 @@ import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import { insertTenant, insertUser, passwordProblem } from '../auth/index';
-import { insertMachineRow } from '../machines/index';
 import { queueMail } from '../mail/index';
+import { insertOrderedLicence } from '../printing-shop/index';
 import type { Captcha } from './captcha';
 import { renderInvoicePdf } from './invoice-pdf';
-import { cuttingWidthOf } from './machine-catalogue';
 import { calculatePrice, dueDateOf, type PriceList } from './pricing';
 import {
   appendRegistrationMachines,
@@ -91,7 +90,10 @@ export interface RegistrationDeps {
   now?: () => Date;
 }
 
-/** One order of machines as invoiced (the demo's invoice has its machines already): placeholders for the machines, the invoice with its PDF. */
+/**
+ * One order of machines as invoiced: a licence per machine ordered, awaiting the machine's
+ * installation, and the invoice with its PDF (the demo's first invoice has its machines already).
+ */
 export async function invoiceOrder(
   tx: Tx,
   deps: Pick<RegistrationDeps, 'priceList' | 'support'>,
@@ -100,7 +102,7 @@ export async function invoiceOrder(
   registration: RegistrationRow,
   machines: MachineOrderValue[],
   issuedAt: Date,
-  options: { placeholders: boolean } = { placeholders: true },
+  options: { licences: boolean; termsAcceptedAt?: Date } = { licences: true },
 ) {
   const price = calculatePrice(
     deps.priceList,
@@ -112,25 +114,19 @@ export async function invoiceOrder(
     },
     issuedAt,
   );
-  const orderTag = randomBytes(3).toString('hex').toUpperCase();
-  for (const line of options.placeholders ? machines : []) {
-    for (let index = 1; index <= line.count; index++) {
-      await insertMachineRow(tx, tenantId, {
-        name:
-          line.count > 1
-            ? `${line.manufacturer} ${line.model} #${index}`
-            : `${line.manufacturer} ${line.model}`,
+  const number = await nextInvoiceNumber(tx, issuedAt);
+  // Each machine ordered is paid with this invoice: its licence exists from now on and waits for the
+  // machine's installation (the admin's dashboard shows it as ordered, awaiting installation).
+  for (const line of options.licences ? machines : []) {
+    for (let index = 0; index < line.count; index++) {
+      await insertOrderedLicence(tx, tenantId, {
         manufacturer: line.manufacturer,
-        designation: line.model,
-        // placeholder until the technician installs the machine and enters its real serial number
-        serialNumber: `ORDER-${orderTag}-${machines.indexOf(line) + 1}-${index}`,
-        cuttingWidth: cuttingWidthOf(line.manufacturer, line.model),
-        active: false,
-        licensedAt: null,
+        model: line.model,
+        invoiceNumber: number,
+        orderedAt: issuedAt,
       });
     }
   }
-  const number = await nextInvoiceNumber(tx, issuedAt);
   const dueAt = dueDateOf(issuedAt);
   const language = invoiceLanguage(registration.language as Language | null);
   const pdf = await renderInvoicePdf({
@@ -169,6 +165,7 @@ export async function invoiceOrder(
       machines,
       address: registration.address,
       deliveryAddress: registration.deliveryAddress,
+      terms: { version: TERMS_VERSION, acceptedAt: (options.termsAcceptedAt ?? issuedAt).toISOString() },
     },
     pdf,
   });
@@ -451,6 +448,10 @@ export function createRegistrationService(deps: RegistrationDeps) {
 
     async orderAdditionalMachines(id: string, token: string, input: AdditionalInput) {
       const result = await withToken(token, id, async (tx, tenantId, registration) => {
+        // one order per token: of two requests sent at once (a double click) only the first orders,
+        // the second finds the token used (the row lock makes it wait for the first to commit)
+        if (!(await markTokenUsed(tx, sha256(token))))
+          throw new AppError('service.knives.REGISTRATION_TOKEN_INVALID');
         const tenant = await findOwnTenant(tx, tenantId);
         const machines = input.machines.map((line) => ({ ...line }));
         const invoice = await invoiceOrder(
@@ -463,7 +464,6 @@ export function createRegistrationService(deps: RegistrationDeps) {
           now(),
         );
         await appendRegistrationMachines(tx, registration.id, machines);
-        await markTokenUsed(tx, sha256(token));
         await queueMail(
           tx,
           orderMail('additional-machines', registration, tenant?.slug ?? '', null, invoice, deps.support),

@@ -38,16 +38,27 @@ describe('registration of a printing shop (POST /api/knife/register)', () => {
     const self = await get('/api/auth/users/self', bearer(tokens));
     expect(self.json()).toMatchObject({ role: 'ADMIN_PRINTING_SHOP', email: body.email, language: 'GERMAN' });
 
+    // What was invoiced is what the dashboard shows: three licences, ordered, awaiting installation
+    // (no placeholder machines with made-up serial numbers)
     const machines = await get('/api/printing-shop/cutting-machines/admin-view', bearer(tokens));
     expect(machines.statusCode, machines.body).toBe(200);
-    const list = machines.json().machines as { name: string; licensedAt: string | null }[];
-    expect(list).toHaveLength(3);
-    expect(list.every((machine) => machine.licensedAt === null)).toBe(true);
-    expect(list.map((machine) => machine.name).sort()).toEqual([
-      'Polar N 115 Plus #1',
-      'Polar N 115 Plus #2',
-      'Wohlenberg cut-TEC 137',
-    ]);
+    expect(machines.json().machines).toEqual([]);
+    const licensing = machines.json().licensing;
+    expect(licensing).toMatchObject({
+      licensedMachines: 0,
+      unlicensedMachines: 0,
+      unusedLicences: 0,
+      licences: 3,
+      annualNetCents: 3 * 30000,
+      currency: 'EUR',
+    });
+    expect(
+      licensing.orderedLicences.map(
+        (l: { manufacturer: string; model: string }) => `${l.manufacturer} ${l.model}`,
+      ),
+    ).toEqual(['Polar N 115 Plus', 'Polar N 115 Plus', 'Wohlenberg cut-TEC 137']);
+    for (const ordered of licensing.orderedLicences)
+      expect(ordered).toMatchObject({ invoiceNumber: result.invoiceNumber, orderedAt: expect.any(String) });
 
     const invoices = await get('/api/knife/invoices', bearer(tokens));
     expect(invoices.json()).toEqual([
@@ -322,7 +333,19 @@ describe('additional machines of a registered shop', () => {
     const invoices = await get('/api/knife/invoices', bearer(admin));
     expect(invoices.json()).toHaveLength(2);
     const machines = await get('/api/printing-shop/cutting-machines/admin-view', bearer(admin));
-    expect(machines.json().machines).toHaveLength(4);
+    expect(machines.json().machines).toHaveLength(0);
+    // the CHF price list: 24.00 CHF a month per licence, four licences ordered
+    expect(machines.json().licensing).toMatchObject({
+      licences: 4,
+      annualNetCents: 4 * 12 * 2400,
+      monthlyNetCentsPerMachine: 2400,
+      currency: 'CHF',
+    });
+    expect(machines.json().licensing.orderedLicences.at(-1)).toMatchObject({
+      manufacturer: 'Perfecta',
+      model: '115 TS',
+      invoiceNumber: order.json().invoiceNumber,
+    });
   });
 
   it('refuses the token for another registration and a made-up token', async () => {
@@ -350,5 +373,15 @@ describe('additional machines of a registered shop', () => {
     const invoices = (await get('/api/knife/invoices', bearer(admin))).json();
     expect(invoices.length).toBeGreaterThanOrEqual(1);
     expect(invoices.at(-1)).toMatchObject({ machineCount: 5, currency: 'EUR' });
+    // the demo's later order of one machine: invoiced, its licence awaits the machine
+    expect(invoices.at(-2)).toMatchObject({ machineCount: 1, currency: 'EUR' });
+    const view = (await get('/api/printing-shop/cutting-machines/admin-view', bearer(admin))).json();
+    expect(view.licensing.orderedLicences).toEqual([
+      expect.objectContaining({
+        manufacturer: 'Polar',
+        model: 'N 137 Plus',
+        invoiceNumber: invoices.at(-2).number,
+      }),
+    ]);
   });
 });

@@ -27,6 +27,9 @@ const LocationDetailsPage = lazy(() =>
   })),
 );
 
+const MachineOrderPage = lazy(() =>
+  import('./pages/machine-order-page').then((m) => ({ default: m.MachineOrderPage })),
+);
 const SetupAssistantPage = lazy(() =>
   import('./pages/setup-assistant-page').then((m) => ({ default: m.SetupAssistantPage })),
 );
@@ -66,6 +69,7 @@ export function Component() {
       <Routes>
         <Route index element={page(<DashboardPage />)} />
         <Route path="machines" element={<Navigate to={HOME} replace />} />
+        <Route path="machines/order" element={page(<MachineOrderPage />)} />
         <Route path="locations" element={page(<LocationsPage />)} />
         <Route path="locations/:id" element={page(<LocationDetailsPage />)} />
         <Route path="setup" element={page(<SetupAssistantPage />)} />

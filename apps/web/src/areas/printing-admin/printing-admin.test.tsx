@@ -277,12 +277,11 @@ describe('printing-admin: employees', () => {
 });
 
 describe('printing-admin: dashboard', () => {
-  it('shows licensing with money in EUR, the live machine state and the network admin; the licence entries hand over to the licence order', async () => {
+  it('shows licensing with money in EUR, the live machine state and the network admin; licensing and ordering a machine are two flows in the app', async () => {
     fakePrintingShopServer();
     signIn();
     await renderApp({ path: '/printing-admin/machines' });
     expect(await screen.findByText('Running')).toBeInTheDocument();
-    expect(screen.getAllByText('300.00 EUR').length).toBeGreaterThan(0);
     expect(screen.getByText('Stefan Krause')).toBeInTheDocument();
     expect(screen.getByText(/^Live/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Add machine' }));
@@ -292,8 +291,15 @@ describe('printing-admin: dashboard', () => {
       'License new machine',
       'Register new machine',
     ]);
-    expect(items[1]).toHaveAttribute('href', '/licence-order');
-    expect(items[2]).toHaveAttribute('href', '/licence-order');
+    // registering a new machine is the order inside the app; licensing one opens its own dialog
+    expect(items[2]).toHaveAttribute('href', '/printing-admin/machines/order');
+    expect(items[1]).not.toHaveAttribute('href');
+    // the licence ordered with a machine that awaits installation, with its date and invoice
+    expect(screen.getByTestId('awaiting-installation-value')).toHaveTextContent('1');
+    expect(screen.getByText('RE-2026-001002')).toBeInTheDocument();
+    expect(screen.getByTestId('annual-cost-value')).toHaveTextContent('900.00 EUR');
+    await userEvent.click(items[1]!);
+    expect(await screen.findByText('Every machine has a licence')).toBeInTheDocument();
   });
 });
 

@@ -1,8 +1,9 @@
 import { Anchor, Box, Button, Container, Group, SimpleGrid, Text } from '@mantine/core';
 import { IconMenu2, IconX } from '@tabler/icons-react';
-import { type ReactNode, useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
+import { tokenStore } from '../../lib/api';
 import type { Locale } from '../../lib/i18n';
 import { Brand } from './brand';
 import { LanguagePicker } from './language-picker';
@@ -26,6 +27,10 @@ const LEGAL = [
   { to: '/privacy', key: 'website.nav.privacy' },
 ] as const;
 
+const hasTokens = () => tokenStore.get() !== null;
+/** Signed in (tokens stored); the prerendered page is drawn signed out and corrects itself after hydration. */
+const useSignedIn = () => useSyncExternalStore(tokenStore.subscribe, hasTokens, () => false);
+
 /**
  * Frame of the marketing pages and the registration: navigation, login link, legal footer. From 576 px
  * up the navigation is one row under the header; on a phone a menu button opens it as a list of full
@@ -38,6 +43,15 @@ export function WebsiteLayout({ children }: { children: ReactNode }) {
   const menuId = useId();
   const menuButton = useRef<HTMLButtonElement>(null);
   const closeMenu = () => setMenuOpen(false);
+  // a signed-in user is offered the way back into the app (the login page forwards to it), not
+  // "Log in" and "Register" again
+  const signedIn = useSignedIn();
+  const accountLinks = signedIn
+    ? [{ to: '/login', key: 'moneyWebsite.website.openApp' } as const]
+    : [
+        { to: '/login', key: 'website.login' } as const,
+        { to: '/register', key: 'website.register' } as const,
+      ];
   return (
     <div className={classes.publicShell}>
       <SkipLink />
@@ -46,12 +60,20 @@ export function WebsiteLayout({ children }: { children: ReactNode }) {
           <Group justify="space-between" wrap="nowrap" gap="sm">
             <Brand to="/" label={t('nav.home')} className={classes.phoneTouch} />
             <Group gap="xs" wrap="nowrap">
-              <Button component={Link} to="/login" variant="subtle" size="sm" visibleFrom="xs">
-                {t('website.login')}
-              </Button>
-              <Button component={Link} to="/register" size="sm" visibleFrom="sm">
-                {t('website.register')}
-              </Button>
+              {signedIn ? (
+                <Button component={Link} to="/login" size="sm" visibleFrom="xs" data-testid="open-app">
+                  {t('moneyWebsite.website.openApp')}
+                </Button>
+              ) : (
+                <>
+                  <Button component={Link} to="/login" variant="subtle" size="sm" visibleFrom="xs">
+                    {t('website.login')}
+                  </Button>
+                  <Button component={Link} to="/register" size="sm" visibleFrom="sm">
+                    {t('website.register')}
+                  </Button>
+                </>
+              )}
               <LanguagePicker locales={WEBSITE_LOCALES} inputClassName={classes.phoneTouch} />
               {/* a Button, not an ActionIcon: the home page already loads it (initial JS budget) */}
               <Button
@@ -88,20 +110,16 @@ export function WebsiteLayout({ children }: { children: ReactNode }) {
                 {t(item.key)}
               </NavLink>
             ))}
-            <NavLink
-              to="/login"
-              className={`${classes.websiteNavLink} ${classes.websiteNavMobile}`}
-              onClick={closeMenu}
-            >
-              {t('website.login')}
-            </NavLink>
-            <NavLink
-              to="/register"
-              className={`${classes.websiteNavLink} ${classes.websiteNavMobile}`}
-              onClick={closeMenu}
-            >
-              {t('website.register')}
-            </NavLink>
+            {accountLinks.map((item) => (
+              <NavLink
+                key={item.key}
+                to={item.to}
+                className={`${classes.websiteNavLink} ${classes.websiteNavMobile}`}
+                onClick={closeMenu}
+              >
+                {t(item.key)}
+              </NavLink>
+            ))}
           </Box>
         </Container>
       </header>

@@ -17,6 +17,7 @@ export const PUBLIC_NAMESPACES: readonly string[] = [
   'help',
   'language',
   'login',
+  'moneyWebsite',
   'nav',
   'notFound',
   'phone',

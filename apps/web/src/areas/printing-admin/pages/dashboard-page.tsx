@@ -38,7 +38,7 @@ import { ErrorAlert } from '../../../components/errors';
 import { AgeText, TimeText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
 import { MachineStatusBadge } from '../../../components/status';
-import { LicensingSummary, Money, PlainDate } from '../../../features/licensing';
+import { LicenseMachineModal, LicensingSummary, Money, PlainDate } from '../../../features/licensing';
 import {
   CutsToday,
   MachineFormModal,
@@ -92,6 +92,8 @@ function LiveDot({ updatedAt, live }: { updatedAt: number; live: boolean }) {
 }
 
 const BANNER_DELAY_MS = 3000;
+/** "Register new machine": the order of further machines, inside the app. */
+const ORDER_PATH = '/printing-admin/machines/order';
 
 /** A machine of the admin list with its live view from the server, once one has arrived. */
 type DashboardMachine = CuttingMachineAdminView & { view: MachineStatusView | undefined };
@@ -171,6 +173,7 @@ export function DashboardPage() {
     }
   }, [connection, refetch]);
   const [editing, setEditing] = useState<CuttingMachineAdminView | 'new' | null>(null);
+  const [licensing, setLicensing] = useState(false);
   const table = useTableState(rows, i18n.language, {
     initialSort: { columnAccessor: 'name', direction: 'asc' },
     searchText: (m) => `${m.name} ${m.serialNumber} ${m.printingShopName ?? ''}`,
@@ -276,16 +279,12 @@ export function DashboardPage() {
         </Menu.Item>
         <Menu.Item
           leftSection={<IconCertificate size={16} aria-hidden />}
-          component={Link}
-          to="/licence-order"
+          onClick={() => setLicensing(true)}
+          disabled={!query.data}
         >
           {t('printingAdmin.dashboard.licenseNew')}
         </Menu.Item>
-        <Menu.Item
-          leftSection={<IconRegistered size={16} aria-hidden />}
-          component={Link}
-          to="/licence-order"
-        >
+        <Menu.Item leftSection={<IconRegistered size={16} aria-hidden />} component={Link} to={ORDER_PATH}>
           {t('printingAdmin.dashboard.registerNew')}
         </Menu.Item>
       </Menu.Dropdown>
@@ -347,6 +346,18 @@ export function DashboardPage() {
           <FirewallPanel />
         </SimpleGrid>
       </Stack>
+      {licensing && query.data && (
+        <LicenseMachineModal
+          machines={query.data.machines}
+          licensing={query.data.licensing}
+          orderPath={ORDER_PATH}
+          onCreateMachine={() => {
+            setLicensing(false);
+            setEditing('new');
+          }}
+          onClose={() => setLicensing(false)}
+        />
+      )}
       {editing && (
         <MachineFormModal
           opened

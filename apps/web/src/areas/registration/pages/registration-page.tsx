@@ -3,6 +3,9 @@ import {
   COUNTRIES,
   CURRENCIES,
   type Currency,
+  type PasswordRule,
+  passwordRules,
+  RegistrationPersonalSchema,
   type RegistrationRequest,
   RegistrationRequestSchema,
   type RegistrationResult,
@@ -17,6 +20,7 @@ import {
   Checkbox,
   Container,
   Group,
+  List,
   Loader,
   Paper,
   PasswordInput,
@@ -29,6 +33,7 @@ import {
   Text,
   TextInput,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
@@ -91,6 +96,38 @@ const emptyAddress = (country: Country = 'DE') => ({
   country,
 });
 
+const PASSWORD_RULES: PasswordRule[] = ['length', 'lowercase', 'uppercase', 'digit', 'special'];
+
+/** Every password rule at once, each marked met or not while the password is typed (spec §5). */
+function PasswordRules({ value }: { value: string }) {
+  const { t } = useTranslation();
+  const met = passwordRules(value);
+  return (
+    <List size="xs" spacing={2} listStyleType="none" data-testid="password-rules" aria-live="polite">
+      {PASSWORD_RULES.map((rule) => (
+        <List.Item
+          key={rule}
+          data-met={met[rule]}
+          icon={
+            met[rule] ? (
+              <IconCheck size={14} color="var(--mantine-color-green-8)" aria-hidden />
+            ) : (
+              <IconX size={14} color="var(--mantine-color-gray-7)" aria-hidden />
+            )
+          }
+        >
+          <Text span size="xs" c={met[rule] ? undefined : 'dimmed'}>
+            {t(`moneyWebsite.registration.rules.${rule}`)}
+            <VisuallyHidden>
+              {met[rule] ? t('moneyWebsite.registration.ruleMet') : t('moneyWebsite.registration.ruleOpen')}
+            </VisuallyHidden>
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  );
+}
+
 /** spec §2 registration: 4 steps (personal data, machines, payment, overview), then done or error. */
 export function RegistrationPage() {
   const { t, i18n } = useTranslation();
@@ -109,7 +146,28 @@ export function RegistrationPage() {
   // name beside the current number ("Persoonsgegevens") pushed the last step onto a second row.
   const stepLabel = (label: string) => (narrow ? undefined : label);
 
+  /**
+   * Step 1 checked field by field as it is typed (and on leaving a field): the contract's rules, the
+   * confirmations against what they confirm, every unmet password rule at once.
+   */
+  function personalErrors(current: Values): Record<string, string> {
+    const errors = schemaErrors(RegistrationPersonalSchema, current, t);
+    const unmet = PASSWORD_RULES.filter((rule) => !passwordRules(current.password)[rule]);
+    // the list under the field names each rule not met yet; the error only says that some are
+    if (unmet.length > 0) errors.password = t('moneyWebsite.registration.rulesUnmet');
+    if (!current.emailConfirmation) errors.emailConfirmation = t('fields.REQUIRED');
+    else if (current.email.trim().toLowerCase() !== current.emailConfirmation.trim().toLowerCase())
+      errors.emailConfirmation = t('moneyWebsite.registration.emailsDiffer');
+    if (!current.passwordConfirmation) errors.passwordConfirmation = t('fields.REQUIRED');
+    else if (current.password !== current.passwordConfirmation)
+      errors.passwordConfirmation = t('moneyWebsite.registration.passwordsDiffer');
+    return errors;
+  }
+
   const form = useForm<Values>({
+    validateInputOnBlur: STEP_FIELDS[0]!,
+    validateInputOnChange: ['email', 'emailConfirmation', 'password', 'passwordConfirmation'],
+    validate: (current) => personalErrors(current),
     initialValues: {
       salutation: 'MS',
       firstName: '',
@@ -167,7 +225,11 @@ export function RegistrationPage() {
 
   /** The contract checks the step's fields (the captcha comes last, on submit). */
   function validateStep(index: number) {
-    const errors = schemaErrors(RegistrationRequestSchema, { ...form.getValues(), language: 'ENGLISH' }, t);
+    const errors = {
+      ...schemaErrors(RegistrationRequestSchema, { ...form.getValues(), language: 'ENGLISH' }, t),
+      // the whole request's confirmations are checked only once every field is valid: step 1's own
+      ...(index === 0 ? personalErrors(form.getValues()) : {}),
+    };
     const fields = STEP_FIELDS[index]!;
     const own = Object.fromEntries(
       Object.entries(errors).filter(([path]) => fields.includes(path.split('.')[0]!)),
@@ -386,6 +448,10 @@ export function RegistrationPage() {
                     required
                     autoComplete="email"
                     {...form.getInputProps('email')}
+                    onChange={(event) => {
+                      form.getInputProps('email').onChange(event);
+                      if (form.getValues().emailConfirmation) form.validateField('emailConfirmation');
+                    }}
                   />
                   <TextInput
                     label={t('registration.emailConfirmation')}
@@ -437,9 +503,15 @@ export function RegistrationPage() {
                     label={t('registration.password')}
                     required
                     autoComplete="new-password"
-                    description={t('registration.passwordRule')}
+                    description={<PasswordRules value={values.password} />}
+                    // a list is no paragraph's content
+                    descriptionProps={{ component: 'div' }}
                     inputWrapperOrder={['label', 'input', 'description', 'error']}
                     {...form.getInputProps('password')}
+                    onChange={(event) => {
+                      form.getInputProps('password').onChange(event);
+                      if (form.getValues().passwordConfirmation) form.validateField('passwordConfirmation');
+                    }}
                   />
                   <PasswordInput
                     visibilityToggleButtonProps={{ 'aria-label': t('login.showPassword') }}
@@ -549,6 +621,7 @@ export function RegistrationPage() {
                   <Table.Tbody>
                     {[
                       [t('registration.company'), values.company],
+                      [t('registration.shopName'), values.shopName],
                       [
                         t('registration.contact'),
                         `${t(`websiteForms.salutations.${values.salutation}`)} ${values.firstName} ${values.lastName}`,
@@ -561,6 +634,17 @@ export function RegistrationPage() {
                         t('registration.invoiceAddress'),
                         `${values.address.street} ${values.address.streetNumber}, ${values.address.zip} ${values.address.city}, ${countryName(values.address.country, i18n.language)}`,
                       ],
+                      ...(values.deliveryAddress
+                        ? [
+                            [
+                              t('moneyWebsite.registration.deliveryAddress'),
+                              `${values.deliveryAddress.street} ${values.deliveryAddress.streetNumber}, ${values.deliveryAddress.zip} ${values.deliveryAddress.city}, ${countryName(values.deliveryAddress.country, i18n.language)}`,
+                            ],
+                          ]
+                        : []),
+                      [t('registration.taxNumber'), values.taxNumber || t('moneyWebsite.registration.none')],
+                      [t('registration.vatNumber'), values.vatNumber || t('moneyWebsite.registration.none')],
+                      [t('websiteForms.currency'), values.currency],
                       [
                         t('registration.steps.machines'),
                         values.machines.map((m) => `${m.count} × ${m.manufacturer} ${m.model}`).join(', '),

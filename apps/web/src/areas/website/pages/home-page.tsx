@@ -15,7 +15,6 @@ import {
   IconArrowRight,
   IconBuildingFactory2,
   IconChartBar,
-  IconPlayerPlay,
   IconRotateClockwise2,
   IconTruckDelivery,
   IconUserPlus,
@@ -24,6 +23,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle, WebsiteLayout } from '../../../components/layout';
+import { ProductIllustration } from './product-illustration';
 import classes from './website.module.css';
 
 /** spec §2 "Website" home: hero with register and info buttons, product video, print and grind. */
@@ -84,14 +84,11 @@ export function HomePage() {
                 {t('website.home.priceHint')}
               </Text>
             </Stack>
-            <figure className={classes.video} aria-labelledby="product-video-caption">
-              <div className={classes.videoFrame}>
-                <ThemeIcon size={64} radius="xl" variant="white" aria-hidden>
-                  <IconPlayerPlay size={32} />
-                </ThemeIcon>
-              </div>
-              <figcaption id="product-video-caption" className={classes.videoCaption}>
-                {t('website.home.video')}
+            {/* a picture of the product, not a play button that plays nothing */}
+            <figure className={classes.video}>
+              <ProductIllustration title={t('moneyWebsite.home.picture')} />
+              <figcaption className={classes.videoCaption} aria-hidden>
+                {t('moneyWebsite.home.picture')}
               </figcaption>
             </figure>
           </SimpleGrid>

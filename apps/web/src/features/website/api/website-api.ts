@@ -46,11 +46,12 @@ export const orderMachines = (
   id: string,
   token: string,
   machines: { manufacturer: string; model: string; count: number }[],
+  acceptTerms: boolean,
 ) =>
   api(orderAdditionalMachines, {
     params: { id },
     headers: { 'api-token': token },
-    body: { machines, acceptTerms: true },
+    body: { machines, acceptTerms },
   });
 
 export type { CaptchaPayload };

@@ -47,19 +47,23 @@ export function InvoicesCard() {
                   {/* a phone shows number, total and the PDF; the dates join on wider screens */}
                   <Table.Th visibleFrom="xs">{t('websiteForms.invoices.date')}</Table.Th>
                   <Table.Th visibleFrom="sm">{t('websiteForms.invoices.due')}</Table.Th>
+                  <Table.Th visibleFrom="xs">{t('moneyWebsite.invoices.machines')}</Table.Th>
                   <Table.Th ta="end">{t('websiteForms.invoices.total')}</Table.Th>
                   <Table.Th />
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {invoices.data?.map((invoice) => (
-                  <Table.Tr key={invoice.id}>
+                  <Table.Tr key={invoice.id} data-testid={`invoice-${invoice.number}`}>
                     <Table.Td translate="no">{invoice.number}</Table.Td>
                     <Table.Td visibleFrom="xs">{formatDate(invoice.issuedAt, i18n.language)}</Table.Td>
                     <Table.Td visibleFrom="sm">
                       {formatDate(`${invoice.dueDate}T00:00:00Z`, i18n.language, 'UTC')}
                     </Table.Td>
-                    <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td visibleFrom="xs" data-testid="invoice-machines">
+                      {t('websiteForms.price.machines', { count: invoice.machineCount })}
+                    </Table.Td>
+                    <Table.Td ta="end" style={{ whiteSpace: 'nowrap' }} data-testid="invoice-total">
                       <MoneyText cents={invoice.totalCents} currency={invoice.currency} />
                     </Table.Td>
                     <Table.Td>
