@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdParamsSchema } from './common';
 import { defineRoute } from './route';
 import { SerialNumberSchema } from './telemetry';
-import { identifier, secretText } from './text';
+import { identifier, secretText, text } from './text';
 
 const MODULE = 'printing-shop' as const;
 const timestamp = z.iso.datetime({ offset: true });
@@ -114,8 +114,8 @@ export const SetupCheckDetailSchema = z
      * What the check compared (issue 32): the value the cloud expects and the one it found, e.g.
      * the tenant's site manager serial and the one the doctor reported; null when there was none.
      */
-    expected: z.string().max(200).nullable(),
-    found: z.string().max(200).nullable(),
+    expected: text({ max: 200 }).nullable(),
+    found: text({ max: 200 }).nullable(),
     /** how the site manager reached the broker */
     transport: z.enum(['MQTTS', 'WEBSOCKET']),
     /** the machine's last heartbeat the cloud received */

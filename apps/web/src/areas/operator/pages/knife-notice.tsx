@@ -20,7 +20,7 @@ export interface KnifeNoticeData {
   level: NoticeLevel;
   cuts: number;
   interval: number;
-  /** the knife and its grinding cycle (cuts at its last grinding) and the level: what a dismissal covers */
+  /** the knife and the level: what a dismissal covers (with the cuts since grinding at that moment) */
   key: string;
 }
 
@@ -38,8 +38,7 @@ export function knifeNoticeOf(knife: Knife): KnifeNoticeData | null {
           : 'required'
         : null;
   if (!level) return null;
-  const cycle = knife.totalCuts - knife.cutsSinceLastGrinding;
-  return { level, cuts, interval, key: `${knife.rfid}:${cycle}:${level}` };
+  return { level, cuts, interval, key: `${knife.rfid}:${level}` };
 }
 
 const DISMISSED_KEY = 'kerf.operator.knifeNotice.dismissed';
@@ -62,10 +61,19 @@ function readDismissed(): string[] {
  */
 export function useDismissedNotices() {
   const [dismissed, setDismissed] = useState(readDismissed);
+  // `rfid:level@cuts`: dismissed at that many cuts since grinding. A grinding sets the counter back
+  // below it, so the same level in the knife's next cycle shows again.
+  const entryOf = (notice: KnifeNoticeData) => `${notice.key}@${notice.cuts}`;
+  const cutsAtDismissal = (entry: string, notice: KnifeNoticeData) =>
+    entry.startsWith(`${notice.key}@`) ? Number(entry.slice(notice.key.length + 1)) : Number.NaN;
   return {
-    isDismissed: (notice: KnifeNoticeData) => dismissed.includes(notice.key),
+    isDismissed: (notice: KnifeNoticeData) =>
+      dismissed.some((entry) => cutsAtDismissal(entry, notice) <= notice.cuts),
     dismiss(notice: KnifeNoticeData) {
-      const next = [...dismissed.filter((key) => key !== notice.key), notice.key].slice(-KEEP);
+      const next = [
+        ...dismissed.filter((entry) => Number.isNaN(cutsAtDismissal(entry, notice))),
+        entryOf(notice),
+      ].slice(-KEEP);
       setDismissed(next);
       try {
         window.localStorage.setItem(DISMISSED_KEY, JSON.stringify(next));
