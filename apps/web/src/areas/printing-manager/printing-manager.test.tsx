@@ -72,10 +72,10 @@ describe('printing-manager: shop floor (start page)', () => {
     );
     await waitFor(() => expect(within(card).getByTestId('cuts-24h')).toHaveTextContent('240'));
     // the 24-hour strip says in words what its colours show
-    expect(within(card).getByRole('img')).toHaveAccessibleName(/Producing 19 min, interruption 1 min/);
+    expect(within(card).getByRole('img')).toHaveAccessibleName(/Producing 19 hr, interruption 1 hr/);
     // the figures of the last 24 hours
     expect(screen.getByTestId('total-cuts-24h')).toHaveTextContent('240');
-    expect(screen.getByTestId('interruptions-24h')).toHaveTextContent('1 min');
+    expect(screen.getByTestId('interruptions-24h')).toHaveTextContent('1 hr');
     const uptime = requests(fetch, '/api/report/reports/cutting-machines/uptime-last-24h?')[0] ?? '';
     expect(uptime).toContain(`machineIds=${MACHINE_ID}`);
     expect(uptime).toMatch(/timeZone=[\w%]+/);
@@ -139,7 +139,7 @@ describe('printing-manager: machine details', () => {
       `/printing-manager/knives/${RFID}`,
     );
     const timeline = await screen.findByRole('region', { name: 'Uptime, last 24 hours' });
-    expect(within(timeline).getAllByText(/Producing 19 min/).length).toBeGreaterThan(0);
+    expect(within(timeline).getAllByText(/Producing 19 hr/).length).toBeGreaterThan(0);
     expect(timeline.querySelectorAll('[data-segment]')).toHaveLength(4);
     // the chart's numbers as a table, one click away
     await userEvent.click(within(timeline).getByRole('button', { name: 'Show as table' }));
@@ -271,7 +271,7 @@ describe('printing-manager: reporting', () => {
     // the Pareto names the largest interruption first
     const pareto = screen.getByRole('region', { name: 'Interruptions by reason' });
     expect(within(pareto).getByTestId('chart-summary')).toHaveTextContent(
-      'Most downtime: Missing material, 1 min (75% of all interruptions).',
+      'Most downtime: Missing material, 1 hr (75% of all interruptions).',
     );
 
     await userEvent.click(screen.getByRole('combobox', { name: 'Locations' }));

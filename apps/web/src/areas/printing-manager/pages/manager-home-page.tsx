@@ -1,9 +1,11 @@
 import { Button, Container, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/errors';
 import { EmptyState } from '../../../components/feedback';
+import { DurationText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
 import {
   useAssignedLocations,
@@ -12,11 +14,11 @@ import {
 } from '../../../features/locations';
 import { useMachineStatusViews, useMachineViewsLive } from '../../../features/machines';
 import { segmentSecondsByGroup, useUptimeLast24h } from '../../../features/reports';
-import { formatDurationWords, formatNumber, formatPercent } from '../../../lib/format';
+import { formatNumber, formatPercent } from '../../../lib/format';
 import { ConnectionBanner, LiveDot, useLiveState } from './live-state';
 import { MachineCard } from './machine-card';
 
-function Figure({ label, value, testId }: { label: string; value: string | undefined; testId: string }) {
+function Figure({ label, value, testId }: { label: string; value: ReactNode | undefined; testId: string }) {
   return (
     <Paper withBorder radius="md" p="md">
       <Text size="sm" c="dimmed">
@@ -133,9 +135,7 @@ export function ManagerHomePage() {
               <Figure
                 label={t('manager.home.interruptions')}
                 testId="interruptions-24h"
-                value={
-                  groups ? formatDurationWords(groups.interruption, i18n.language) : none ? '–' : undefined
-                }
+                value={groups ? <DurationText seconds={groups.interruption} /> : none ? '–' : undefined}
               />
               <Figure
                 label={t('manager.home.knivesDue')}

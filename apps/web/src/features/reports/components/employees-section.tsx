@@ -1,6 +1,8 @@
 import { exportEmployeeReport, HOURLY_BUCKETS_UP_TO_HOURS } from '@kerf/contracts';
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { BarChart, StackedBars } from '../../../components/charts';
+import { DurationText } from '../../../components/format';
 import { STATUS_GROUP_LOOK, STATUS_GROUPS } from '../../../components/status';
 import {
   useEmployeeCuts,
@@ -39,7 +41,7 @@ function EmployeeName({ employee }: { employee: ReportPerson }) {
   );
 }
 
-function Figure({ label, value }: { label: string; value: string }) {
+function Figure({ label, value }: { label: string; value: ReactNode }) {
   return (
     <Paper withBorder radius="md" p="sm">
       <Text size="xs" c="dimmed">
@@ -82,10 +84,13 @@ export function EmployeesReportSection({ filter }: { filter: ReportFilter }) {
           label={f.t('reports.employees.count')}
           value={totals.data ? f.count(totals.data.employees) : '–'}
         />
-        <Figure label={f.t('status.group.producing')} value={groups ? f.duration(groups.producing) : '–'} />
+        <Figure
+          label={f.t('status.group.producing')}
+          value={groups ? <DurationText seconds={groups.producing} /> : '–'}
+        />
         <Figure
           label={f.t('status.group.interruption')}
-          value={groups ? f.duration(groups.interruption) : '–'}
+          value={groups ? <DurationText seconds={groups.interruption} /> : '–'}
         />
       </SimpleGrid>
 
@@ -185,8 +190,9 @@ export function EmployeesReportSection({ filter }: { filter: ReportFilter }) {
                 title: f.t(`status.group.${group}`),
                 numeric: true,
                 secondary: group !== 'producing' && group !== 'interruption',
-                render: (row: NonNullable<typeof times.data>[number]) =>
-                  f.duration(secondsByGroup(row.statuses)[group]),
+                render: (row: NonNullable<typeof times.data>[number]) => (
+                  <DurationText seconds={secondsByGroup(row.statuses)[group]} />
+                ),
               })),
               {
                 key: 'cuts',

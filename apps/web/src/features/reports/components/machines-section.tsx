@@ -2,6 +2,7 @@ import { exportMachineReport } from '@kerf/contracts';
 import { Anchor, Stack } from '@mantine/core';
 import { Link } from 'react-router';
 import { BarChart, StackedBars } from '../../../components/charts';
+import { DurationText } from '../../../components/format';
 import { STATUS_GROUP_LOOK, STATUS_GROUPS } from '../../../components/status';
 import { useMachineAverageUptime, useMachineTotalUptime, useMachineUsedKnives } from '../api/machine-reports';
 import { type ReportFilter, rangeQuery } from '../api/report-filter';
@@ -83,7 +84,9 @@ export function MachinesReportSection({
                 title: f.t(`status.group.${group}`),
                 numeric: true,
                 secondary: group !== 'producing' && group !== 'interruption',
-                render: (m: (typeof machines)[number]) => f.duration(secondsByGroup(m.statuses)[group]),
+                render: (m: (typeof machines)[number]) => (
+                  <DurationText seconds={secondsByGroup(m.statuses)[group]} />
+                ),
               })),
             ]}
           />
@@ -141,7 +144,7 @@ export function MachinesReportSection({
                 key: 'duration',
                 title: f.t('reports.duration'),
                 numeric: true,
-                render: (p) => f.duration(p.seconds),
+                render: (p) => <DurationText seconds={p.seconds} />,
               },
               {
                 key: 'cumulative',
@@ -192,14 +195,14 @@ export function MachinesReportSection({
               key: 'uptime',
               title: f.t('reports.columns.uptime'),
               numeric: true,
-              render: (row) => f.duration(row.uptimeSeconds),
+              render: (row) => <DurationText seconds={row.uptimeSeconds} />,
             },
             {
               key: 'average',
               title: f.t('reports.columns.averageDaily'),
               numeric: true,
               secondary: true,
-              render: (row) => f.duration(row.averageDailyUptimeSeconds),
+              render: (row) => <DurationText seconds={row.averageDailyUptimeSeconds} />,
             },
             {
               key: 'cuts',

@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import type { z } from 'zod';
 import { DataTable, type DataTableSortStatus, type TableColumn } from '../../../components/data-table';
-import { DateText } from '../../../components/format';
+import { DateText, DurationText } from '../../../components/format';
 import { CUTTING_JOBS_PAGE_SIZE, useCuttingJobsReport } from '../api/cutting-jobs';
 import type { ReportFilter } from '../api/report-filter';
 import { CsvButton, csvFileName } from './csv-button';
@@ -97,7 +97,7 @@ export function OrdersReportSection({ filter }: { filter: ReportFilter }) {
       title: f.t('reports.duration'),
       numeric: true,
       visibleFrom: 'sm',
-      render: (row) => f.duration(row.durationSeconds),
+      render: (row) => <DurationText seconds={row.durationSeconds} />,
     },
     {
       accessor: 'cuts',
@@ -145,21 +145,21 @@ export function OrdersReportSection({ filter }: { filter: ReportFilter }) {
       title: f.t('reports.orders.processing'),
       numeric: true,
       visibleFrom: 'xl',
-      render: (row) => f.duration(row.processingSeconds),
+      render: (row) => <DurationText seconds={row.processingSeconds} />,
     },
     {
       accessor: 'downtimeSeconds',
       title: f.t('reports.orders.downtime'),
       numeric: true,
       visibleFrom: 'xl',
-      render: (row) => f.duration(row.downtimeSeconds),
+      render: (row) => <DurationText seconds={row.downtimeSeconds} />,
     },
     {
       accessor: 'supportSeconds',
       title: f.t('reports.orders.support'),
       numeric: true,
       visibleFrom: 'xl',
-      render: (row) => f.duration(row.supportSeconds),
+      render: (row) => <DurationText seconds={row.supportSeconds} />,
     },
   ];
 

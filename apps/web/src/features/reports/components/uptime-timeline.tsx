@@ -3,6 +3,7 @@ import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import { TimelineChart } from '../../../components/charts';
+import { DurationText } from '../../../components/format';
 import { STATUS_GROUP_LOOK } from '../../../components/status';
 import { localHourMarks } from '../../../lib/format';
 import { reportStatusGroup, segmentSecondsByGroup } from '../report-data';
@@ -108,7 +109,7 @@ export function UptimeTimelineCard({
                 key: 'duration',
                 title: f.t('reports.duration'),
                 numeric: true,
-                render: (s) => f.duration((Date.parse(s.to) - Date.parse(s.from)) / 1000),
+                render: (s) => <DurationText seconds={(Date.parse(s.to) - Date.parse(s.from)) / 1000} />,
               },
             ]}
           />
