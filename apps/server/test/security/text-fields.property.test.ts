@@ -503,6 +503,17 @@ beforeAll(async () => {
       url: () => '/api/printing-shop/config-options/scope/MACHINE/type/KNIFE_SWAP_INTERVAL/batch',
       body: () => ({ objectIds: [machineId], value: 500 }),
     },
+    // a wrong current password: every run is refused (INVALID_PASSWORD or a field error), none changes
+    // the sender's password under the other fixtures
+    'PUT /api/auth/users/self/password': {
+      url: () => '/api/auth/users/self/password',
+      body: () => ({ currentPassword: 'not-the-password', password: 'Another-pass-2026!' }),
+    },
+    // a licence that does not exist: refused, whatever the fuzzed id
+    'POST /api/printing-shop/cutting-machines/{id}/licence': {
+      url: () => `/api/printing-shop/cutting-machines/${machineId}/licence`,
+      body: () => ({ licenceId: '00000000-0000-4000-8000-000000000000' }),
+    },
     'PUT /api/auth/users/self/language': {
       url: () => '/api/auth/users/self/language',
       body: () => ({ value: 'ENGLISH' }),
