@@ -206,7 +206,9 @@ describe('security headers', () => {
 });
 
 describe('the server process', () => {
-  it('logs requests without tokens or passwords, and shuts down cleanly on SIGTERM', async () => {
+  it('logs requests without tokens or passwords, and shuts down cleanly on SIGTERM', {
+    timeout: 120_000,
+  }, async () => {
     // one line per request at debug (at info the log leaves requests out)
     const server = await startServerProcess({ LOG_LEVEL: 'debug' });
     try {
