@@ -139,7 +139,7 @@ export function LicensingSummary({ licensing }: { licensing: Licensing }) {
                 <Table.Tbody>
                   {ordered.map((licence) => (
                     <Table.Tr key={licence.id}>
-                      <Table.Td dir="auto">
+                      <Table.Td dir="auto" translate="no">
                         {[licence.manufacturer, licence.model].filter(Boolean).join(' ') || '—'}
                       </Table.Td>
                       <Table.Td>
