@@ -150,6 +150,7 @@ test.describe('grinding-shop admin', () => {
   });
 
   test('German and Arabic (right to left) on the demo locations', async ({ page }) => {
+    test.setTimeout(120_000);
     await logInAsAdmin(page, 'de');
     await expect(page.getByRole('heading', { level: 1, name: 'Standorte' })).toBeVisible();
     await page.getByRole('link', { name: 'Schleifwerk Bielefeld' }).click();
