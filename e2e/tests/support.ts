@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { machineTopics } from '@kerf/contracts';
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import mqtt from 'mqtt';
 import { MQTT_PORT } from '../playwright.config';
 
@@ -132,4 +132,39 @@ export async function publishCuts(page: Page, serial: string, count: number) {
   } finally {
     await client.endAsync();
   }
+}
+
+/**
+ * An operator account of one journey alone, at every location of the demo shop. The demo's one
+ * operator has one current machine: terminal journeys running side by side under it would take the
+ * machine from each other (a login would land on another journey's machine instead of the selection).
+ */
+export async function journeyOperator(request: APIRequestContext, prefix: string): Promise<string> {
+  const login = await request.post('/api/auth/auth/login', {
+    data: { tenant: 'demo', username: 'admin', password: PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await login.json()).bearerToken}` };
+  const username = `${prefix}-${randomUUID().slice(0, 8)}`;
+  const created = await request.post('/api/auth/users', {
+    headers,
+    data: {
+      username,
+      password: PASSWORD,
+      firstName: 'Journey',
+      lastName: prefix,
+      role: 'PRINTING_SHOP_OPERATOR',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: string };
+  const locations = await request.get('/api/printing-shop/printing-shops/minimal-info', { headers });
+  expect(locations.status()).toBe(200);
+  const printingShopIds = ((await locations.json()) as { items: { id: string }[] }).items.map((l) => l.id);
+  const assigned = await request.put(`/api/printing-shop/users/${id}/printing-shops`, {
+    headers,
+    data: { printingShopIds },
+  });
+  expect(assigned.status(), await assigned.text()).toBe(200);
+  return username;
 }

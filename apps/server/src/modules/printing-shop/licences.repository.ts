@@ -56,17 +56,25 @@ export async function insertOrderedLicence(
 
 /** Ordered licences still waiting for their machine, oldest order first. */
 export async function listOrderedLicences(tx: Tx) {
-  return tx
-    .select({
-      id: machineLicences.id,
-      manufacturer: machineLicences.manufacturer,
-      model: machineLicences.model,
-      invoiceNumber: machineLicences.invoiceNumber,
-      orderedAt: machineLicences.licensedAt,
-    })
-    .from(machineLicences)
-    .where(and(isNull(machineLicences.serialNumber), isNull(machineLicences.cancelledAt)))
-    .orderBy(asc(machineLicences.licensedAt), asc(machineLicences.id));
+  return (
+    tx
+      .select({
+        id: machineLicences.id,
+        manufacturer: machineLicences.manufacturer,
+        model: machineLicences.model,
+        invoiceNumber: machineLicences.invoiceNumber,
+        orderedAt: machineLicences.licensedAt,
+      })
+      .from(machineLicences)
+      .where(and(isNull(machineLicences.serialNumber), isNull(machineLicences.cancelledAt)))
+      // one order's licences share their date: by make and model then, so the list reads the same each time
+      .orderBy(
+        asc(machineLicences.licensedAt),
+        asc(machineLicences.manufacturer),
+        asc(machineLicences.model),
+        asc(machineLicences.id),
+      )
+  );
 }
 
 /**
