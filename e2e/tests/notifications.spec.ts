@@ -48,7 +48,7 @@ test.describe('notifications', () => {
     const mail = admin.getByRole('dialog');
     await expect(mail).toContainText('cutting machines, employees, knives, orders');
     await expect(mail.getByTestId('mail-attachments')).toContainText(
-      /kerf-report-daily-\d{4}-\d{2}-\d{2}\.csv/,
+      /report-daily-demo-\d{4}-\d{2}-\d{2}\.csv/,
     );
     await admin.screenshot({ path: screenshotPath('system-admin-report-mail') });
     await admin.context().close();

@@ -166,8 +166,11 @@ test.describe('printing-shop operator', () => {
     // The knife change, then production again.
     await page.getByRole('button', { name: 'Knife change' }).click();
     await expect(status(page)).toHaveText('Knife change');
+    await expect(manager.getByTestId('machine-status')).toContainText('Knife change');
     await page.getByRole('button', { name: 'Resume production' }).click();
     await expect(status(page)).toHaveText('Running');
+    // the server has it (the terminal shows it at once, and sends it a moment later)
+    await expect(manager.getByTestId('machine-status')).toContainText('Running');
 
     // The network drops: the support time is kept on the terminal and sent when it is back.
     await context.setOffline(true);

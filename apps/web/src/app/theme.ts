@@ -80,6 +80,9 @@ export const theme = createTheme({
   components: {
     Button: extend({
       vars: (_theme: unknown, props: SizeProps) => (props.size === 'touch' ? touchButtonVars : { root: {} }),
+      // bold 20 px on the terminal: large text for the contrast rules (3:1), as its status colours need
+      styles: (_theme: unknown, props: SizeProps) =>
+        props.size === 'touch' ? { root: { fontWeight: 700 } } : {},
     }),
     ActionIcon: extend({
       vars: (_theme: unknown, props: SizeProps) =>

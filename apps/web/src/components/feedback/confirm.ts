@@ -35,6 +35,8 @@ export function confirm({
       centered: true,
       labels: { confirm: confirmLabel, cancel: cancelLabel },
       size: touch ? 'lg' : undefined,
+      // the corner's close button cancels as well: named so, and glove-sized on the terminal
+      closeButtonProps: { 'aria-label': cancelLabel, ...(touch ? { size: 56 } : {}) },
       confirmProps: {
         color: danger ? 'red.8' : undefined,
         'data-autofocus': !danger,

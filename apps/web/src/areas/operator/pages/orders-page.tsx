@@ -204,7 +204,7 @@ function OrdersOfMachine({ machineId }: { machineId: string }) {
                   <Group gap="sm">
                     <Button
                       size="touch"
-                      color="green.8"
+                      color="green.9"
                       leftSection={<IconPlayerPlay aria-hidden />}
                       disabled={open !== undefined}
                       onClick={() => inputs.startOrder(order)}
@@ -234,7 +234,7 @@ function OrdersOfMachine({ machineId }: { machineId: string }) {
                     </Button>
                     <Button
                       size="touch"
-                      color="green.8"
+                      color="green.9"
                       leftSection={<IconCheck aria-hidden />}
                       onClick={() => void closeOrder(order)}
                     >
