@@ -61,6 +61,22 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 /** How far back an offline-recorded status may be dated (`at`): a day. */
 export const MAX_STATUS_BACKDATE_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * How far an order's `at` may lie ahead of the server's clock and still count as the server's now:
+ * the terminal sends its own clock's time with every input, and a terminal clock a little ahead must
+ * not make an order typed online fail. Further ahead is refused.
+ */
+export const ORDER_TIME_CLOCK_SKEW_MS = 5 * 60 * 1000;
+
+/**
+ * When the operator made an order input (created, started or closed it), if earlier than the
+ * request: an input kept while the terminal was offline (ADR 0017). At most a day back
+ * (`MAX_STATUS_BACKDATE_MS`) and never later than the server's clock (up to
+ * `ORDER_TIME_CLOCK_SKEW_MS` ahead counts as now); otherwise `validation.INVALID_INPUT` with the
+ * field `at` (`INVALID_VALUE`). Left out: the server's now, as before.
+ */
+const orderTime = z.iso.datetime();
+
 // ---- orders ---------------------------------------------------------------------------------
 
 /** spec §5 "Order name required … minimum and maximum length": Kerf's bounds. */
@@ -107,6 +123,12 @@ export const CreateOrderRequestSchema = z.strictObject({
   name: orderName,
   orderNumber: optionalCode,
   programNumber: optionalCode,
+  /**
+   * When the operator created the order (see `orderTime`): it starts then, and the machine's cuts
+   * since then that are booked to no order are booked to it. Never before the end of the machine's
+   * last order.
+   */
+  at: orderTime.optional(),
 });
 export type CreateOrderRequest = z.input<typeof CreateOrderRequestSchema>;
 
@@ -116,6 +138,16 @@ export const UpdateOrderRequestSchema = z.strictObject({
   programNumber: optionalCode,
 });
 export type UpdateOrderRequest = z.input<typeof UpdateOrderRequestSchema>;
+
+/**
+ * The optional body of starting and closing an order: when the operator did it (see `orderTime`).
+ * A request without a body acts now, as before (Fastify validates a missing body as null).
+ */
+export const OrderTimeRequestSchema = z
+  .strictObject({ at: orderTime.optional() })
+  .meta({ id: 'OrderTimeRequest' })
+  .nullish();
+export type OrderTimeRequest = z.input<typeof OrderTimeRequestSchema>;
 
 export const MachineOrdersQuerySchema = z.strictObject({
   /** most recent first; the open order always leads */
@@ -143,7 +175,8 @@ export const createOrder = defineRoute({
   module: 'printing-shop',
   method: 'POST',
   path: '/orders',
-  summary: "Start an order on a machine; the machine's cuts are booked to it from now on",
+  summary:
+    "Start an order on a machine; the machine's cuts are booked to it from now on, or from `at` (its cuts since then booked to no order move to it)",
   specAddition: ORDER_ADDITION,
   access: 'orders:manage',
   apiScope: 'orders:write',
@@ -170,11 +203,13 @@ export const closeOrder = defineRoute({
   module: 'printing-shop',
   method: 'PUT',
   path: '/orders/:id/close',
-  summary: 'Close an order now: its cuts and times are saved (closing a closed order changes nothing)',
+  summary:
+    'Close an order now, or at `at` (cuts booked to it after `at` go back to no order): its cuts and times are saved (closing a closed order changes nothing)',
   specAddition: ORDER_ADDITION,
   access: 'orders:manage',
   apiScope: 'orders:write',
   params: IdParamsSchema,
+  body: OrderTimeRequestSchema,
   responses: { 200: OrderSchema },
   errors: ['service.printing-shops.ORDER_NOT_FOUND', 'service.printing-shops.ORDER_NOT_OPEN'],
 });

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { IdParamsSchema } from './common';
-import { ORDER_NAME_MAX, ORDER_NAME_MIN, ORDER_NUMBER_MAX, OrderSchema } from './operator';
+import {
+  ORDER_NAME_MAX,
+  ORDER_NAME_MIN,
+  ORDER_NUMBER_MAX,
+  OrderSchema,
+  OrderTimeRequestSchema,
+} from './operator';
 import { defineRoute } from './route';
 import { SERIAL_PATTERN } from './telemetry';
 import { identifier, text } from './text';
@@ -132,11 +138,12 @@ export const startOrder = defineRoute({
   method: 'PUT',
   path: '/orders/:id/start',
   summary:
-    "Start a planned order on its machine: it becomes the machine's open order (starting it twice changes nothing)",
+    "Start a planned order on its machine, now or at `at` (the machine's cuts since then booked to no order move to it): it becomes the machine's open order (starting it twice changes nothing)",
   specAddition: WHY_IMPORT,
   access: 'orders:manage',
   apiScope: 'orders:write',
   params: IdParamsSchema,
+  body: OrderTimeRequestSchema,
   responses: { 200: OrderSchema },
   errors: [
     'service.printing-shops.ORDER_NOT_FOUND',

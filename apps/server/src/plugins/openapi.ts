@@ -5,7 +5,11 @@ import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-pro
 import { generateAsyncApi } from '../asyncapi';
 import { BODILESS_SUCCESSES } from '../lib/route';
 
-type Operation = { operationId?: string; responses?: Record<string, unknown> };
+type Operation = {
+  operationId?: string;
+  responses?: Record<string, unknown>;
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: { anyOf?: unknown[] } }> };
+};
 
 /** Lists the success answers without a body (204 of a delete, 201 of a contact form) as well. */
 function withBodilessSuccesses<T>(document: T): T {
@@ -16,6 +20,28 @@ function withBodilessSuccesses<T>(document: T): T {
       if (!statuses) continue;
       operation.responses ??= {};
       for (const status of statuses) operation.responses[String(status)] ??= { description: 'No content' };
+    }
+  return document;
+}
+
+const isNullSchema = (schema: unknown) => (schema as { type?: unknown } | null)?.type === 'null';
+
+/**
+ * A body that may be left out (a contract's `body` that is `.nullish()`: Fastify validates a missing
+ * body as null) is an optional request body of its object, not a required one that may be `null`.
+ */
+function withOptionalBodies<T>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, Operation>> }).paths ?? {};
+  for (const operations of Object.values(paths))
+    for (const operation of Object.values(operations)) {
+      const body = operation.requestBody;
+      const media = body?.content?.['application/json'];
+      const anyOf = media?.schema?.anyOf;
+      if (!body || !media || !anyOf?.some(isNullSchema)) continue;
+      const rest = anyOf.filter((schema) => !isNullSchema(schema));
+      if (rest.length !== 1) continue;
+      media.schema = rest[0] as { anyOf?: unknown[] };
+      body.required = false;
     }
   return document;
 }
@@ -47,7 +73,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       },
     },
     transform: jsonSchemaTransform,
-    transformObject: (input) => withBodilessSuccesses(jsonSchemaTransformObject(input)),
+    transformObject: (input) => withOptionalBodies(withBodilessSuccesses(jsonSchemaTransformObject(input))),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   // The live socket's AsyncAPI document (docs/asyncapi.json), generated once from the same contracts.

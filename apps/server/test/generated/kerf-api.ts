@@ -2501,7 +2501,7 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Start an order on a machine; the machine's cuts are booked to it from now on
+         * Start an order on a machine; the machine's cuts are booked to it from now on, or from `at` (its cuts since then booked to no order move to it)
          * @description Addition to the specification: spec §4 lists orders (create, edit, close, delete) but §7 names no endpoint for them (ADR 0017).
          */
         post: operations["printingShop.createOrder"];
@@ -2544,7 +2544,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Close an order now: its cuts and times are saved (closing a closed order changes nothing)
+         * Close an order now, or at `at` (cuts booked to it after `at` go back to no order): its cuts and times are saved (closing a closed order changes nothing)
          * @description Addition to the specification: spec §4 lists orders (create, edit, close, delete) but §7 names no endpoint for them (ADR 0017).
          */
         put: operations["printingShop.closeOrder"];
@@ -2564,7 +2564,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Start a planned order on its machine: it becomes the machine's open order (starting it twice changes nothing)
+         * Start a planned order on its machine, now or at `at` (the machine's cuts since then booked to no order move to it): it becomes the machine's open order (starting it twice changes nothing)
          * @description Addition to the specification: spec §1 names an optional ERP integration and §4 orders, but §7 has no import endpoint (issue 18, ADR 0021).
          */
         put: operations["printingShop.startOrder"];
@@ -4836,6 +4836,10 @@ export interface components {
             plannedQuantity: number | null;
             dueDate: string | null;
         };
+        OrderTimeRequestInput: {
+            /** Format: date-time */
+            at?: string;
+        };
         NameEditingAllowedInput: {
             allowed: boolean;
         };
@@ -6719,6 +6723,10 @@ export interface components {
             externalOrderNumber: string | null;
             plannedQuantity: number | null;
             dueDate: string | null;
+        };
+        OrderTimeRequest: {
+            /** Format: date-time */
+            at?: string;
         };
         NameEditingAllowed: {
             allowed: boolean;
@@ -16467,6 +16475,8 @@ export interface operations {
                     name: string;
                     orderNumber?: string | null;
                     programNumber?: string | null;
+                    /** Format: date-time */
+                    at?: string;
                 };
             };
         };
@@ -16685,7 +16695,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderTimeRequestInput"];
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {
@@ -16752,7 +16766,11 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["OrderTimeRequestInput"];
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {

@@ -103,10 +103,16 @@ export async function updatePlannedOrder(tx: Tx, id: string, values: PlannedValu
 }
 
 /** A planned order becomes the open order of its machine, starting now. */
-export async function markOrderStarted(tx: Tx, id: string, startedBy: string): Promise<boolean> {
+export async function markOrderStarted(
+  tx: Tx,
+  id: string,
+  startedBy: string,
+  /** when it started; null: now */
+  startedAt: string | null,
+): Promise<boolean> {
   const rows = await queryRows<{ id: string }>(
     tx,
-    sql`UPDATE cutting_jobs SET state = 'OPEN', started_at = now(), created_by = coalesce(created_by, ${startedBy}),
+    sql`UPDATE cutting_jobs SET state = 'OPEN', started_at = coalesce(${startedAt}::timestamptz, now()), created_by = coalesce(created_by, ${startedBy}),
           updated_at = now()
         WHERE id = ${id} AND state = 'PLANNED'
         RETURNING id`,

@@ -122,3 +122,25 @@ export async function updateOrderFields(
     WHERE id = ${id}`,
   );
 }
+
+/**
+ * When the machine's last order that ran ended (closed, cancelled or ended as a partial job); null
+ * when none did. Planned orders deleted before they started never ran (no span) and do not count.
+ */
+export async function lastOrderEndOf(tx: Tx, machineId: string): Promise<Date | null> {
+  const [row] = await queryRows<{ endedAt: string | Date | null }>(
+    tx,
+    sql`SELECT max(ended_at) AS "endedAt" FROM cutting_jobs
+        WHERE machine_id = ${machineId} AND state IN ('CLOSED', 'CANCELLED') AND ended_at > started_at`,
+  );
+  return row?.endedAt ? new Date(row.endedAt) : null;
+}
+
+/** Cuts rebooked to (positive) or away from (negative) an order: its cut count follows. */
+export async function addOrderCuts(tx: Tx, id: string, cuts: number): Promise<void> {
+  if (cuts === 0) return;
+  await queryRows(
+    tx,
+    sql`UPDATE cutting_jobs SET cuts = cuts + ${cuts}, updated_at = now() WHERE id = ${id}`,
+  );
+}

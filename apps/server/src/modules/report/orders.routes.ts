@@ -37,8 +37,12 @@ export function registerOrderRoutes(
   registerRoute(app, authenticator, updateOrder, ({ actor, params, body }) =>
     orders.update(actor, params.id, body),
   );
-  registerRoute(app, authenticator, closeOrder, ({ actor, params }) => orders.close(actor, params.id));
-  registerRoute(app, authenticator, startOrder, ({ actor, params }) => orders.start(actor, params.id));
+  registerRoute(app, authenticator, closeOrder, ({ actor, params, body }) =>
+    orders.close(actor, params.id, body?.at),
+  );
+  registerRoute(app, authenticator, startOrder, ({ actor, params, body }) =>
+    orders.start(actor, params.id, body?.at),
+  );
   registerRoute(app, authenticator, importOrders, ({ actor, body }) =>
     orderImport.importOrders(actor, body.orders),
   );

@@ -1,23 +1,62 @@
 import { randomUUID } from 'node:crypto';
-import type { CreateOrderRequestSchema, Order, UpdateOrderRequestSchema } from '@kerf/contracts';
+import {
+  type CreateOrderRequestSchema,
+  MAX_STATUS_BACKDATE_MS,
+  ORDER_TIME_CLOCK_SKEW_MS,
+  type Order,
+  type UpdateOrderRequestSchema,
+} from '@kerf/contracts';
 import type { z } from 'zod';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { MachineChangeSink } from '../../live/machine-change';
 import { findCurrentMachineOf, findOperableMachine, setMachineJob } from '../machines/index';
+import { rebookCuts } from '../telemetry/index';
 import { closeCuttingJob } from './cutting-jobs.repository';
 import { cancelPlannedOrder, markOrderStarted } from './order-import.repository';
 import {
+  addOrderCuts,
   findOpenOrderOf,
   findOrder,
   insertOrder,
+  lastOrderEndOf,
   listMachineOrders,
   type OrderRow,
   updateOrderFields,
 } from './orders.repository';
 
 type Caller = Pick<Actor, 'tenantId' | 'userId' | 'role'>;
+
+/**
+ * When the operator made an order input (contracts `orderTime`), in ms: `at` checked against the
+ * server's clock, as the status's `at` is bounded: at most a day back, never later than now. A time
+ * up to the clock skew ahead is the terminal's clock running a little fast and counts as now; one
+ * further ahead or more than a day back is refused (`validation.INVALID_INPUT` on `at`), since
+ * rebooking a day's cuts or booking cuts to an order in the future would be a guess.
+ */
+function inputTime(at: string, now: number): number {
+  const time = Date.parse(at);
+  if (time > now + ORDER_TIME_CLOCK_SKEW_MS || time < now - MAX_STATUS_BACKDATE_MS)
+    throw new AppError('validation.INVALID_INPUT', {
+      details: { fields: [{ field: 'at', in: 'body', code: 'INVALID_VALUE' }] },
+    });
+  return Math.min(time, now);
+}
+
+/**
+ * When an order opened with `at` starts: at `at`, but never before the end of the machine's last
+ * order. An earlier `at` is taken as that end rather than refused: the terminal sends its inputs in
+ * the order they were made, yet the order before may have been closed later than the operator's
+ * `at` says (closed now by another screen, by a partial job, or sent without a time), and the new
+ * order is still the operator's valid input. Taking the end keeps the orders' spans apart, so the
+ * cuts it takes over are only ones no order held, as a status is never dated before the one it follows.
+ */
+async function openingTime(tx: Tx, machineId: string, at: string, now: number): Promise<number> {
+  const time = inputTime(at, now);
+  const lastEnd = await lastOrderEndOf(tx, machineId);
+  return lastEnd ? Math.max(time, lastEnd.getTime()) : time;
+}
 
 function toOrder(row: OrderRow): Order {
   return {
@@ -82,7 +121,26 @@ export function createOrdersService(deps: { transactions: Transactions; changes?
     return (await findOrder(tx, id))!;
   }
 
-  async function end(actor: Caller, id: string, state: 'CLOSED' | 'CANCELLED'): Promise<Order> {
+  /**
+   * The machine's cuts since `startedAt` that no order held go to the order just opened (`at` of an
+   * input made offline); its cut count follows. Same transaction, machine row locked.
+   */
+  async function takeOverCuts(
+    tx: Tx,
+    actor: Caller,
+    order: { id: string; machineId: string },
+    startedAt: string,
+  ) {
+    const moved = await rebookCuts(tx, actor.tenantId, {
+      machineId: order.machineId,
+      from: null,
+      to: order.id,
+      since: startedAt,
+    });
+    await addOrderCuts(tx, order.id, moved);
+  }
+
+  async function end(actor: Caller, id: string, state: 'CLOSED' | 'CANCELLED', at?: string): Promise<Order> {
     return changingOrders(actor, async (tx, touched) => {
       const order = await orderInScope(tx, actor, id);
       touched.add(order.machineId);
@@ -93,7 +151,22 @@ export function createOrdersService(deps: { transactions: Transactions; changes?
         return toOrder((await findOrder(tx, id))!);
       }
       if (order.state !== 'OPEN') throw new AppError('service.printing-shops.ORDER_NOT_OPEN');
-      await closeCuttingJob(tx, id, { state, endedAt: new Date().toISOString() });
+      if (at === undefined) {
+        await closeCuttingJob(tx, id, { state, endedAt: new Date().toISOString() });
+        return toOrder((await findOrder(tx, id))!);
+      }
+      // Closed when the operator closed it (kept offline), but never before it started: an `at`
+      // before its start (the terminal's clock) ends it where it began rather than losing the close.
+      const endedAt = new Date(Math.max(inputTime(at, Date.now()), order.startedAt.getTime())).toISOString();
+      await closeCuttingJob(tx, id, { state, endedAt });
+      // the cuts booked to it since then were cut after it ended: back to no order
+      const moved = await rebookCuts(tx, actor.tenantId, {
+        machineId: order.machineId,
+        from: id,
+        to: null,
+        since: endedAt,
+      });
+      await addOrderCuts(tx, id, -moved);
       return toOrder((await findOrder(tx, id))!);
     });
   }
@@ -129,6 +202,10 @@ export function createOrdersService(deps: { transactions: Transactions; changes?
         if (await findOpenOrderOf(tx, request.machineId))
           throw new AppError('service.printing-shops.MACHINE_HAS_OPEN_ORDER');
         const id = request.id ?? randomUUID();
+        const now = Date.now();
+        const startedAt = new Date(
+          request.at === undefined ? now : await openingTime(tx, request.machineId, request.at, now),
+        ).toISOString();
         await insertOrder(tx, actor.tenantId, {
           id,
           machineId: request.machineId,
@@ -136,9 +213,11 @@ export function createOrdersService(deps: { transactions: Transactions; changes?
           orderNumber: request.orderNumber ?? null,
           programNumber: request.programNumber ?? null,
           parentJobId: null,
-          startedAt: new Date().toISOString(),
+          startedAt,
           createdBy: actor.userId,
         });
+        if (request.at !== undefined)
+          await takeOverCuts(tx, actor, { id, machineId: request.machineId }, startedAt);
         return { order: toOrder((await findOrder(tx, id))!), created: true };
       });
     },
@@ -157,10 +236,14 @@ export function createOrdersService(deps: { transactions: Transactions; changes?
       });
     },
 
-    close: (actor: Caller, id: string) => end(actor, id, 'CLOSED'),
+    /** Closes the order now, or at `at`: the cuts booked to it after `at` go back to no order. */
+    close: (actor: Caller, id: string, at?: string) => end(actor, id, 'CLOSED', at),
 
-    /** A planned (imported) order starts on its machine: from now on the machine's cuts are booked to it. */
-    start: (actor: Caller, id: string): Promise<Order> =>
+    /**
+     * A planned (imported) order starts on its machine: from now on the machine's cuts are booked to
+     * it; or from `at`, when the machine's cuts since then that no order held move to it.
+     */
+    start: (actor: Caller, id: string, at?: string): Promise<Order> =>
       changingOrders(actor, async (tx, touched) => {
         const order = await orderInScope(tx, actor, id);
         if (order.state === 'OPEN') return toOrder(order);
@@ -168,8 +251,13 @@ export function createOrdersService(deps: { transactions: Transactions; changes?
         if (order.state !== 'PLANNED') throw new AppError('service.printing-shops.ORDER_NOT_PLANNED');
         if (await findOpenOrderOf(tx, order.machineId))
           throw new AppError('service.printing-shops.MACHINE_HAS_OPEN_ORDER');
-        await markOrderStarted(tx, id, actor.userId);
+        const startedAt =
+          at === undefined
+            ? null
+            : new Date(await openingTime(tx, order.machineId, at, Date.now())).toISOString();
+        await markOrderStarted(tx, id, actor.userId, startedAt);
         await setMachineJob(tx, order.machineId, id);
+        if (startedAt !== null) await takeOverCuts(tx, actor, order, startedAt);
         return toOrder((await findOrder(tx, id))!);
       }),
     remove: async (actor: Caller, id: string) => void (await end(actor, id, 'CANCELLED')),

@@ -1,6 +1,7 @@
 /** Machine telemetry: the one write path for cuts, statuses, knife scans and heartbeats. */
 
 export { toRanges } from './seq-ranges';
+export { rebookCuts } from './telemetry.repository';
 export {
   createTelemetryService,
   type MachineAck,

@@ -355,3 +355,65 @@ export async function insertCutsWithCounters(
   if (!cuts) return [];
   return machineCutsOf(await runPrepared(tx, cuts.statement, cuts.values));
 }
+
+/**
+ * Rebooks a machine's cuts of [since, until) from one order to another (`null`: no order), with the
+ * hourly rollups keyed by order (ADR 0012: telemetry writes these; the caller moves the orders' cut
+ * counts). It is how an order recorded offline gets its time back (ADR 0017): an order opened with an
+ * earlier `at` takes the machine's cuts since then that were booked to no order, an order closed with
+ * an earlier `at` gives the cuts after it back to no order. Run in the transaction that opens or
+ * closes the order, with the machine's row locked, so no ingest of the machine runs in between.
+ * Machine, knife and daily counters do not change: the cuts stay the machine's, only their order
+ * changes. Answers how many cuts moved.
+ */
+export async function rebookCuts(
+  tx: Tx,
+  tenantId: string,
+  move: { machineId: string; from: string | null; to: string | null; since: string; until?: string },
+): Promise<number> {
+  const fromKey = move.from ?? NONE_ID;
+  const toKey = move.to ?? NONE_ID;
+  if (fromKey === toKey) return 0;
+  const [row] = rowsOf<{ moved: number }>(
+    await run(
+      tx,
+      sql`
+      WITH moved AS (
+        UPDATE cuts SET job_id = ${move.to}::uuid
+        WHERE tenant_id = ${tenantId}::uuid AND machine_id = ${move.machineId}::uuid
+          AND at >= ${move.since}::timestamptz
+          ${move.until === undefined ? sql`` : sql`AND at < ${move.until}::timestamptz`}
+          AND ${move.from === null ? sql`job_id IS NULL` : sql`job_id = ${move.from}::uuid`}
+        RETURNING at, knife_rfid, operator_id
+      ), hourly AS MATERIALIZED (
+        SELECT date_bin('1 hour', at, '1970-01-01 00:00:00+00'::timestamptz) AS hour,
+               coalesce(knife_rfid, ${NO_KNIFE}) AS knife_rfid, coalesce(operator_id, ${NONE_ID}::uuid) AS operator_id,
+               count(*) AS cuts
+        FROM moved GROUP BY 1, 2, 3
+      ), taken AS (
+        UPDATE cut_rollups_hourly c SET cuts = c.cuts - h.cuts
+        FROM hourly h
+        WHERE c.tenant_id = ${tenantId}::uuid AND c.machine_id = ${move.machineId}::uuid AND c.hour = h.hour
+          AND c.knife_rfid = h.knife_rfid AND c.operator_id = h.operator_id AND c.job_id = ${fromKey}::uuid
+      ), given AS (
+        INSERT INTO cut_rollups_hourly AS c (tenant_id, hour, machine_id, knife_rfid, operator_id, job_id, cuts)
+        SELECT ${tenantId}::uuid, hour, ${move.machineId}::uuid, knife_rfid, operator_id, ${toKey}::uuid, cuts FROM hourly
+        ON CONFLICT (tenant_id, hour, machine_id, knife_rfid, operator_id, job_id)
+          DO UPDATE SET cuts = c.cuts + excluded.cuts
+      )
+      SELECT count(*)::int AS moved FROM moved`,
+    ),
+  );
+  const moved = row?.moved ?? 0;
+  if (moved > 0) {
+    // a rollup row emptied by the move goes, as if those cuts had never been booked to its order
+    await run(
+      tx,
+      sql`DELETE FROM cut_rollups_hourly
+          WHERE tenant_id = ${tenantId}::uuid AND machine_id = ${move.machineId}::uuid AND job_id = ${fromKey}::uuid
+            AND hour >= date_bin('1 hour', ${move.since}::timestamptz, '1970-01-01 00:00:00+00'::timestamptz)
+            AND cuts <= 0`,
+    );
+  }
+  return moved;
+}

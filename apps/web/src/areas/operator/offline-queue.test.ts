@@ -52,19 +52,21 @@ describe('operator outbox', () => {
     window.localStorage.setItem('refreshToken', 'refresh-1');
     const server = fakeServer();
     outbox = createOutbox(USER);
-    const interruption = outbox.add({
-      kind: 'status',
-      machineId: MACHINE,
-      status: 'INTERRUPTION_PRINTING_MATERIAL_MISPRINT',
-    });
-    const order = outbox.add({
-      kind: 'createOrder',
-      machineId: MACHINE,
-      orderId: ORDER_ID,
-      name: 'Flyer A5',
-      orderNumber: null,
-      programNumber: null,
-    });
+    const interruption = outbox.add(
+      { kind: 'status', machineId: MACHINE, status: 'INTERRUPTION_PRINTING_MATERIAL_MISPRINT' },
+      new Date('2026-03-02T10:00:00.000Z'),
+    );
+    const order = outbox.add(
+      {
+        kind: 'createOrder',
+        machineId: MACHINE,
+        orderId: ORDER_ID,
+        name: 'Flyer A5',
+        orderNumber: null,
+        programNumber: null,
+      },
+      new Date('2026-03-02T10:01:00.000Z'),
+    );
     await vi.waitFor(() => expect(outbox!.getState().offline).toBe(true));
     expect(outbox.getState().items.map((item) => item.key)).toEqual([interruption.key, order.key]);
 
@@ -74,7 +76,7 @@ describe('operator outbox', () => {
     expect(outbox.getState().items).toHaveLength(2);
 
     server.setReachable(true);
-    outbox.add({ kind: 'closeOrder', machineId: MACHINE, orderId: ORDER_ID, name: 'Flyer A5' });
+    const close = outbox.add({ kind: 'closeOrder', machineId: MACHINE, orderId: ORDER_ID, name: 'Flyer A5' });
     outbox.add({ kind: 'status', machineId: MACHINE, status: 'RUNNING' });
     await vi.waitFor(() => expect(outbox!.getState().items).toHaveLength(0));
     expect(server.sent.map((s) => `${s.method} ${s.url}`)).toEqual([
@@ -87,7 +89,11 @@ describe('operator outbox', () => {
       key: interruption.key,
       body: { value: 'INTERRUPTION_PRINTING_MATERIAL_MISPRINT', at: interruption.at },
     });
-    expect(server.sent[1]!.body).toMatchObject({ id: ORDER_ID, name: 'Flyer A5' });
+    // every input carries the time it was made, the order inputs too: the order starts and ends then
+    expect(interruption.at).toBe('2026-03-02T10:00:00.000Z');
+    expect(server.sent[1]!.body).toMatchObject({ id: ORDER_ID, name: 'Flyer A5', at: order.at });
+    expect(order.at).toBe('2026-03-02T10:01:00.000Z');
+    expect(server.sent[2]!.body).toEqual({ at: close.at });
     // the refused close is kept to be shown, not lost; the input after it went out all the same
     expect(outbox.getState().refused).toMatchObject([
       { kind: 'closeOrder', code: 'service.printing-shops.ORDER_NOT_OPEN' },
@@ -107,6 +113,28 @@ describe('operator outbox', () => {
     outbox.add({ kind: 'status', machineId: MACHINE, status: 'BREAK' });
     await vi.waitFor(() => expect(outbox!.getState().items).toHaveLength(0));
     expect(seen).toEqual([{ answer, queued: 1 }]);
+  });
+
+  it('starts a planned order at the time the operator started it', async () => {
+    window.localStorage.setItem('bearerToken', 'bearer-1');
+    window.localStorage.setItem('refreshToken', 'refresh-1');
+    const server = fakeServer();
+    server.setReachable(true);
+    outbox = createOutbox(USER);
+    const start = outbox.add(
+      { kind: 'startOrder', machineId: MACHINE, orderId: ORDER_ID, name: 'Plakat A1' },
+      new Date('2026-03-02T09:30:00.000Z'),
+    );
+    await vi.waitFor(() => expect(outbox!.getState().items).toHaveLength(0));
+    expect(server.sent).toEqual([
+      {
+        url: `/api/printing-shop/orders/${ORDER_ID}/start`,
+        method: 'PUT',
+        key: null,
+        body: { at: '2026-03-02T09:30:00.000Z' },
+      },
+    ]);
+    expect(start.at).toBe('2026-03-02T09:30:00.000Z');
   });
 
   it('stays offline when a read that left before the connection dropped answers after it', () => {

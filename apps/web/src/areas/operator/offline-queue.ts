@@ -16,10 +16,12 @@ import { api, isApiError } from '../../lib/api';
  * The terminal's outbox (ADR 0017): every input of the operator (status, order created, edited,
  * closed, deleted) goes into local storage first and is sent from there, one after the other in the
  * order it was made. While the server cannot be reached the inputs stay and the terminal says it is
- * offline; when it is back they go out in order. A replay never applies twice: a status carries its
- * idempotency key and the time it was chosen, an order the id the terminal gave it, and closing or
- * deleting an order that is already closed or deleted changes nothing. The status PUT answers with
- * the machine's view, which is handed to `onAnswer` before the input leaves the outbox.
+ * offline; when it is back they go out in order. Each input carries the time it was made (`at`), so a
+ * status, an order created or started, and an order closed count from then, not from when the server
+ * got them. A replay never applies twice: a status carries its idempotency key, an order the id the
+ * terminal gave it, and closing or deleting an order that is already closed or deleted changes
+ * nothing. The status PUT answers with the machine's view, which is handed to `onAnswer` before the
+ * input leaves the outbox.
  */
 
 export type QueuedInput =
@@ -95,6 +97,7 @@ async function send(item: QueueItem): Promise<MachineStatusView | undefined> {
           name: item.name,
           orderNumber: item.orderNumber,
           programNumber: item.programNumber,
+          at: item.at,
         },
       });
       return;
@@ -105,10 +108,10 @@ async function send(item: QueueItem): Promise<MachineStatusView | undefined> {
       });
       return;
     case 'startOrder':
-      await api(startOrder, { params: { id: item.orderId } });
+      await api(startOrder, { params: { id: item.orderId }, body: { at: item.at } });
       return;
     case 'closeOrder':
-      await api(closeOrder, { params: { id: item.orderId } });
+      await api(closeOrder, { params: { id: item.orderId }, body: { at: item.at } });
       return;
     case 'deleteOrder':
       await api(deleteOrder, { params: { id: item.orderId } });
