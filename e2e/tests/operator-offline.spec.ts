@@ -173,6 +173,7 @@ test('the terminal works offline: inputs, reload and a new tab, then everything 
   const dialog = page.getByRole('dialog', { name: 'New order' });
   await dialog.getByLabel(/^Order name/).fill(order);
   await dialog.getByRole('button', { name: 'Start order' }).click();
+  const orderStarted = Date.now();
   const card = page.getByTestId('order-card').filter({ hasText: order });
   await expect(card).toContainText('Not sent yet');
   await expect(page.getByTestId('offline-banner')).toContainText('Waiting: 7');
@@ -219,6 +220,9 @@ test('the terminal works offline: inputs, reload and a new tab, then everything 
   }
   const orders = (await (
     await page.request.get(`${API}/cutting-machines/${machineId}/orders`, { headers })
-  ).json()) as { name: string; state: string }[];
-  expect(orders.filter((o) => o.name === order)).toEqual([expect.objectContaining({ state: 'OPEN' })]);
+  ).json()) as { name: string; state: string; startDate: string }[];
+  const sent = orders.filter((o) => o.name === order);
+  expect(sent).toEqual([expect.objectContaining({ state: 'OPEN' })]);
+  // the order starts when the operator started it, not when it reached the server
+  expect(Math.abs(Date.parse(sent[0]!.startDate) - orderStarted)).toBeLessThan(2_000);
 });
