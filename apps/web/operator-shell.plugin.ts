@@ -66,7 +66,13 @@ function manifest() {
     orientation: 'landscape',
     background_color: '#ffffff',
     theme_color: '#2f5d87',
-    icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    // PNGs for installers that want raster sizes (scripts/terminal-icons.mjs renders them from the SVG)
+    icons: [
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      { src: '/terminal-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/terminal-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/terminal-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
   };
 }
 

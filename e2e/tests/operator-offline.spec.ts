@@ -126,6 +126,14 @@ test('the terminal works offline: inputs, reload and a new tab, then everything 
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('button', { name: `Work at ${MACHINE}` }).click({ timeout: 30_000 });
   await expect(page.getByRole('heading', { level: 1, name: MACHINE })).toBeVisible({ timeout: 30_000 });
+  // the terminal installs as an app: its manifest starts it full screen, with icons that load
+  const manifest = await (await page.request.get('/operator.webmanifest')).json();
+  expect(manifest).toMatchObject({ start_url: '/operator', display: 'fullscreen' });
+  for (const icon of manifest.icons as { src: string; type: string }[]) {
+    const response = await page.request.get(icon.src);
+    expect(response.status(), icon.src).toBe(200);
+    expect(response.headers()['content-type'], icon.src).toContain(icon.type);
+  }
   // the terminal's shell is kept by its service worker, which controls the page once installed
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
     timeout: 30_000,
