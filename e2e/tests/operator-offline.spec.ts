@@ -189,6 +189,16 @@ test('the terminal works offline: inputs, reload and a new tab, then everything 
   await expect(page.getByTestId('terminal-job-name')).toHaveText(order);
   await expectTerminal(page, 7);
   await page.screenshot({ path: screenshotPath('operator-offline-queue-1024') });
+  // the same in German and Arabic (the language is this journey's operator's own, kept on the device
+  // while offline)
+  for (const locale of ['de', 'ar'] as const) {
+    await page.getByTestId('language-picker').selectOption(locale);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await expect(page.getByTestId('offline-banner')).toBeVisible();
+    await page.screenshot({ path: screenshotPath(`operator-offline-queue-1024-${locale}`) });
+  }
+  await page.getByTestId('language-picker').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   // a reload, offline
   await page.reload();

@@ -25,7 +25,7 @@ async function saveToAccount(queryClient: QueryClient, locale: Locale, i18n: I18
     await queryClient.invalidateQueries({ queryKey: sessionKeys.self() });
   } catch (error) {
     const { notifyError } = await import('../components/feedback');
-    notifyError(error, i18n.t, i18n, i18n.t('language.saveFailed'));
+    notifyError(error, i18n.t, i18n, i18n.t('language.saveFailed'), { id: 'language-save-failed' });
   }
 }
 

@@ -25,10 +25,22 @@ export function notifySuccess(message: string, title?: string, closeLabel?: stri
  * A failed action in words: what went wrong and what to do (or `message`, when the caller can say it
  * better). The catalogue code is never the message; it waits under "Details" for support.
  */
-export function notifyError(error: unknown, t: TFunction, i18n: I18n, message?: string) {
+/**
+ * An error as a toast. With an `id`, a newer error of the same kind replaces the one still showing
+ * (a language saved twice while offline says so once, in the language now chosen).
+ */
+export function notifyError(
+  error: unknown,
+  t: TFunction,
+  i18n: I18n,
+  message?: string,
+  options: { id?: string } = {},
+) {
   const text = errorText(error, t, i18n);
   message ??= text.message;
+  if (options.id) notifications.hide(options.id);
   notifications.show({
+    id: options.id,
     title: t('toast.error'),
     message: (
       <Stack gap={2}>

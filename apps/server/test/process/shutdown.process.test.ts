@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { health, routeUrl } from '@kerf/contracts';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { descendants, freePort, isRunning, sleep, waitFor } from './process-tree';
-import { startServerProcess } from './server-process';
+import { descendants, freePort, isRunning, sleep, waitFor } from '../process-tree';
+import { startServerProcess } from '../server-process';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** What a service manager or `docker stop` allows before SIGKILL. */
