@@ -91,7 +91,7 @@ describe('no raw strings on key screens', () => {
     await renderApp(options('/system-admin'));
     await screen.findByText('Schleiferei Muster KG');
     expect(untranslatedTexts()).toEqual([]);
-    expect(screen.getByRole('columnheader', { name: '⟦Client ID⟧' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: '⟦Active⟧' })).toBeInTheDocument();
   });
 
   it('the data table empty state', async () => {

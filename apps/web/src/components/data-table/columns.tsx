@@ -70,10 +70,24 @@ export function codeColumn<T>(
   return { accessor, title, render: (record) => <CodeText value={value(record)} />, ...options };
 }
 
-export function CodeText({ value }: { value: string | null | undefined }) {
+export function CodeText({
+  value,
+  breakAnywhere,
+}: {
+  value: string | null | undefined;
+  /** long values without spaces (addresses): they break at any character rather than widen the table */
+  breakAnywhere?: boolean;
+}) {
   if (!value) return <EmptyValue />;
   return (
-    <Text span size="sm" ff="monospace" translate="no" dir="ltr">
+    <Text
+      span
+      size="sm"
+      ff="monospace"
+      translate="no"
+      dir="ltr"
+      style={breakAnywhere ? { overflowWrap: 'anywhere' } : undefined}
+    >
       {value}
     </Text>
   );

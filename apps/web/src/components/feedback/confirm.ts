@@ -35,8 +35,8 @@ export function confirm({
       centered: true,
       labels: { confirm: confirmLabel, cancel: cancelLabel },
       size: touch ? 'lg' : undefined,
-      // the corner's close button cancels as well: named so, and glove-sized on the terminal
-      closeButtonProps: { 'aria-label': cancelLabel, ...(touch ? { size: 56 } : {}) },
+      // on the terminal only the two glove-sized answers: no small corner button beside them
+      withCloseButton: !touch,
       confirmProps: {
         color: danger ? 'red.8' : undefined,
         'data-autofocus': !danger,

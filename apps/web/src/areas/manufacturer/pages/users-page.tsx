@@ -9,6 +9,7 @@ import {
   codeColumn,
   DataTable,
   EditRowAction,
+  LOW_PRIORITY_FROM,
   nameColumn,
   RowAction,
   type TableColumn,
@@ -59,12 +60,21 @@ export function UsersPage() {
     }
   };
   const columns: TableColumn<User>[] = [
-    nameColumn('lastName', t('employees.name'), name),
+    nameColumn('lastName', t('employees.name'), (u) => (
+      <>
+        {name(u)}
+        {/* on a phone the role column gives way: the role goes under the name */}
+        <Text span display="block" size="xs" fw={400} c="dimmed" hiddenFrom={LOW_PRIORITY_FROM}>
+          {translateKey(t, `roles.${u.role}`)}
+        </Text>
+      </>
+    )),
     codeColumn('username', t('employees.username'), (u) => u.username, { sortable: true, priority: 'low' }),
     {
       accessor: 'role',
       title: t('employees.role'),
       sortable: true,
+      priority: 'low',
       render: (u) => translateKey(t, `roles.${u.role}`),
     },
     activeColumn(

@@ -54,6 +54,7 @@ export function FleetTable({
       accessor: 'cuts',
       title: t('manufacturer.cuts'),
       sortable: true,
+      priority: 'low',
       numeric: true,
       render: (m) => number(m.cuts),
     },

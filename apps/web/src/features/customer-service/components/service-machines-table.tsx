@@ -7,6 +7,7 @@ import {
   CodeText,
   DataTable,
   dateColumn,
+  LOW_PRIORITY_FROM,
   nameColumn,
   RowLinkAction,
   type TableColumn,
@@ -42,7 +43,11 @@ export function ServiceMachinesTable({
   });
   const columns: TableColumn<ServiceMachine>[] = [
     ...(showCustomer
-      ? [nameColumn('tenantName', t('customerService.customer'), (m: ServiceMachine) => m.tenantName)]
+      ? [
+          nameColumn('tenantName', t('customerService.customer'), (m: ServiceMachine) => m.tenantName, {
+            priority: 'low',
+          }),
+        ]
       : []),
     {
       accessor: 'name',
@@ -54,6 +59,12 @@ export function ServiceMachinesTable({
             {m.name}
           </Text>
           <CodeText value={m.serialNumber} />
+          {showCustomer && (
+            // on a phone the customer column gives way: its name goes under the machine's
+            <Text size="xs" c="dimmed" hiddenFrom={LOW_PRIORITY_FROM} translate="no" dir="auto">
+              {m.tenantName}
+            </Text>
+          )}
         </Stack>
       ),
     },

@@ -107,12 +107,16 @@ export function ApiKeysPanel() {
     {
       accessor: 'scopes',
       title: t('integrations.apiKeys.scopes'),
+      priority: 'low',
       render: (k) => (
         <Text size="sm">{k.scopes.map((scope) => translateKey(t, scopeKey(scope))).join(', ')}</Text>
       ),
     },
     dateColumn('createdAt', t('integrations.created'), (k) => k.createdAt, { priority: 'low' }),
-    dateColumn('lastUsedAt', t('integrations.apiKeys.lastUsed'), (k) => k.lastUsedAt, { withTime: true }),
+    dateColumn('lastUsedAt', t('integrations.apiKeys.lastUsed'), (k) => k.lastUsedAt, {
+      withTime: true,
+      priority: 'low',
+    }),
     {
       accessor: 'revokedAt',
       title: t('integrations.state'),

@@ -205,7 +205,7 @@ export function WebhooksPanel() {
       title: t('integrations.webhooks.url'),
       render: (e) => (
         <Stack gap={0}>
-          <CodeText value={e.url} />
+          <CodeText value={e.url} breakAnywhere />
           {e.description && (
             <Text size="xs" c="dimmed" dir="auto" translate="no">
               {e.description}
@@ -217,11 +217,13 @@ export function WebhooksPanel() {
     {
       accessor: 'events',
       title: t('integrations.webhooks.eventsLabel'),
+      priority: 'low',
       render: (e) => <Text size="sm">{e.events.map((event) => eventLabel(t, event)).join(', ')}</Text>,
     },
     {
       accessor: 'recent',
       title: t('integrations.webhooks.last24h'),
+      priority: 'low',
       render: (e) => (
         <Text size="sm">
           {t('integrations.webhooks.recent', {

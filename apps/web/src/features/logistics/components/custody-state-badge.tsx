@@ -10,7 +10,8 @@ import { KnifeStateBadge } from '../../knives';
 export function StayStateBadge({ stay }: { stay: Pick<Custody, 'state' | 'receivedAt'> }) {
   const { t } = useTranslation();
   return (
-    <Group gap={6} wrap="nowrap">
+    // the note goes under the badge where the cell is narrow (a phone), beside it where there is room
+    <Group gap={6} style={{ rowGap: 2 }}>
       <KnifeStateBadge state={stay.state} />
       {stay.state === 'AT_GRINDER' && stay.receivedAt === null && (
         <Text size="xs" c="dimmed">

@@ -20,8 +20,9 @@ function NotificationRow({ item }: { item: Notification }) {
   const unread = item.readAt === null;
   return (
     <Card withBorder radius="md" p="md" data-testid="notification" data-unread={unread}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Group wrap="nowrap" align="flex-start" gap="sm">
+      {/* the button goes under the text where both do not fit side by side (a phone) */}
+      <Group justify="space-between" align="flex-start" style={{ rowGap: 'var(--mantine-spacing-xs)' }}>
+        <Group wrap="nowrap" align="flex-start" gap="sm" style={{ flex: '1 1 16rem' }}>
           <Icon size={22} aria-hidden />
           <Stack gap={2}>
             <Group gap="xs">
@@ -48,6 +49,8 @@ function NotificationRow({ item }: { item: Notification }) {
           <Button
             size="xs"
             variant="subtle"
+            ms="auto"
+            style={{ flexShrink: 0 }}
             loading={markRead.isPending}
             onClick={() => markRead.mutateAsync(item.id).catch((error) => notifyError(error, t, i18n))}
           >

@@ -42,6 +42,7 @@ export function AuditLogTable() {
     {
       accessor: 'tenantSlug',
       title: t('systemAdmin.users.tenant'),
+      priority: 'low',
       render: (entry) => <CodeText value={entry.tenantSlug} />,
     },
     {
@@ -54,11 +55,12 @@ export function AuditLogTable() {
     {
       accessor: 'action',
       title: t('systemAdmin.audit.action'),
-      render: (entry) => <CodeText value={entry.action} />,
+      render: (entry) => <CodeText value={entry.action} breakAnywhere />,
     },
     {
       accessor: 'details',
       title: t('systemAdmin.audit.details'),
+      priority: 'low',
       render: (entry) =>
         entry.details || entry.targetType ? (
           <Code dir="ltr" translate="no" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>

@@ -37,7 +37,7 @@ export function MailOutboxTable() {
 
   const columns: DataTableColumn<MailSummary>[] = [
     dateColumn('createdAt', t('systemAdmin.mails.createdAt'), (mail) => mail.createdAt, { withTime: true }),
-    textColumn('recipient', t('systemAdmin.mails.recipient'), (mail) => mail.recipient),
+    textColumn('recipient', t('systemAdmin.mails.recipient'), (mail) => mail.recipient, { priority: 'low' }),
     textColumn('subject', t('systemAdmin.mails.subject'), (mail) => mail.subject),
     {
       accessor: 'state',

@@ -154,20 +154,26 @@ export function JobsTable() {
     },
     dateColumn('lastFinishedAt', t('systemAdmin.jobs.lastRun'), (job) => job.lastFinishedAt, {
       withTime: true,
+      priority: 'low',
     }),
     {
       accessor: 'lastMessage',
       title: t('systemAdmin.jobs.message'),
+      priority: 'low',
       render: (job) => (
         <Text span size="sm" dir="auto" translate="no">
           {orEmpty(job.lastMessage)}
         </Text>
       ),
     },
-    dateColumn('nextRunAt', t('systemAdmin.jobs.nextRun'), (job) => job.nextRunAt, { withTime: true }),
+    dateColumn('nextRunAt', t('systemAdmin.jobs.nextRun'), (job) => job.nextRunAt, {
+      withTime: true,
+      priority: 'low',
+    }),
     {
       accessor: 'runs',
       title: t('systemAdmin.jobs.runs'),
+      priority: 'low',
       numeric: true,
       render: (job) =>
         `${formatNumber(job.runs, i18n.language)} / ${formatNumber(job.failures, i18n.language)}`,

@@ -71,21 +71,24 @@ export function SystemTenantsTable({ ownTenantId }: { ownTenantId?: string }) {
 
   const columns: TableColumn<SystemTenant>[] = [
     nameColumn('name', t('tenants.name'), (tenant) => tenant.name),
-    codeColumn('slug', t('tenants.slug'), (tenant) => tenant.slug),
+    codeColumn('slug', t('tenants.slug'), (tenant) => tenant.slug, { priority: 'low' }),
     {
       accessor: 'kind',
       title: t('tenants.kind'),
+      priority: 'low',
       render: (tenant) => translateKey(t, `tenants.kinds.${tenant.kind}`),
     },
     {
       accessor: 'users',
       title: t('systemAdmin.tenants.users'),
+      priority: 'low',
       numeric: true,
       render: (x) => number(x.users),
     },
     {
       accessor: 'machines',
       title: t('systemAdmin.tenants.machines'),
+      priority: 'low',
       numeric: true,
       render: (x) => number(x.machines),
     },
@@ -93,7 +96,7 @@ export function SystemTenantsTable({ ownTenantId }: { ownTenantId?: string }) {
       active: t('tenants.active'),
       inactive: t('systemAdmin.tenants.disabledState'),
     }),
-    dateColumn('createdAt', t('tenants.createdAt'), (tenant) => tenant.createdAt),
+    dateColumn('createdAt', t('tenants.createdAt'), (tenant) => tenant.createdAt, { priority: 'low' }),
     actionsColumn(t('table.actions'), (tenant) =>
       tenant.id === ownTenantId ? null : (
         <RowAction

@@ -1,5 +1,5 @@
 import type { SystemUser } from '@kerf/contracts';
-import { Select } from '@mantine/core';
+import { Select, Text } from '@mantine/core';
 import { IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,9 +8,10 @@ import {
   activeColumn,
   codeColumn,
   DataTable,
-  type DataTableColumn,
+  LOW_PRIORITY_FROM,
   nameColumn,
   RowAction,
+  type TableColumn,
   textColumn,
 } from '../../../components/data-table';
 import { confirm, notifyError, notifySuccess } from '../../../components/feedback';
@@ -84,12 +85,25 @@ export function SystemUsersTable({ selfId }: { selfId?: string }) {
     }
   };
 
-  const columns: DataTableColumn<SystemUser>[] = [
-    codeColumn('username', t('employees.username'), (user) => user.username),
-    nameColumn('name', t('employees.name'), (user) => `${user.firstName} ${user.lastName}`),
-    textColumn('tenantName', t('systemAdmin.users.tenant'), (user) => user.tenantName),
-    { accessor: 'role', title: t('employees.role'), render: (user) => translateKey(t, `roles.${user.role}`) },
-    textColumn('email', t('employees.email'), (user) => user.email),
+  const columns: TableColumn<SystemUser>[] = [
+    codeColumn('username', t('employees.username'), (user) => user.username, { priority: 'low' }),
+    nameColumn('name', t('employees.name'), (user) => (
+      <>
+        {`${user.firstName} ${user.lastName}`}
+        {/* on a phone the role column gives way: the role goes under the name */}
+        <Text span display="block" size="xs" fw={400} c="dimmed" hiddenFrom={LOW_PRIORITY_FROM}>
+          {translateKey(t, `roles.${user.role}`)}
+        </Text>
+      </>
+    )),
+    textColumn('tenantName', t('systemAdmin.users.tenant'), (user) => user.tenantName, { priority: 'low' }),
+    {
+      accessor: 'role',
+      title: t('employees.role'),
+      priority: 'low',
+      render: (user) => translateKey(t, `roles.${user.role}`),
+    },
+    textColumn('email', t('employees.email'), (user) => user.email, { priority: 'low' }),
     activeColumn('active', t('employees.active'), (user) => user.active, {
       active: t('tenants.active'),
       inactive: t('tenants.inactive'),
