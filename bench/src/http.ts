@@ -7,7 +7,7 @@ import { writeDemoHistory } from '../../apps/server/src/demo/history';
 import { argument, LOAD_GENERATOR_NICE, printResult, seedLocations, startBenchApp } from './common';
 
 /**
- * bench/http (ARCHITECTURE §5 "HTTP"): in one run, on this machine,
+ * bench/http (docs/architecture.md "Quality targets"): in one run, on this machine,
  *  1. Fastify overhead: /api/health of the real app (hooks, request id, zod serialiser) against a
  *     raw node:http server giving the same answer — the same JSON with the same headers (the
  *     security policy's, a request id of its own per request), so that the ratio is the framework's

@@ -11,7 +11,7 @@ import { insertTenant, insertUser } from '../../apps/server/src/modules/auth/ind
 import { argument, freePort, REPO_ROOT } from './common';
 
 /**
- * bench/reports (ARCHITECTURE §5, issue 11): reports over 1 year × 100 machines on PostgreSQL.
+ * bench/reports (docs/architecture.md "Quality targets", issue 11): reports over 1 year × 100 machines on PostgreSQL.
  *
  *   npm run bench:reports -- --db postgres [--smoke] [--json file]
  *     [--tenants 10 --machines 10 --days 365 --cuts-per-minute 1 --seconds 15 --users 10]
@@ -30,7 +30,7 @@ import { argument, freePort, REPO_ROOT } from './common';
  *    - the daily aggregates (ADR 0019) from the hourly rollups and the closed status intervals, as
  *      the ingest keeps them (the per-machine numbers below are compared with the raw cuts);
  *    - orders (two per shift) with their cuts, and knife scans at every weekly knife change.
- *    The dataset of research/performance.md §8.1: 10 printing shops (tenants) × 10 machines.
+ *    The dataset: 10 printing shops (tenants) × 10 machines.
  * 2. Starts the real server (this process, listening on loopback) and signs in one manager per shop.
  * 3. 10 concurrent users (one manager per shop, closed loop) run every report section's JSON
  *    endpoints for the last 24 hours, then for the last year (Europe/Berlin): p50/p95/p99.

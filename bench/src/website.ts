@@ -1,5 +1,5 @@
 /**
- * Public website budget (issue 15, ARCHITECTURE §5 "web"): the home page's initial JavaScript (gzip)
+ * Public website budget (issue 15, docs/architecture.md "Quality targets"): the home page's initial JavaScript (gzip)
  * and Lighthouse performance and accessibility in headless Chromium, desktop and mobile presets.
  *
  *   npm run build && npm run bench:website [-- --runs 3]

@@ -101,7 +101,7 @@ test.describe('grinding-shop admin', () => {
     await checkA11y(page);
     await shot(page, 'details-machines-en');
 
-    // the location cannot go while its employee works and the machine stands there (spec §5): the
+    // the location cannot go while its employee works and the machine stands there (product.md §5): the
     // page says so before asking
     await page.locator('#main-content').getByRole('button', { name: 'Delete', exact: true }).click();
     const blocked = page.getByRole('dialog', { name: `“${locationName}” cannot be deleted` });

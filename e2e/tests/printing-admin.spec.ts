@@ -161,7 +161,7 @@ test.describe('printing-shop admin', () => {
     // deleting the location is blocked while employees and machines are assigned
     await page.getByRole('navigation').getByRole('link', { name: 'Locations' }).click();
     await page.getByRole('table', { name: 'Locations' }).getByRole('link', { name: locationName }).click();
-    // the page knows who is there: it says so before asking "cannot be undone" (spec §5, issue 32)
+    // the page knows who is there: it says so before asking "cannot be undone" (product.md §5, issue 32)
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
     const blocked = page.getByRole('dialog', { name: `“${locationName}” cannot be deleted` });
     await expect(blocked).toContainText('Employees still assigned: 1.');

@@ -8,7 +8,7 @@ import { MQTT_PORT } from '../playwright.config';
 
 export const PASSWORD = 'Kerf-demo-2026';
 
-/** Demo users (ARCHITECTURE §1) and the area each lands in (contracts ROLE_AREAS). */
+/** Demo users (docs/architecture.md "Configuration and demo data") and the area each lands in (contracts ROLE_AREAS). */
 export const DEMO_USERS = [
   { tenant: 'demo', username: 'admin', area: 'printing-admin' },
   { tenant: 'demo', username: 'manager', area: 'printing-manager' },

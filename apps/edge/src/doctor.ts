@@ -143,7 +143,7 @@ function tlsHandshake(host: string, address: string, port: number, ca: string[],
 }
 
 /**
- * `kerf-edge doctor`: the setup assistant's checks that only the site can make (spec §2), from
+ * `kerf-edge doctor`: the setup assistant's checks that only the site can make (product.md §2), from
  * the site manager's own network: DNS, TCP reach of the HTTPS port and of MQTT over TLS (8883),
  * the TLS handshake and the certificate, an MQTT connect with the machine's credential (over
  * WebSocket on the HTTPS port when 8883 is blocked), the gate manager, and the clock. Then it

@@ -1,7 +1,7 @@
 import { MACHINE_STATUSES, type MachineStatus, type TelemetryEvent } from '@kerf/contracts';
 
 /**
- * Behaviour of one guillotine cutter (research/mission.md D1–D3). Pure and deterministic per seed;
+ * Behaviour of one guillotine cutter as printing shops run them. Pure and deterministic per seed;
  * the live simulator and `kerf-edge history` drive agents with it, and the server's demo history
  * (apps/server/src/demo/history.ts) writes weeks of it through the telemetry write path, so it
  * imports nothing but the contracts (`@kerf/edge/simulation`).

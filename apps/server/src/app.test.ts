@@ -238,7 +238,7 @@ describe('OpenAPI', () => {
     expect(json.json().paths['/api/auth/auth/login']).toBeDefined();
   });
 
-  it('marks the endpoints spec §7 does not list as additions, and only those', async () => {
+  it('marks the endpoints product.md §7 does not list as additions, and only those', async () => {
     const paths = (await t.request({ method: 'GET', url: '/api/docs/json' })).json().paths;
     const credentials = paths['/api/printing-shop/cutting-machines/{id}/credentials'].post;
     expect(credentials['x-spec-addition']).toBe(true);

@@ -16,7 +16,7 @@ import {
 import { z } from 'zod';
 
 /**
- * The AsyncAPI 3 document of the live socket (`/api/live`, spec §7 "Live events"), generated from
+ * The AsyncAPI 3 document of the live socket (`/api/live`, product.md §7 "Live events"), generated from
  * the same contracts the gateway and the web client use (`packages/contracts/src/live.ts`):
  * the subscribe and unsubscribe frames, each event type's payload, the acknowledgements, the error
  * frames with their codes, and the rules for reconnecting. `npm run openapi` writes it to
@@ -51,7 +51,7 @@ const RECONNECT_RULES = [
   `At most ${LIVE_MAX_SUBSCRIPTIONS} subscriptions per socket; the resource is a cutting machine id of the token's tenant, except NOTIFICATION's: the signed-in user's own id.`,
   "When a subscription's token expires the server ends that subscription with an ERROR frame of status 401 (`authentication.TOKEN_EXPIRED`): refresh the token (`POST /api/auth/auth/refresh`) and SUBSCRIBE again on the same socket.",
   `When the session ends (sign-out, revocation, deactivation) its subscriptions end with an ERROR frame; a socket left without subscriptions is closed with code ${LIVE_SESSION_ENDED_CLOSE}: sign in again before reconnecting.`,
-  `After any other close, wait ${LIVE_RETRY_DELAY_MS} ms (spec §9), connect again and SUBSCRIBE again with \`replayLastEvent: true\`: the server first sends the current state of each machine (an EVENT with \`replay: true\`), so nothing missed while disconnected stays on screen. Events are not queued for a closed socket.`,
+  `After any other close, wait ${LIVE_RETRY_DELAY_MS} ms (product.md §9), connect again and SUBSCRIBE again with \`replayLastEvent: true\`: the server first sends the current state of each machine (an EVENT with \`replay: true\`), so nothing missed while disconnected stays on screen. Events are not queued for a closed socket.`,
   `The server pings every ${LIVE_PING_SECONDS} s and drops a socket that did not answer the previous ping, and drops a socket that stops reading (more than 1 MiB unread); both are ordinary closes for the client: reconnect as above.`,
   'Each machine event carries the whole machine view with its `revision`: replace the copy you hold when the revision is not older, and fold nothing.',
 ];
@@ -84,7 +84,7 @@ export function generateAsyncApi(): string {
         .split('_')
         .map((word) => word[0]!.toUpperCase() + word.slice(1))
         .join('')}`,
-      `${type}: ${(SPEC_LIVE_EVENT_TYPES as readonly string[]).includes(type) ? 'spec §7' : 'addition to spec §7'}; the data is ${
+      `${type}: ${(SPEC_LIVE_EVENT_TYPES as readonly string[]).includes(type) ? 'product.md §7' : 'addition to product.md §7'}; the data is ${
         LIVE_EVENT_DATA_SCHEMAS[type].meta()?.id ?? 'described by the payload'
       }.`,
       eventOption.extend({ type: z.literal(type), data: LIVE_EVENT_DATA_SCHEMAS[type] }),
@@ -120,7 +120,7 @@ export function generateAsyncApi(): string {
       title: 'Kerf live events',
       version: '1',
       description: [
-        'The live socket of Kerf (spec §7 "Live events"): machine cuts, statuses, operators, online status, setup checks and notifications as they happen. Generated from `packages/contracts/src/live.ts` by `npm run openapi`.',
+        'The live socket of Kerf (product.md §7 "Live events"): machine cuts, statuses, operators, online status, setup checks and notifications as they happen. Generated from `packages/contracts/src/live.ts` by `npm run openapi`.',
         '',
         '## Connecting, tokens and reconnecting',
         '',

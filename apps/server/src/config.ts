@@ -161,7 +161,7 @@ export interface Config {
    */
   statementBudgets: { interactiveMs: number; heavyMs: number };
   /**
-   * Log retention (spec §9: deleted after 30 days at most): audit entries, login throttles and spent
+   * Log retention (product.md §9: deleted after 30 days at most): audit entries, login throttles and spent
    * captchas older than `auditDays`, delivered or given-up outbox mail older than `mailDays`, checked
    * every `intervalSeconds`; sessions (with their refresh tokens) that ended — expired or revoked —
    * more than `sessionDays` ago.

@@ -7,7 +7,7 @@ import { defineRoute } from './route';
 import { hasControlCharacter, hasLoneSurrogate, identifier, secretText, text } from './text';
 
 /**
- * Tenant IDs and usernames are compared lower-cased (spec §5: login lower-cases both). Login only
+ * Tenant IDs and usernames are compared lower-cased (product.md §5: login lower-cases both). Login only
  * compares, so it does not check their grammar, only that they are text a database can hold.
  */
 const lowerCased = (max: number) =>
@@ -242,7 +242,7 @@ export const changeOwnPassword = defineRoute({
   summary:
     "Change the signed-in user's password; the current one must be given (INVALID_PASSWORD otherwise). Ends the user's other sessions",
   specAddition:
-    'spec §8 INVALID_PASSWORD ("incorrect password"): a user changing their own password gives the current one.',
+    'product.md §8 INVALID_PASSWORD ("incorrect password"): a user changing their own password gives the current one.',
   access: 'self:update',
   body: ChangeOwnPasswordSchema,
   responses: { 204: null },

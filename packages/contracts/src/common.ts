@@ -4,7 +4,7 @@ import { identifier } from './text';
 
 export * from './locales';
 
-/** UI languages (spec §3); `LANGUAGE_LOCALES` (locales.ts) maps them to the web app's locale files. */
+/** UI languages (product.md §3); `LANGUAGE_LOCALES` (locales.ts) maps them to the web app's locale files. */
 export const LanguageSchema = z.enum(LANGUAGES).meta({ id: 'Language' });
 
 export const UuidSchema = z.uuid();
@@ -16,7 +16,7 @@ export const QueryBooleanSchema = z.enum(['true', 'false']).transform((value) =>
 
 export const MAX_PAGE_SIZE = 1000;
 
-/** Zero-based paging (spec §9: lists default to page 0). */
+/** Zero-based paging (product.md §9: lists default to page 0). */
 export function pageQuerySchema(defaultPageSize: number) {
   return z.strictObject({
     page: z.coerce.number().int().min(0).max(1_000_000).default(0),
@@ -48,7 +48,7 @@ function isTimeZone(value: string) {
   }
 }
 
-/** An IANA time zone such as `Europe/Berlin`; reports take the browser's (spec §7 "General"). */
+/** An IANA time zone such as `Europe/Berlin`; reports take the browser's (product.md §7 "General"). */
 export const TimeZoneSchema = identifier(
   z
     .string()
@@ -139,7 +139,7 @@ export function withDateRange<S extends z.ZodType<Record<string, unknown>>>(
 }
 
 /**
- * A CSV download (spec §7 "CSV exports (blob)"): `text/csv; charset=utf-8` with a byte order mark,
+ * A CSV download (product.md §7 "CSV exports (blob)"): `text/csv; charset=utf-8` with a byte order mark,
  * the separator and decimal mark of the user's language (`,`/`.` or `;`/`,`), formula-like cells escaped. Streamed by the server.
  */
 export const CsvFileSchema = z.string().meta({

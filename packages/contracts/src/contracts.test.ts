@@ -26,7 +26,7 @@ import { SerialNumberSchema } from './telemetry';
 const passwordCodes = (value: string) =>
   (PasswordSchema.safeParse(value).error?.issues ?? []).map((issue) => fieldErrorFromIssue(issue).code);
 
-describe('password rule (spec §5)', () => {
+describe('password rule (product.md §5)', () => {
   it.each([
     ['Kerf-demo-2026', []],
     ['Aa1!aaaa', []],
@@ -98,7 +98,7 @@ describe('field error codes', () => {
 });
 
 describe('catalogue', () => {
-  it('has every code of spec §8 with a 4xx status', () => {
+  it('has every code of product.md §8 with a 4xx status', () => {
     for (const code of [
       'authentication.INVALID_CREDENTIALS',
       'authentication.INVALID_PASSWORD',
@@ -122,7 +122,7 @@ describe('catalogue', () => {
 });
 
 describe('roles and permissions', () => {
-  it('defines the 11 roles of spec §6, each with an area and a tenant kind', () => {
+  it('defines the 11 roles of product.md §6, each with an area and a tenant kind', () => {
     expect(ROLES).toHaveLength(11);
     for (const role of ROLES) {
       expect(ROLE_AREAS[role]).toBeTruthy();

@@ -16,7 +16,7 @@ import { MachineStatusSchema, OnlineStatusSchema, SERIAL_PATTERN } from './telem
 import { identifier, searchText, text } from './text';
 
 /**
- * Customer service and manufacturers (spec §2 "Customer-service admin", "Customer service"; spec §7
+ * Customer service and manufacturers (product.md §2 "Customer-service admin", "Customer service"; product.md §7
  * "Customer service", prefix /api/customer-service). The provider's staff and machine manufacturers
  * are the only users who read other tenants' rows. Every such read runs through the platform role
  * (`withPlatform`), limited to the customers of the user's service areas (support, developer) or to
@@ -25,14 +25,14 @@ import { identifier, searchText, text } from './text';
  */
 
 // ---------------------------------------------------------------------------------------------
-// Service areas (spec §3 "Service area: id, name")
+// Service areas (product.md §3 "Service area: id, name")
 
-/** The roles a customer-service admin creates (spec §7 `POST /users`). */
+/** The roles a customer-service admin creates (product.md §7 `POST /users`). */
 export const SERVICE_ROLES = ['ADMIN_CUSTOMER_SERVICE', 'SERVICE_USER_SUPPORT', 'SERVICE_USER_DEV'] as const;
 
 const uuidIds = z.array(z.uuid()).max(1000);
 
-/** Create and change a service area. `value` is its name: spec §7 "PUT sends value". */
+/** Create and change a service area. `value` is its name: product.md §7 "PUT sends value". */
 export const ServiceAreaInputSchema = z
   .strictObject({
     value: text({ min: 1, max: 100 }),
@@ -60,7 +60,7 @@ export const ServiceAreaSchema = z
   .meta({ id: 'ServiceArea' });
 export type ServiceArea = z.infer<typeof ServiceAreaSchema>;
 
-/** A customer-service employee with the service areas they belong to (several allowed, spec §3). */
+/** A customer-service employee with the service areas they belong to (several allowed, product.md §3). */
 export const ServiceEmployeeSchema = UserSchema.extend({ serviceAreaIds: z.array(z.uuid()) }).meta({
   id: 'ServiceEmployee',
 });
@@ -146,7 +146,7 @@ export type SearchView = z.infer<typeof SearchViewSchema>;
 
 /**
  * REMOTE_DESKTOP: the machine's control panel on screen; VPN: a network tunnel to the machine's
- * subnet; LOG_DOWNLOAD: the control's log files (kept 30 days at most, spec §9).
+ * subnet; LOG_DOWNLOAD: the control's log files (kept 30 days at most, product.md §9).
  */
 export const SERVICE_TYPES = ['REMOTE_DESKTOP', 'VPN', 'LOG_DOWNLOAD'] as const;
 export const ServiceTypeSchema = z.enum(SERVICE_TYPES).meta({ id: 'ServiceType' });
@@ -286,7 +286,7 @@ export const FleetSchema = z
   .meta({ id: 'Fleet' });
 
 // ---------------------------------------------------------------------------------------------
-// Routes (spec §7 "Customer service")
+// Routes (product.md §7 "Customer service")
 
 const MODULE = 'customer-service' as const;
 const AREA_ERRORS = ['service.customer-service.SERVICE_AREA_NOT_FOUND'] as const;
@@ -341,7 +341,7 @@ export const deleteServiceArea = defineRoute({
   module: MODULE,
   method: 'DELETE',
   path: '/service-areas/:id',
-  summary: 'Delete a service area without employees (spec §5); refused with who is still there',
+  summary: 'Delete a service area without employees (product.md §5); refused with who is still there',
   access: 'service-areas:manage',
   params: IdParamsSchema,
   responses: { 204: null },
@@ -364,7 +364,7 @@ export const listServiceAreaMachines = defineRoute({
   method: 'GET',
   path: '/service-areas/:id/cutting-machines',
   summary: 'The machines of the customers of a service area',
-  specAddition: 'spec §2 "service-area details with employees and machines tables" needs the machines.',
+  specAddition: 'product.md §2 "service-area details with employees and machines tables" needs the machines.',
   access: 'service-areas:manage',
   params: IdParamsSchema,
   responses: { 200: z.array(ServiceMachineSchema) },
@@ -376,7 +376,7 @@ export const listServiceEmployees = defineRoute({
   method: 'GET',
   path: '/users',
   summary: 'Every customer-service employee with their service areas',
-  specAddition: 'the employees overview of the customer-service admin (spec §2).',
+  specAddition: 'the employees overview of the customer-service admin (product.md §2).',
   access: 'service-areas:manage',
   responses: { 200: z.array(ServiceEmployeeSchema) },
   errors: [],
@@ -425,7 +425,7 @@ export const listCustomers = defineRoute({
   method: 'GET',
   path: '/tenants',
   summary: 'The customers the user looks after (all of them for the customer-service admin); audited',
-  specAddition: 'the clients list of spec §2 "Customer service", limited to the service areas.',
+  specAddition: 'the clients list of product.md §2 "Customer service", limited to the service areas.',
   access: 'customer-service:read',
   query: z.strictObject({ search: searchText(100).optional() }),
   responses: { 200: z.array(CustomerSchema) },
@@ -459,7 +459,7 @@ export const listServiceMachines = defineRoute({
   method: 'GET',
   path: '/cutting-machines',
   summary: 'The machines of the customers the user looks after; audited',
-  specAddition: 'the machines list of spec §2 "Customer service".',
+  specAddition: 'the machines list of product.md §2 "Customer service".',
   access: 'customer-service:read',
   query: z.strictObject({ search: searchText(100).optional(), tenantId: z.uuid().optional() }),
   responses: { 200: z.array(ServiceMachineSchema) },
@@ -527,7 +527,8 @@ export const exportCustomersCsv = defineRoute({
   path: '/reports/csv-export',
   summary:
     'CSV of all or of the selected customers: machines, licences, online status, uptime and cuts over `days`; audited',
-  specAddition: 'the reports page of spec §2 "Customer service" (CSV export of all or selected tenants).',
+  specAddition:
+    'the reports page of product.md §2 "Customer service" (CSV export of all or selected tenants).',
   access: 'customer-service:read',
   query: z.strictObject({
     tenantIds: listOf(z.uuid()).optional(),
@@ -547,7 +548,7 @@ export const getManufacturerFleet = defineRoute({
   path: '/manufacturer-view/cutting-machines',
   summary:
     'Machines of the manufacturer’s make at the customers who granted it access: online status, run time, cuts, knives; audited',
-  specAddition: 'spec §6 "manufacturer": the fleet of the own make, read-only.',
+  specAddition: 'product.md §6 "manufacturer": the fleet of the own make, read-only.',
   access: 'manufacturer-fleet:read',
   query: FleetQuerySchema,
   responses: { 200: FleetSchema },

@@ -2,12 +2,12 @@ import { z } from 'zod';
 
 /**
  * The error catalogue. Every error response carries one of these codes; the web app
- * translates codes, never server text. Spec §8 codes keep their prefixes
+ * translates codes, never server text. product.md §8 codes keep their prefixes
  * (`authentication`, `service.printing-shops`, `service.grinding-shops`, `service.knives`);
  * `validation.*` and `common.*` are Kerf's own.
  */
 export const ERROR_STATUS = {
-  // authentication (spec §8)
+  // authentication (product.md §8)
   'authentication.INVALID_CREDENTIALS': 401,
   'authentication.INVALID_PASSWORD': 400,
   'authentication.TENANT_NOT_FOUND': 404,
@@ -25,7 +25,7 @@ export const ERROR_STATUS = {
   'authentication.FORBIDDEN': 403,
   'authentication.ROLE_NOT_ASSIGNABLE': 403,
   'authentication.CANNOT_CHANGE_OWN_ACCOUNT': 409,
-  // printing shops (spec §8, incl. the machine codes)
+  // printing shops (product.md §8, incl. the machine codes)
   'service.printing-shops.PRINTING_SHOP_HAS_USERS': 409,
   'service.printing-shops.PRINTING_SHOP_HAS_MACHINES': 409,
   'service.printing-shops.PRINTING_SHOP_NOT_FOUND': 404,
@@ -53,7 +53,7 @@ export const ERROR_STATUS = {
   'service.printing-shops.WEBHOOK_URL_NOT_ALLOWED': 422,
   // notifications (Kerf, issue 18)
   'service.printing-shops.NOTIFICATION_NOT_FOUND': 404,
-  // grinding shops (spec §8)
+  // grinding shops (product.md §8)
   'service.grinding-shops.KNIFE_ALREADY_SHIPPED': 409,
   'service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS': 409,
   'service.grinding-shops.LOCATION_NOT_FOUND': 404,
@@ -61,9 +61,9 @@ export const ERROR_STATUS = {
   'service.grinding-shops.SERIAL_NUMBER_ALREADY_USED': 409,
   'service.grinding-shops.SHOP_HAS_MACHINES': 409,
   'service.grinding-shops.USER_HAS_NO_LOCATION': 409,
-  // grinding shops (Kerf, issue 32): spec §5 "a location cannot be deleted while employees are assigned"
+  // grinding shops (Kerf, issue 32): product.md §5 "a location cannot be deleted while employees are assigned"
   'service.grinding-shops.SHOP_HAS_USERS': 409,
-  // knives (spec §8)
+  // knives (product.md §8)
   'service.knives.INVALID_ARTICLE_NUMBER': 400,
   'service.knives.KNIFE_ALREADY_EXISTS': 409,
   'service.knives.KNIFE_ALREADY_SHIPPED': 409,
@@ -83,9 +83,9 @@ export const ERROR_STATUS = {
   'service.customer-service.MACHINE_ACCESS_NOT_FOUND': 404,
   'service.customer-service.MACHINE_ACCESS_ACTIVE': 409,
   'service.customer-service.MANUFACTURER_NOT_FOUND': 404,
-  // customer service (Kerf, issue 32): spec §5 applied to the service area, its people's location
+  // customer service (Kerf, issue 32): product.md §5 applied to the service area, its people's location
   'service.customer-service.SERVICE_AREA_HAS_USERS': 409,
-  // knives (Kerf: the knife server's public website calls, spec §7 "Knife server")
+  // knives (Kerf: the knife server's public website calls, product.md §7 "Knife server")
   'service.knives.TENANT_ID_TAKEN': 409,
   'service.knives.CAPTCHA_INVALID': 400,
   'service.knives.REGISTRATION_TOKEN_INVALID': 401,

@@ -103,7 +103,7 @@ export type CreateGrindingEmployee = z.input<typeof CreateGrindingEmployeeSchema
 export const CurrentLocationSchema = z.strictObject({ id: z.uuid() }).meta({ id: 'CurrentLocation' });
 
 // ---------------------------------------------------------------------------------------------
-// Routes (spec §7 "Grinding-shop server")
+// Routes (product.md §7 "Grinding-shop server")
 
 const MODULE = 'grinding-shop' as const;
 const LOCATION_ERRORS = ['service.grinding-shops.LOCATION_NOT_FOUND'] as const;
@@ -160,7 +160,7 @@ export const deleteGrindingShop = defineRoute({
   method: 'DELETE',
   path: '/grinding-shops/:id',
   summary:
-    'Delete a location without employees or grinding machines (spec §5); refused with who is still there',
+    'Delete a location without employees or grinding machines (product.md §5); refused with who is still there',
   access: 'grinding-locations:manage',
   params: IdParamsSchema,
   responses: { 204: null },
@@ -228,19 +228,19 @@ export const deleteGrindingMachine = defineRoute({
 });
 
 /**
- * Spec §7 lists `PUT, DELETE /cutting-machines/{id}` under the grinding-shop server too: a grinding
+ * product.md §7 lists `PUT, DELETE /cutting-machines/{id}` under the grinding-shop server too: a grinding
  * shop has no cutting machines, so these are the same operations on its grinding machines.
  */
 export const updateGrindingShopCuttingMachine = defineRoute({
   ...updateGrindingMachine,
   path: '/cutting-machines/:id',
-  summary: 'Same as PUT /grinding-machines/{id} (the path spec §7 lists for the grinding shop)',
+  summary: 'Same as PUT /grinding-machines/{id} (the path product.md §7 lists for the grinding shop)',
 });
 
 export const deleteGrindingShopCuttingMachine = defineRoute({
   ...deleteGrindingMachine,
   path: '/cutting-machines/:id',
-  summary: 'Same as DELETE /grinding-machines/{id} (the path spec §7 lists for the grinding shop)',
+  summary: 'Same as DELETE /grinding-machines/{id} (the path product.md §7 lists for the grinding shop)',
 });
 
 export const createGrindingEmployee = defineRoute({

@@ -5,7 +5,7 @@ import { identifier, text } from './text';
 
 // ---------------------------------------------------------------------------------------------
 // Integration API for ERP, BDE and CRM systems (issue 18, ADR 0020): the tenant admin's API keys
-// and outbound webhooks. None of these endpoints is in spec §7; each says why it is added.
+// and outbound webhooks. None of these endpoints is in product.md §7; each says why it is added.
 
 /**
  * What an API key may do. A route opens to keys by naming one scope in its contract (`apiScope`);
@@ -123,9 +123,9 @@ export const WebhookDeliveriesQuerySchema = z.strictObject({
 });
 
 const WHY_API_KEYS =
-  'spec §1 names an optional ERP, BDE and CRM integration; §7 lists no endpoint for its keys (issue 18).';
+  'product.md §1 names an optional ERP, BDE and CRM integration; §7 lists no endpoint for its keys (issue 18).';
 const WHY_WEBHOOKS =
-  'spec §1 names an optional ERP, BDE and CRM integration; outbound webhooks tell those systems what happened (issue 18).';
+  'product.md §1 names an optional ERP, BDE and CRM integration; outbound webhooks tell those systems what happened (issue 18).';
 
 export const listApiKeys = defineRoute({
   module: 'printing-shop',
@@ -243,7 +243,7 @@ export const SetWorksCouncilRequestSchema = z.strictObject({
 });
 
 const WHY_WORKS_COUNCIL =
-  'German co-determination practice expects per-employee evaluations to be pseudonymous where the works council asks for it (issue 18); spec §7 has no setting for it.';
+  'German co-determination practice expects per-employee evaluations to be pseudonymous where the works council asks for it (issue 18); product.md §7 has no setting for it.';
 
 export const getWorksCouncilSetting = defineRoute({
   module: 'printing-shop',
@@ -293,7 +293,7 @@ export const TeamMembersRequestSchema = z.strictObject({
 export type TeamMembersRequest = z.input<typeof TeamMembersRequestSchema>;
 
 const WHY_TEAMS =
-  'Works-council mode can aggregate per-employee reports to teams (issue 18); spec §7 has no teams.';
+  'Works-council mode can aggregate per-employee reports to teams (issue 18); product.md §7 has no teams.';
 const TEAM_ERRORS = ['service.printing-shops.TEAM_NOT_FOUND'] as const;
 
 export const listTeams = defineRoute({

@@ -7,10 +7,10 @@ import { RfidSchema } from './telemetry';
 import { searchText, text } from './text';
 
 // ---------------------------------------------------------------------------------------------
-// Knives (spec §3 "Knife", §7 "Knife server", at /api/knife)
+// Knives (product.md §3 "Knife", §7 "Knife server", at /api/knife)
 
 /**
- * Where a knife is in its loop (spec §4 "active, scrapped, or shipped", with shipped told apart by
+ * Where a knife is in its loop (product.md §4 "active, scrapped, or shipped", with shipped told apart by
  * direction): in use at its printing shop (ACTIVE), shipped to or held by a grinding shop
  * (AT_GRINDER), shipped back by the grinding shop and on its way home until its owner receives it
  * (SHIPPED_BACK), or retired for good (SCRAPPED). The one state of a knife: stored on the knife
@@ -38,7 +38,7 @@ export type KnifeStateTransition = keyof typeof KNIFE_STATE_TRANSITIONS;
 /** A knife away from its owner (at a grinding shop or on its way back): the grinding workflow's. */
 export const isKnifeAway = (state: KnifeState) => state === 'AT_GRINDER' || state === 'SHIPPED_BACK';
 
-/** Knife comparison (spec §5, §9): at most 5 knives side by side. */
+/** Knife comparison (product.md §5, §9): at most 5 knives side by side. */
 export const MAX_COMPARED_KNIVES = 5;
 
 /**
@@ -277,7 +277,7 @@ export const KnifeMinimalSchema = z
 /** A CSV file (UTF-8 with BOM), streamed. */
 
 // ---------------------------------------------------------------------------------------------
-// Routes (spec §7 "Knife server")
+// Routes (product.md §7 "Knife server")
 
 const MODULE = 'knife' as const;
 const NOT_FOUND = ['service.knives.KNIFE_NOT_FOUND'] as const;
@@ -300,7 +300,7 @@ export const createKnife = defineRoute({
   path: '/knives',
   summary: 'Register a new knife with its measurements (they become its originals)',
   specAddition:
-    'spec §7 lists no way to register a knife before a machine reads its tag; the manager enters a new knife with its measured originals',
+    'product.md §7 lists no way to register a knife before a machine reads its tag; the manager enters a new knife with its measured originals',
   access: 'knives:manage',
   body: KnifeCreateSchema,
   responses: { 201: KnifeDetailsSchema },
@@ -381,7 +381,7 @@ export const updateKnife = defineRoute({
   method: 'PUT',
   path: '/knives/:rfid',
   summary: 'Edit a knife; height and back thickness may never exceed the original',
-  specAddition: 'spec §2 has a knife edit dialog but §7 lists no endpoint for it (issue 11)',
+  specAddition: 'product.md §2 has a knife edit dialog but §7 lists no endpoint for it (issue 11)',
   access: 'knives:manage',
   params: KnifeParamsSchema,
   body: KnifeUpdateSchema,
@@ -412,7 +412,7 @@ export const listKnifeEvents = defineRoute({
   method: 'GET',
   path: '/knives/:rfid/events',
   summary: "The knife's history: scans in and out of machines, grindings, edits, state and interval changes",
-  specAddition: 'spec §2 shows a knife history on the knife details; §7 lists no endpoint for it',
+  specAddition: 'product.md §2 shows a knife history on the knife details; §7 lists no endpoint for it',
   access: 'knives:read',
   params: KnifeParamsSchema,
   query: pageQuerySchema(50),

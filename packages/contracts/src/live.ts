@@ -5,7 +5,7 @@ import { type NotificationLiveData, NotificationLiveDataSchema } from './notific
 import { type SetupCheckRun, SetupCheckRunSchema } from './setup';
 
 /**
- * Event types of the live socket: the three of spec §7 "Live events", plus MACHINE_ONLINE_STATUS
+ * Event types of the live socket: the three of product.md §7 "Live events", plus MACHINE_ONLINE_STATUS
  * (an addition: the spec names no event for a machine going online or offline) and
  * MACHINE_SETUP_CHECK (an addition: a setup check run changed, so the assistant shows it live) and
  * NOTIFICATION (an addition: a new notification for a manager or admin; its resource is the user's
@@ -21,7 +21,7 @@ export const LIVE_EVENT_TYPES = [
 export const LiveEventTypeSchema = z.enum(LIVE_EVENT_TYPES);
 export type LiveEventType = z.infer<typeof LiveEventTypeSchema>;
 
-/** Path of the live socket; the spec's retry delay after a close (spec §9). */
+/** Path of the live socket; the spec's retry delay after a close (product.md §9). */
 export const LIVE_PATH = '/api/live';
 export const LIVE_RETRY_DELAY_MS = 700;
 /** Largest client frame the server reads. */
@@ -96,7 +96,7 @@ export type LiveSubscribe = z.input<typeof LiveSubscribeSchema>;
 export type LiveClientMessage = z.input<typeof LiveClientMessageSchema>;
 
 /**
- * The four machine event types name what changed (spec §7: MACHINE_CUT, MACHINE_STATUS,
+ * The four machine event types name what changed (product.md §7: MACHINE_CUT, MACHINE_STATUS,
  * OPERATOR_MACHINE_USE; MACHINE_ONLINE_STATUS is an addition), and each carries the machine's whole
  * view as the server built it after the commit (`MachineStatusView`): a screen replaces its copy
  * with it when its `revision` is not older, and folds nothing. An order opened, closed or split goes
@@ -105,7 +105,7 @@ export type LiveClientMessage = z.input<typeof LiveClientMessageSchema>;
 export const MachineCutDataSchema = MachineStatusViewSchema;
 export const MachineStatusDataSchema = MachineStatusViewSchema;
 export const OperatorMachineUseDataSchema = MachineStatusViewSchema;
-/** Addition to spec §7: the machine's connection changed (the agent connected, went silent or left). */
+/** Addition to product.md §7: the machine's connection changed (the agent connected, went silent or left). */
 export const MachineOnlineStatusDataSchema = MachineStatusViewSchema;
 export type MachineCutData = MachineStatusView;
 export type MachineStatusData = MachineStatusView;

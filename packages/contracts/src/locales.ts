@@ -1,5 +1,5 @@
 /**
- * UI languages (spec §3) and their locale files, without zod: the public website's first page needs
+ * UI languages (product.md §3) and their locale files, without zod: the public website's first page needs
  * only these constants, not the schema library (issue 15, bundle budget).
  */
 export const LANGUAGES = [

@@ -16,7 +16,7 @@ import { text } from './text';
 // Knife logistics between a printing shop and its grinding shops (issue 13): partnerships,
 // shipments, the knife's stays with a grinding shop (custody), its passport and its forecast.
 // Printing-shop calls live in the knife module (/api/knife), grinding-shop calls in the grinding-shop
-// module (/api/grinding-shop). None is in spec §7: each says why it is added.
+// module (/api/grinding-shop). None is in product.md §7: each says why it is added.
 
 export const PARTNERSHIP_STATES = ['INVITED', 'ACTIVE', 'ENDED'] as const;
 export const PartnershipStateSchema = z.enum(PARTNERSHIP_STATES).meta({ id: 'PartnershipState' });
@@ -115,7 +115,7 @@ export type ShipmentReturn = z.input<typeof ShipmentReturnSchema>;
 const millimetres = (max: number) => z.number().gt(0).max(max);
 const degrees = z.number().min(0).max(90);
 
-/** What the grinder measures after grinding (spec §3 "Grinding cycle"). */
+/** What the grinder measures after grinding (product.md §3 "Grinding cycle"). */
 export const GrindingCycleRecordSchema = z
   .strictObject({
     /** when it was sharpened; now when left out; never in the future */
@@ -132,7 +132,7 @@ export const GrindingCycleRecordSchema = z
 export type GrindingCycleRecord = z.input<typeof GrindingCycleRecordSchema>;
 
 /**
- * Minimum height (Kerf's rule, stated here because spec §3 gives none): a knife may lose at most
+ * Minimum height (Kerf's rule, stated here because product.md §3 gives none): a knife may lose at most
  * `REGRIND_ALLOWANCE_MM` of its original height to grinding; below that it must be scrapped.
  * Guillotine knife makers allow 20–30 mm for HSS knives of 120–150 mm; we take the cautious end.
  */
@@ -264,11 +264,12 @@ export type GrinderKnife = z.infer<typeof GrinderKnifeSchema>;
 // Routes
 
 const WHY_PARTNERS =
-  'issue 13: only partners exchange knives; spec §7 has no partnership calls (a printing shop invites, the grinding shop accepts, either ends)';
-const WHY_SHIPMENTS = 'issue 13: knife logistics between companies; spec §7 lists no shipment calls';
-const WHY_PASSPORT = "issue 13: the knife's chain of custody across companies; not in spec §7";
-const WHY_FORECAST = 'issue 13: remaining-life forecast per knife; not in spec §7';
-const WHY_WORKBENCH = "issue 13: the grinder's workbench (receive, grind, ship back, scrap); not in spec §7";
+  'issue 13: only partners exchange knives; product.md §7 has no partnership calls (a printing shop invites, the grinding shop accepts, either ends)';
+const WHY_SHIPMENTS = 'issue 13: knife logistics between companies; product.md §7 lists no shipment calls';
+const WHY_PASSPORT = "issue 13: the knife's chain of custody across companies; not in product.md §7";
+const WHY_FORECAST = 'issue 13: remaining-life forecast per knife; not in product.md §7';
+const WHY_WORKBENCH =
+  "issue 13: the grinder's workbench (receive, grind, ship back, scrap); not in product.md §7";
 const NOT_FOUND = ['service.knives.KNIFE_NOT_FOUND'] as const;
 const IdParams = z.strictObject({ id: z.uuid() });
 /**
@@ -277,7 +278,7 @@ const IdParams = z.strictObject({ id: z.uuid() });
  */
 const OwnerQuery = z.strictObject({ owner: z.uuid() });
 const WHY_RECEIVE_BACK =
-  'issue 29: a knife shipped back is SHIPPED_BACK until its printing shop receives it; spec §7 lists no call for that';
+  'issue 29: a knife shipped back is SHIPPED_BACK until its printing shop receives it; product.md §7 lists no call for that';
 
 // Printing shop (knife module)
 

@@ -8,7 +8,7 @@ import {
   SerialNumberSchema,
 } from './telemetry';
 
-/** Knife swap urgency (spec §3): how much of the swap interval the knife in the machine has used. */
+/** Knife swap urgency (product.md §3): how much of the swap interval the knife in the machine has used. */
 export const KNIFE_SWAP_URGENCIES = [
   'UNKNOWN',
   'OK',
@@ -48,7 +48,7 @@ export const SetMachineStatusHeadersSchema = z.object({
   'idempotency-key': z.uuid().optional(),
 });
 
-/** The order the machine's cuts are booked to now (spec §3 "Cutting job/order"). */
+/** The order the machine's cuts are booked to now (product.md §3 "Cutting job/order"). */
 export const CurrentJobSchema = z
   .object({
     id: z.uuid(),
@@ -81,7 +81,7 @@ export const MachineStatusViewSchema = z
     /** when the server read this view */
     asOf: z.iso.datetime(),
     status: MachineStatusSchema.nullable(),
-    /** the operator screens' group of the status (spec §4 "Operator grouping") */
+    /** the operator screens' group of the status (product.md §4 "Operator grouping") */
     statusGroup: OperatorStatusGroupSchema.nullable(),
     statusSince: z.iso.datetime().nullable(),
     operator: z.object({ id: z.uuid(), displayName: z.string() }).nullable(),

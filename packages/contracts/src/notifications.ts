@@ -5,7 +5,7 @@ import { MachineStatusSchema } from './telemetry';
 import { identifier } from './text';
 
 // ---------------------------------------------------------------------------------------------
-// Notifications and scheduled report e-mails (issue 18). None of these endpoints is in spec §7;
+// Notifications and scheduled report e-mails (issue 18). None of these endpoints is in product.md §7;
 // each says why it is added. Everything is the signed-in user's own: their notifications, their
 // e-mail choices, their report subscriptions; the tenant's notification rules are the admin's.
 
@@ -120,9 +120,9 @@ export type SubscribeReport = z.input<typeof SubscribeReportSchema>;
 export const ReportSubscriptionParamsSchema = z.strictObject({ frequency: ReportMailFrequencySchema });
 
 const WHY_NOTIFICATIONS =
-  'issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; spec §7 has no notification endpoints.';
+  'issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; product.md §7 has no notification endpoints.';
 const WHY_REPORT_MAILS =
-  'issue 18 (and the manager issue): a manager gets the reports as a daily or weekly CSV by e-mail; spec §7 has no endpoint for it.';
+  'issue 18 (and the manager issue): a manager gets the reports as a daily or weekly CSV by e-mail; product.md §7 has no endpoint for it.';
 
 export const listNotifications = defineRoute({
   module: 'printing-shop',

@@ -6,12 +6,12 @@ import { type MachineStatus, MachineStatusSchema, OnlineStatusSchema, statusGrou
 import { text } from './text';
 
 /**
- * The operator terminal (spec §2 "Printing-shop operator", §4): the machine an operator works at,
+ * The operator terminal (product.md §2 "Printing-shop operator", §4): the machine an operator works at,
  * the status transitions they may make, their orders and the partial jobs of the report server.
  * Offline replay and the order model: docs/decisions/0017-operator-offline-queue.md.
  */
 
-// ---- status groups and transitions (spec §4 "Operator grouping") ----------------------------
+// ---- status groups and transitions (product.md §4 "Operator grouping") ----------------------------
 
 export {
   OPERATOR_STATUS_GROUPS,
@@ -36,7 +36,7 @@ export const SUPPORT_STATUSES = [
 ] as const satisfies readonly MachineStatus[];
 
 /**
- * Which status an operator may set next. Spec §4 leaves the rules open ("not shown"); Kerf's:
+ * Which status an operator may set next. product.md §4 leaves the rules open ("not shown"); Kerf's:
  * - from no status, RUNNING or PAUSED any other status may start;
  * - an activity in progress (interruption, support time, break, setup or knife swap) is ended by
  *   RUNNING or PAUSED, or corrected within its own group (another reason; swap ↔ calibration);
@@ -79,7 +79,7 @@ const orderTime = z.iso.datetime();
 
 // ---- orders ---------------------------------------------------------------------------------
 
-/** spec §5 "Order name required … minimum and maximum length": Kerf's bounds. */
+/** product.md §5 "Order name required … minimum and maximum length": Kerf's bounds. */
 export const ORDER_NAME_MIN = 3;
 export const ORDER_NAME_MAX = 80;
 export const ORDER_NUMBER_MAX = 40;
@@ -155,7 +155,7 @@ export const MachineOrdersQuerySchema = z.strictObject({
 });
 
 const ORDER_ADDITION =
-  'spec §4 lists orders (create, edit, close, delete) but §7 names no endpoint for them (ADR 0017).';
+  'product.md §4 lists orders (create, edit, close, delete) but §7 names no endpoint for them (ADR 0017).';
 
 export const listMachineOrders = defineRoute({
   module: 'printing-shop',
@@ -226,7 +226,7 @@ export const deleteOrder = defineRoute({
   errors: ['service.printing-shops.ORDER_NOT_FOUND', 'service.printing-shops.ORDER_NOT_OPEN'],
 });
 
-// ---- partial jobs (spec §7 "Report server") -------------------------------------------------
+// ---- partial jobs (product.md §7 "Report server") -------------------------------------------------
 
 export const CreatePartialJobRequestSchema = z.strictObject({
   newJobName: orderName,

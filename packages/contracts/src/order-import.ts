@@ -101,7 +101,7 @@ export const OrderImportResultSchema = z
 export type OrderImportResult = z.infer<typeof OrderImportResultSchema>;
 
 const WHY_IMPORT =
-  'spec §1 names an optional ERP integration and §4 orders, but §7 has no import endpoint (issue 18, ADR 0021).';
+  'product.md §1 names an optional ERP integration and §4 orders, but §7 has no import endpoint (issue 18, ADR 0021).';
 
 export const importOrders = defineRoute({
   module: 'printing-shop',

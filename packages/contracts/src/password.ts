@@ -8,7 +8,7 @@ export const PASSWORD_MAX_LENGTH = 256;
 const codePoints = (value: string) => [...value].length;
 
 /**
- * Spec §5: at least 8 characters with a lowercase letter, an uppercase letter, a digit and a special
+ * product.md §5: at least 8 characters with a lowercase letter, an uppercase letter, a digit and a special
  * character. Letters and digits are judged by Unicode category, so "Ä" counts as uppercase and any
  * character that is neither letter nor digit (space included) counts as special. Lengths count code
  * points. Like every secret it is kept exactly as typed, but control characters and broken Unicode
@@ -35,7 +35,7 @@ export const PasswordSchema = secret(
     }),
 );
 
-/** The spec §5 rules one by one, for a form that shows all of them while the password is typed. */
+/** The product.md §5 rules one by one, for a form that shows all of them while the password is typed. */
 export function passwordRules(value: string) {
   return {
     length: codePoints(value) >= PASSWORD_MIN_LENGTH,

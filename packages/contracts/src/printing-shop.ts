@@ -6,7 +6,7 @@ import { MachineStatusSchema, OnlineStatusSchema, SERIAL_PATTERN } from './telem
 import { identifier, searchText, secretText, text } from './text';
 
 // ---------------------------------------------------------------------------------------------
-// Pricing (spec §9): 25.00 EUR net per machine and month, paid yearly in advance, pro rata for the
+// Pricing (product.md §9): 25.00 EUR net per machine and month, paid yearly in advance, pro rata for the
 // current year. Licences run with the calendar year; they renew on 1 January.
 
 export const LICENCE_MONTHLY_NET_CENTS = 2500;
@@ -48,7 +48,7 @@ export function licenceRenewalDate(date: Date): Date {
 // ---------------------------------------------------------------------------------------------
 // Locations (printing shops)
 
-/** Countries of spec §3: Germany and the UK, plus the website's Austria, the Netherlands and Switzerland. */
+/** Countries of product.md §3: Germany and the UK, plus the website's Austria, the Netherlands and Switzerland. */
 export const COUNTRIES = ['DE', 'AT', 'CH', 'NL', 'GB'] as const;
 export const CountrySchema = z.enum(COUNTRIES).meta({ id: 'Country' });
 
@@ -62,7 +62,7 @@ export const KnifeSwapIntervalSchema = z
 
 /**
  * Minutes a machine may stand RUNNING without a cut before the operator terminal asks for a support
- * time or an interruption (spec §4 "After a delay the operator must choose support time or downtime").
+ * time or an interruption (product.md §4 "After a delay the operator must choose support time or downtime").
  */
 export const NO_CUTS_PROMPT_DELAY_MIN = 1;
 export const NO_CUTS_PROMPT_DELAY_MAX = 120;
@@ -133,7 +133,7 @@ export const PrintingShopListQuerySchema = pageQuerySchema(20).extend({
 export const MinimalInfoSchema = z.object({ id: z.uuid(), name: z.string() }).meta({ id: 'MinimalInfo' });
 
 // ---------------------------------------------------------------------------------------------
-// Network settings of a machine (spec §3), validated as one configuration
+// Network settings of a machine (product.md §3), validated as one configuration
 
 export const CONNECTIONS = ['ETHERNET', 'WIFI'] as const;
 export const ADDRESS_MODES = ['DHCP', 'STATIC'] as const;
@@ -231,7 +231,7 @@ export const NetworkSettingsViewSchema = z
   })
   .meta({ id: 'NetworkSettingsView' });
 
-/** The network contact person at the machine (spec §3); phone in international format. */
+/** The network contact person at the machine (product.md §3); phone in international format. */
 export const NetworkContactSchema = z
   .strictObject({
     name: optionalText(100),
@@ -342,7 +342,7 @@ export const MachinesAdminViewSchema = z
   .meta({ id: 'MachinesAdminView' });
 
 // ---------------------------------------------------------------------------------------------
-// Config options: the knife swap interval per location, machine and knife (spec §3, §7), and Kerf's
+// Config options: the knife swap interval per location, machine and knife (product.md §3, §7), and Kerf's
 // no-cuts prompt delay per location and machine (an addition, issue 12)
 
 export const CONFIG_OPTION_SCOPES = ['PRINTING_SHOP', 'MACHINE', 'KNIFE'] as const;
@@ -468,7 +468,7 @@ const uuidList = z.preprocess(
 );
 
 // ---------------------------------------------------------------------------------------------
-// Routes (spec §7 "Printing-shop server")
+// Routes (product.md §7 "Printing-shop server")
 
 const MODULE = 'printing-shop' as const;
 const ADMIN_ERRORS = ['service.printing-shops.PRINTING_SHOP_NOT_FOUND'] as const;
@@ -675,7 +675,7 @@ export const licenseCuttingMachine = defineRoute({
     'service.printing-shops.NO_ORDERED_LICENCE',
   ],
   specAddition:
-    'spec §2 names "license new machine" in the dashboard menu; a machine ordered at registration is paid before it is installed, and this gives the installed machine its licence (issue 32)',
+    'product.md §2 names "license new machine" in the dashboard menu; a machine ordered at registration is paid before it is installed, and this gives the installed machine its licence (issue 32)',
 });
 
 export const getSerialsGroupedByPrintingShop = defineRoute({

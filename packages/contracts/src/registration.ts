@@ -8,15 +8,15 @@ import { defineRoute } from './route';
 import { identifier, secretText, text } from './text';
 
 /**
- * The public calls of the knife server (spec §7 "Knife server": registration, contact, captcha,
+ * The public calls of the knife server (product.md §7 "Knife server": registration, contact, captcha,
  * prices) and the additional-machines flow of a registered printing shop, at /api/knife. Money is in
  * integer cents of the invoicing currency.
  */
 
 // ---------------------------------------------------------------------------------------------
-// Prices and contract conditions (spec §9)
+// Prices and contract conditions (product.md §9)
 
-/** Invoicing currencies (spec §9: selectable; a price list per currency, not live exchange rates). */
+/** Invoicing currencies (product.md §9: selectable; a price list per currency, not live exchange rates). */
 export const CURRENCIES = ['EUR', 'CHF', 'GBP'] as const;
 export const CurrencySchema = z.enum(CURRENCIES).meta({ id: 'Currency' });
 export type Currency = z.infer<typeof CurrencySchema>;
@@ -70,7 +70,7 @@ export const VatNumberSchema = identifier(
 export const MAX_MACHINES_PER_LINE = 50;
 export const MAX_MACHINE_LINES = 20;
 
-/** One line of the machine list (spec §3 "Registration data": manufacturer, model, count). */
+/** One line of the machine list (product.md §3 "Registration data": manufacturer, model, count). */
 export const MachineOrderSchema = z
   .strictObject({
     manufacturer: text({ min: 1, max: 60 }),
@@ -104,7 +104,7 @@ export const PriceLineSchema = z.object({
   netCents: z.number().int(),
 });
 
-/** Spec §3 "Payment view": net amount, VAT, total, annual licence per machine, installation price. */
+/** product.md §3 "Payment view": net amount, VAT, total, annual licence per machine, installation price. */
 export const PriceSchema = z
   .object({
     currency: CurrencySchema,
@@ -128,7 +128,7 @@ export type Price = z.infer<typeof PriceSchema>;
 // Captcha: ALTCHA proof of work (self-hosted), verified on the server (captcha.ts; sign-in uses it too)
 
 // ---------------------------------------------------------------------------------------------
-// Contact request (spec §3) and registration data (spec §3, §5)
+// Contact request (product.md §3) and registration data (product.md §3, §5)
 
 export const SALUTATIONS = ['MS', 'MR'] as const;
 export const SalutationSchema = z.enum(SALUTATIONS).meta({ id: 'Salutation' });
@@ -377,7 +377,7 @@ export const getCaptchaChallenge = defineRoute({
   responses: { 200: CaptchaChallengeSchema },
   errors: PUBLIC_LIMITED,
   specAddition:
-    'spec §7 lists only POST captcha-test; the self-hosted ALTCHA proof of work needs a signed challenge from the server first',
+    'product.md §7 lists only POST captcha-test; the self-hosted ALTCHA proof of work needs a signed challenge from the server first',
 });
 
 export const testCaptcha = defineRoute({

@@ -15,11 +15,11 @@ import { MachineStatusSchema } from './telemetry';
 import { searchText } from './text';
 
 /**
- * The report server (spec §7 "Report server", prefix /api/report). Every report covers a period
+ * The report server (product.md §7 "Report server", prefix /api/report). Every report covers a period
  * (`startDate` ≤ t < `endDate`, at most `MAX_REPORT_DAYS`), is computed in the browser's time zone
- * (`timeZone`, spec §7 "General": days and hours are local, so a DST day has 23 or 25 hours), and
+ * (`timeZone`, product.md §7 "General": days and hours are local, so a DST day has 23 or 25 hours), and
  * is limited to the locations the user may see (`locations`, default all of them). Durations are
- * whole seconds; the web app shows them as DD:HH:MM and times as hh:mm (spec §9).
+ * whole seconds; the web app shows them as DD:HH:MM and times as hh:mm (product.md §9).
  *
  * Cuts come from the hourly rollups (`cut_rollups_hourly`), times from the status intervals, so a
  * year-long report costs about as much as a day's.
@@ -71,7 +71,7 @@ export type StatusSeconds = z.infer<typeof StatusSecondsSchema>;
 
 /**
  * An employee as reports show them: under the pseudonym (display name) where one is set, else
- * first and last name (spec §3 "displayName (pseudonym)"). `id` is null for cuts and times booked
+ * first and last name (product.md §3 "displayName (pseudonym)"). `id` is null for cuts and times booked
  * without a signed-in operator.
  */
 export const ReportEmployeeSchema = z
@@ -433,7 +433,7 @@ export const ReportUserViewSchema = z
   })
   .meta({ id: 'ReportUserView' });
 
-/** Spec §7 printing-shop server "reports user-view": employees of the selected locations, for the report filters. */
+/** product.md §7 printing-shop server "reports user-view": employees of the selected locations, for the report filters. */
 export const getReportsUserView = defineRoute({
   module: 'printing-shop',
   method: 'GET',

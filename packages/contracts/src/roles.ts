@@ -5,7 +5,7 @@ export const TENANT_KINDS = ['PRINTING_SHOP', 'GRINDING_SHOP', 'MANUFACTURER', '
 export const TenantKindSchema = z.enum(TENANT_KINDS);
 export type TenantKind = z.infer<typeof TenantKindSchema>;
 
-/** The 11 roles of spec §6. */
+/** The 11 roles of product.md §6. */
 export const ROLES = [
   'SYSTEM_ADMIN',
   'ADMIN_MANUFACTURER',
@@ -109,7 +109,7 @@ const EVERY_USER: Permission[] = ['self:read', 'self:update', 'roles:read', 'ten
 /** Customer service sees the customers of its service areas only, never every tenant (ADR 0016). */
 const SERVICE_VIEWER: Permission[] = [...EVERY_USER, 'customer-service:read', 'reports:read'];
 
-/** The permission matrix. Spec §6 gives the outline; the cells are Kerf's decision (docs/decisions). */
+/** The permission matrix. product.md §6 gives the outline; the cells are Kerf's decision (docs/decisions). */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   SYSTEM_ADMIN: [
     ...SERVICE_VIEWER,
@@ -206,7 +206,7 @@ export const ASSIGNABLE_ROLES: Record<Role, readonly Role[]> = {
   GRINDER: [],
 };
 
-/** The web area a user lands in after login (spec §2). */
+/** The web area a user lands in after login (product.md §2). */
 export const ROLE_AREAS = {
   SYSTEM_ADMIN: 'system-admin',
   ADMIN_CUSTOMER_SERVICE: 'service-admin',

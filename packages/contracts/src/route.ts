@@ -3,7 +3,7 @@ import type { ErrorCode } from './errors';
 import type { ApiScope } from './integrations';
 import type { Permission, TenantKind } from './roles';
 
-/** The API modules of ARCHITECTURE §1, each mounted under its own prefix. */
+/** The API modules of docs/architecture.md "Process and modules", each mounted under its own prefix. */
 export const MODULE_PREFIXES = {
   auth: '/api/auth',
   'printing-shop': '/api/printing-shop',
@@ -26,7 +26,7 @@ export type Access = 'public' | 'authenticated' | Permission;
 export interface RouteContract {
   module: ModuleName;
   method: HttpMethod;
-  /** path inside the module, with `:name` parameters, exactly as spec §7 names it */
+  /** path inside the module, with `:name` parameters, exactly as product.md §7 names it */
   path: string;
   summary: string;
   access: Access;
@@ -45,7 +45,7 @@ export interface RouteContract {
   /** catalogue codes this route can answer with, besides the generic ones */
   errors: readonly ErrorCode[];
   /**
-   * Set on every endpoint spec §7 does not list (order, knife edit, grinding, setup assistant…):
+   * Set on every endpoint product.md §7 does not list (order, knife edit, grinding, setup assistant…):
    * why Kerf adds it. The OpenAPI document marks such operations with `x-spec-addition` and says so
    * in their description.
    */

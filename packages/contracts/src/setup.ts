@@ -8,7 +8,7 @@ const MODULE = 'printing-shop' as const;
 const timestamp = z.iso.datetime({ offset: true });
 
 /**
- * The checks of the setup assistant (spec §2 "Setup assistant"), in the order the assistant shows
+ * The checks of the setup assistant (product.md §2 "Setup assistant"), in the order the assistant shows
  * them. CLOCK is an addition: a site manager whose clock is off fails TLS and stamps cuts wrongly.
  */
 export const SETUP_CHECKS = [
@@ -42,7 +42,7 @@ export const SETUP_CHECK_SIDE: Record<SetupCheck, 'CLOUD' | 'SITE'> = {
 export const SITE_CHECKS = SETUP_CHECKS.filter((check) => SETUP_CHECK_SIDE[check] === 'SITE');
 
 /**
- * spec §4 "Setup checks: running, error, success"; WARNING is an addition (issue 32): the check
+ * product.md §4 "Setup checks: running, error, success"; WARNING is an addition (issue 32): the check
  * could not confirm its value (a site manager that does not report its serial) or a fallback works
  * in its place (MQTT over WebSocket when 8883 is blocked) — never shown as a pass.
  */
@@ -277,18 +277,20 @@ export const getSystemInfo = defineRoute({
   access: 'machines:read',
   responses: { 200: SystemInfoSchema },
   errors: [],
-  specAddition: 'the setup assistant links to a System page (spec §2); the spec names no endpoint for it',
+  specAddition:
+    'the setup assistant links to a System page (product.md §2); the spec names no endpoint for it',
 });
 
 export const getSiteManager = defineRoute({
   module: MODULE,
   method: 'GET',
   path: '/setup/site-manager',
-  summary: "The tenant's site manager serial number (spec §3 Tenant)",
+  summary: "The tenant's site manager serial number (product.md §3 Tenant)",
   access: 'machines:read',
   responses: { 200: SiteManagerSchema },
   errors: [],
-  specAddition: 'spec §3 gives the tenant a site manager serial number but no endpoint to read or set it',
+  specAddition:
+    'product.md §3 gives the tenant a site manager serial number but no endpoint to read or set it',
 });
 
 export const setSiteManager = defineRoute({
@@ -300,7 +302,8 @@ export const setSiteManager = defineRoute({
   body: SiteManagerSchema,
   responses: { 200: SiteManagerSchema },
   errors: [],
-  specAddition: 'spec §3 gives the tenant a site manager serial number but no endpoint to read or set it',
+  specAddition:
+    'product.md §3 gives the tenant a site manager serial number but no endpoint to read or set it',
 });
 
 /** `Basic base64(username:password)` with the machine's MQTT credential. */

@@ -15,11 +15,12 @@ import { identifier, searchText, text } from './text';
 
 /**
  * The system admin's area (issue 18): tenants, users across tenants, the mail outbox, the audit log of
- * every tenant, ingest health and background jobs. Spec §6 names the role but lists no endpoint for
+ * every tenant, ingest health and background jobs. product.md §6 names the role but lists no endpoint for
  * it, so every route here is an addition under the platform prefix (`/api/system/…`); every read
  * runs through the audited platform path.
  */
-const ADDITION = 'the system admin area (issue 18); spec §6 names the role, §7 lists no endpoint for it.';
+const ADDITION =
+  'the system admin area (issue 18); product.md §6 names the role, §7 lists no endpoint for it.';
 
 export const SystemTenantSchema = z
   .object({

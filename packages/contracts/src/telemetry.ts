@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { identifier } from './text';
 
-/** Machine statuses (spec §4). The operator sets one with `PUT /cutting-machines/{id}/status`. */
+/** Machine statuses (product.md §4). The operator sets one with `PUT /cutting-machines/{id}/status`. */
 export const MACHINE_STATUSES = [
   'RUNNING',
   'PAUSED',
@@ -20,7 +20,7 @@ export const MACHINE_STATUSES = [
 export const MachineStatusSchema = z.enum(MACHINE_STATUSES).meta({ id: 'MachineStatus' });
 export type MachineStatus = z.infer<typeof MachineStatusSchema>;
 
-/** How the operator screens group the statuses (spec §4 "Operator grouping"). */
+/** How the operator screens group the statuses (product.md §4 "Operator grouping"). */
 export type MachineStatusGroup =
   | 'RUNNING'
   | 'INTERRUPTION'
@@ -36,7 +36,7 @@ export function machineStatusGroup(status: MachineStatus): MachineStatusGroup {
   return status as MachineStatusGroup;
 }
 
-/** The operator screens' status groups (spec §4 "Operator grouping"). */
+/** The operator screens' status groups (product.md §4 "Operator grouping"). */
 export const OPERATOR_STATUS_GROUPS = ['PRODUCING', 'INTERRUPTION', 'SUPPORT', 'SETUP', 'IDLE'] as const;
 export type OperatorStatusGroup = (typeof OPERATOR_STATUS_GROUPS)[number];
 export const OperatorStatusGroupSchema = z.enum(OPERATOR_STATUS_GROUPS).meta({ id: 'OperatorStatusGroup' });
@@ -49,7 +49,7 @@ export function statusGroupOf(status: MachineStatus): OperatorStatusGroup {
   return 'IDLE';
 }
 
-/** Online status of a machine's site manager (spec §3 enumerations). */
+/** Online status of a machine's site manager (product.md §3 enumerations). */
 export const ONLINE_STATUSES = ['ONLINE', 'OFFLINE', 'CONNECTING', 'UNKNOWN'] as const;
 export const OnlineStatusSchema = z.enum(ONLINE_STATUSES).meta({ id: 'OnlineStatus' });
 export type OnlineStatus = z.infer<typeof OnlineStatusSchema>;

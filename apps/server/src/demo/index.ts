@@ -39,7 +39,7 @@ interface DemoTenant {
   users: DemoUser[];
 }
 
-/** ARCHITECTURE §1 "Configuration and demo data": stable names that scripts, docs and tests rely on. */
+/** docs/architecture.md "Configuration and demo data": stable names that scripts, docs and tests rely on. */
 // Demo-only calls (the simulator's agents, `POST /demo/agents`) are for these tenants alone, by slug:
 // in demo mode anyone may register a tenant of their own through the website (issue 31).
 export const DEMO_TENANTS: DemoTenant[] = [

@@ -47,7 +47,7 @@ const SHARE_GROUP = 'kerf-ingest';
  * ones are counted and logged, never stored), batches them, writes each tenant's batch in one
  * transaction through the telemetry service and, only after the commit, publishes the
  * end-to-end ack on each machine's ack topic. The MQTT PUBACK is transport only: an event stays in
- * the agent's outbox until an ack covers it (ARCHITECTURE §3), so a crash anywhere between
+ * the agent's outbox until an ack covers it (docs/architecture.md "Telemetry: ingest → write path"), so a crash anywhere between
  * publish and commit loses nothing, and the (machine, boot, seq) key makes the re-send harmless.
  */
 export function startTelemetryIngest(deps: {

@@ -46,7 +46,7 @@ function tokenExpiry(token: string): number {
 }
 
 /**
- * `/api/live` (spec §7 "Live events"). The token arrives in each subscribe message, because
+ * `/api/live` (product.md §7 "Live events"). The token arrives in each subscribe message, because
  * browsers cannot set headers on a WebSocket. Each subscription is authorised against the token's
  * tenant and role; the tenant in the bus topic comes from the token, never from the client, so a
  * subscription can only ever see its own tenant's events. When a subscription's token expires the

@@ -136,7 +136,7 @@ export interface paths {
         get?: never;
         /**
          * Change the signed-in user's password; the current one must be given (INVALID_PASSWORD otherwise). Ends the user's other sessions
-         * @description Addition to the specification: spec §8 INVALID_PASSWORD ("incorrect password"): a user changing their own password gives the current one.
+         * @description Addition to the specification: product.md §8 INVALID_PASSWORD ("incorrect password"): a user changing their own password gives the current one.
          */
         put: operations["auth.changeOwnPassword"];
         post?: never;
@@ -468,7 +468,7 @@ export interface paths {
         put?: never;
         /**
          * Gives an installed machine one of the licences ordered (and invoiced) for a new machine
-         * @description Addition to the specification: spec §2 names "license new machine" in the dashboard menu; a machine ordered at registration is paid before it is installed, and this gives the installed machine its licence (issue 32)
+         * @description Addition to the specification: product.md §2 names "license new machine" in the dashboard menu; a machine ordered at registration is paid before it is installed, and this gives the installed machine its licence (issue 32)
          */
         post: operations["printingShop.licenseCuttingMachine"];
         delete?: never;
@@ -609,12 +609,12 @@ export interface paths {
         };
         /**
          * Whether per-employee reports show only pseudonyms
-         * @description Addition to the specification: German co-determination practice expects per-employee evaluations to be pseudonymous where the works council asks for it (issue 18); spec §7 has no setting for it.
+         * @description Addition to the specification: German co-determination practice expects per-employee evaluations to be pseudonymous where the works council asks for it (issue 18); product.md §7 has no setting for it.
          */
         get: operations["printingShop.getWorksCouncilSetting"];
         /**
          * Switch works-council mode on or off, as pseudonyms or aggregated to teams (audited)
-         * @description Addition to the specification: German co-determination practice expects per-employee evaluations to be pseudonymous where the works council asks for it (issue 18); spec §7 has no setting for it.
+         * @description Addition to the specification: German co-determination practice expects per-employee evaluations to be pseudonymous where the works council asks for it (issue 18); product.md §7 has no setting for it.
          */
         put: operations["printingShop.setWorksCouncilSetting"];
         post?: never;
@@ -633,13 +633,13 @@ export interface paths {
         };
         /**
          * Teams of the printing shop with their members
-         * @description Addition to the specification: Works-council mode can aggregate per-employee reports to teams (issue 18); spec §7 has no teams.
+         * @description Addition to the specification: Works-council mode can aggregate per-employee reports to teams (issue 18); product.md §7 has no teams.
          */
         get: operations["printingShop.listTeams"];
         put?: never;
         /**
          * Create a team
-         * @description Addition to the specification: Works-council mode can aggregate per-employee reports to teams (issue 18); spec §7 has no teams.
+         * @description Addition to the specification: Works-council mode can aggregate per-employee reports to teams (issue 18); product.md §7 has no teams.
          */
         post: operations["printingShop.createTeam"];
         delete?: never;
@@ -658,13 +658,13 @@ export interface paths {
         get?: never;
         /**
          * Rename a team
-         * @description Addition to the specification: Works-council mode can aggregate per-employee reports to teams (issue 18); spec §7 has no teams.
+         * @description Addition to the specification: Works-council mode can aggregate per-employee reports to teams (issue 18); product.md §7 has no teams.
          */
         put: operations["printingShop.updateTeam"];
         post?: never;
         /**
          * Delete a team; its employees are in no team afterwards
-         * @description Addition to the specification: Works-council mode can aggregate per-employee reports to teams (issue 18); spec §7 has no teams.
+         * @description Addition to the specification: Works-council mode can aggregate per-employee reports to teams (issue 18); product.md §7 has no teams.
          */
         delete: operations["printingShop.deleteTeam"];
         options?: never;
@@ -682,7 +682,7 @@ export interface paths {
         get?: never;
         /**
          * Set a team's employees (replaces them; an employee moves from any other team)
-         * @description Addition to the specification: Works-council mode can aggregate per-employee reports to teams (issue 18); spec §7 has no teams.
+         * @description Addition to the specification: Works-council mode can aggregate per-employee reports to teams (issue 18); product.md §7 has no teams.
          */
         put: operations["printingShop.setTeamMembers"];
         post?: never;
@@ -701,13 +701,13 @@ export interface paths {
         };
         /**
          * The tenant's API keys, newest first (never the keys themselves)
-         * @description Addition to the specification: spec §1 names an optional ERP, BDE and CRM integration; §7 lists no endpoint for its keys (issue 18).
+         * @description Addition to the specification: product.md §1 names an optional ERP, BDE and CRM integration; §7 lists no endpoint for its keys (issue 18).
          */
         get: operations["printingShop.listApiKeys"];
         put?: never;
         /**
          * Create an API key with scopes; the answer holds the key, shown this once
-         * @description Addition to the specification: spec §1 names an optional ERP, BDE and CRM integration; §7 lists no endpoint for its keys (issue 18).
+         * @description Addition to the specification: product.md §1 names an optional ERP, BDE and CRM integration; §7 lists no endpoint for its keys (issue 18).
          */
         post: operations["printingShop.createApiKey"];
         delete?: never;
@@ -728,7 +728,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key: it is refused from the next request on
-         * @description Addition to the specification: spec §1 names an optional ERP, BDE and CRM integration; §7 lists no endpoint for its keys (issue 18).
+         * @description Addition to the specification: product.md §1 names an optional ERP, BDE and CRM integration; §7 lists no endpoint for its keys (issue 18).
          */
         delete: operations["printingShop.revokeApiKey"];
         options?: never;
@@ -745,13 +745,13 @@ export interface paths {
         };
         /**
          * The tenant's webhook endpoints with the state of their recent deliveries
-         * @description Addition to the specification: spec §1 names an optional ERP, BDE and CRM integration; outbound webhooks tell those systems what happened (issue 18).
+         * @description Addition to the specification: product.md §1 names an optional ERP, BDE and CRM integration; outbound webhooks tell those systems what happened (issue 18).
          */
         get: operations["printingShop.listWebhooks"];
         put?: never;
         /**
          * Add a webhook endpoint; the answer holds its signing secret, shown this once
-         * @description Addition to the specification: spec §1 names an optional ERP, BDE and CRM integration; outbound webhooks tell those systems what happened (issue 18).
+         * @description Addition to the specification: product.md §1 names an optional ERP, BDE and CRM integration; outbound webhooks tell those systems what happened (issue 18).
          */
         post: operations["printingShop.createWebhook"];
         delete?: never;
@@ -772,7 +772,7 @@ export interface paths {
         post?: never;
         /**
          * Remove a webhook endpoint; its pending deliveries are dropped
-         * @description Addition to the specification: spec §1 names an optional ERP, BDE and CRM integration; outbound webhooks tell those systems what happened (issue 18).
+         * @description Addition to the specification: product.md §1 names an optional ERP, BDE and CRM integration; outbound webhooks tell those systems what happened (issue 18).
          */
         delete: operations["printingShop.deleteWebhook"];
         options?: never;
@@ -789,7 +789,7 @@ export interface paths {
         };
         /**
          * Delivery log of an endpoint, newest first: state, attempts, response code, next attempt
-         * @description Addition to the specification: spec §1 names an optional ERP, BDE and CRM integration; outbound webhooks tell those systems what happened (issue 18).
+         * @description Addition to the specification: product.md §1 names an optional ERP, BDE and CRM integration; outbound webhooks tell those systems what happened (issue 18).
          */
         get: operations["printingShop.listWebhookDeliveries"];
         put?: never;
@@ -934,7 +934,7 @@ export interface paths {
         put?: never;
         /**
          * Register a new knife with its measurements (they become its originals)
-         * @description Addition to the specification: spec §7 lists no way to register a knife before a machine reads its tag; the manager enters a new knife with its measured originals
+         * @description Addition to the specification: product.md §7 lists no way to register a knife before a machine reads its tag; the manager enters a new knife with its measured originals
          */
         post: operations["knife.createKnife"];
         delete?: never;
@@ -1039,7 +1039,7 @@ export interface paths {
         get: operations["knife.getKnife"];
         /**
          * Edit a knife; height and back thickness may never exceed the original
-         * @description Addition to the specification: spec §2 has a knife edit dialog but §7 lists no endpoint for it (issue 11)
+         * @description Addition to the specification: product.md §2 has a knife edit dialog but §7 lists no endpoint for it (issue 11)
          */
         put: operations["knife.updateKnife"];
         post?: never;
@@ -1075,7 +1075,7 @@ export interface paths {
         };
         /**
          * The knife's history: scans in and out of machines, grindings, edits, state and interval changes
-         * @description Addition to the specification: spec §2 shows a knife history on the knife details; §7 lists no endpoint for it
+         * @description Addition to the specification: product.md §2 shows a knife history on the knife details; §7 lists no endpoint for it
          */
         get: operations["knife.listKnifeEvents"];
         put?: never;
@@ -1095,13 +1095,13 @@ export interface paths {
         };
         /**
          * The printing shop's grinding-shop partnerships, open ones first
-         * @description Addition to the specification: issue 13: only partners exchange knives; spec §7 has no partnership calls (a printing shop invites, the grinding shop accepts, either ends)
+         * @description Addition to the specification: issue 13: only partners exchange knives; product.md §7 has no partnership calls (a printing shop invites, the grinding shop accepts, either ends)
          */
         get: operations["knife.listPartnerships"];
         put?: never;
         /**
          * Invite a grinding shop by its client ID (answers the open partnership if there is one)
-         * @description Addition to the specification: issue 13: only partners exchange knives; spec §7 has no partnership calls (a printing shop invites, the grinding shop accepts, either ends)
+         * @description Addition to the specification: issue 13: only partners exchange knives; product.md §7 has no partnership calls (a printing shop invites, the grinding shop accepts, either ends)
          */
         post: operations["knife.invitePartner"];
         delete?: never;
@@ -1121,7 +1121,7 @@ export interface paths {
         put?: never;
         /**
          * End a partnership (knives still at the grinder can still be shipped back)
-         * @description Addition to the specification: issue 13: only partners exchange knives; spec §7 has no partnership calls (a printing shop invites, the grinding shop accepts, either ends)
+         * @description Addition to the specification: issue 13: only partners exchange knives; product.md §7 has no partnership calls (a printing shop invites, the grinding shop accepts, either ends)
          */
         post: operations["knife.endPartnershipAsOwner"];
         delete?: never;
@@ -1139,13 +1139,13 @@ export interface paths {
         };
         /**
          * Shipments to and from grinding shops, newest first, with where each knife is now
-         * @description Addition to the specification: issue 13: knife logistics between companies; spec §7 lists no shipment calls
+         * @description Addition to the specification: issue 13: knife logistics between companies; product.md §7 lists no shipment calls
          */
         get: operations["knife.listShipments"];
         put?: never;
         /**
          * Send knives in use to a partner grinding shop (they become AT_GRINDER); refused as a whole when the grinding shop holds another company's knife with one of the RFIDs
-         * @description Addition to the specification: issue 13: knife logistics between companies; spec §7 lists no shipment calls
+         * @description Addition to the specification: issue 13: knife logistics between companies; product.md §7 lists no shipment calls
          */
         post: operations["knife.shipKnives"];
         delete?: never;
@@ -1165,7 +1165,7 @@ export interface paths {
         put?: never;
         /**
          * Receive every knife of a shipment back from the grinding shop that is still on its way
-         * @description Addition to the specification: issue 29: a knife shipped back is SHIPPED_BACK until its printing shop receives it; spec §7 lists no call for that
+         * @description Addition to the specification: issue 29: a knife shipped back is SHIPPED_BACK until its printing shop receives it; product.md §7 lists no call for that
          */
         post: operations["knife.receiveShipmentBack"];
         delete?: never;
@@ -1205,7 +1205,7 @@ export interface paths {
         put?: never;
         /**
          * Receive a knife its grinding shop shipped back (SHIPPED_BACK → ACTIVE); again changes nothing
-         * @description Addition to the specification: issue 29: a knife shipped back is SHIPPED_BACK until its printing shop receives it; spec §7 lists no call for that
+         * @description Addition to the specification: issue 29: a knife shipped back is SHIPPED_BACK until its printing shop receives it; product.md §7 lists no call for that
          */
         post: operations["knife.receiveKnifeBack"];
         delete?: never;
@@ -1223,7 +1223,7 @@ export interface paths {
         };
         /**
          * The knife's passport: who held it when, each scan, each grinding, each shipment
-         * @description Addition to the specification: issue 13: the knife's chain of custody across companies; not in spec §7
+         * @description Addition to the specification: issue 13: the knife's chain of custody across companies; not in product.md §7
          */
         get: operations["knife.getKnifePassport"];
         put?: never;
@@ -1243,7 +1243,7 @@ export interface paths {
         };
         /**
          * Remaining life: regrinds left from the height lost per grinding and the minimum height
-         * @description Addition to the specification: issue 13: remaining-life forecast per knife; not in spec §7
+         * @description Addition to the specification: issue 13: remaining-life forecast per knife; not in product.md §7
          */
         get: operations["knife.getKnifeForecast"];
         put?: never;
@@ -1263,7 +1263,7 @@ export interface paths {
         };
         /**
          * The grinding shop's printing-shop partners and invitations
-         * @description Addition to the specification: issue 13: only partners exchange knives; spec §7 has no partnership calls (a printing shop invites, the grinding shop accepts, either ends)
+         * @description Addition to the specification: issue 13: only partners exchange knives; product.md §7 has no partnership calls (a printing shop invites, the grinding shop accepts, either ends)
          */
         get: operations["grindingShop.listGrinderPartnerships"];
         put?: never;
@@ -1285,7 +1285,7 @@ export interface paths {
         put?: never;
         /**
          * Accept a printing shop's invitation
-         * @description Addition to the specification: issue 13: only partners exchange knives; spec §7 has no partnership calls (a printing shop invites, the grinding shop accepts, either ends)
+         * @description Addition to the specification: issue 13: only partners exchange knives; product.md §7 has no partnership calls (a printing shop invites, the grinding shop accepts, either ends)
          */
         post: operations["grindingShop.acceptPartnership"];
         delete?: never;
@@ -1305,7 +1305,7 @@ export interface paths {
         put?: never;
         /**
          * Decline an invitation or end a partnership
-         * @description Addition to the specification: issue 13: only partners exchange knives; spec §7 has no partnership calls (a printing shop invites, the grinding shop accepts, either ends)
+         * @description Addition to the specification: issue 13: only partners exchange knives; product.md §7 has no partnership calls (a printing shop invites, the grinding shop accepts, either ends)
          */
         post: operations["grindingShop.endPartnershipAsGrinder"];
         delete?: never;
@@ -1323,7 +1323,7 @@ export interface paths {
         };
         /**
          * Knives sent to this grinding shop and not yet shipped back or scrapped, oldest first
-         * @description Addition to the specification: issue 13: the grinder's workbench (receive, grind, ship back, scrap); not in spec §7
+         * @description Addition to the specification: issue 13: the grinder's workbench (receive, grind, ship back, scrap); not in product.md §7
          */
         get: operations["grindingShop.listGrinderInbox"];
         put?: never;
@@ -1365,7 +1365,7 @@ export interface paths {
         put?: never;
         /**
          * Ship knives back to their owner (all of one owner; at least one of them ground)
-         * @description Addition to the specification: issue 13: the grinder's workbench (receive, grind, ship back, scrap); not in spec §7
+         * @description Addition to the specification: issue 13: the grinder's workbench (receive, grind, ship back, scrap); not in product.md §7
          */
         post: operations["grindingShop.shipKnivesBack"];
         delete?: never;
@@ -1385,7 +1385,7 @@ export interface paths {
         put?: never;
         /**
          * Receive a knife by its owner and RFID (scanned or typed; the inbox names the owner): the knife, its owner and history
-         * @description Addition to the specification: issue 13: the grinder's workbench (receive, grind, ship back, scrap); not in spec §7
+         * @description Addition to the specification: issue 13: the grinder's workbench (receive, grind, ship back, scrap); not in product.md §7
          */
         post: operations["grindingShop.receiveKnife"];
         delete?: never;
@@ -1403,7 +1403,7 @@ export interface paths {
         };
         /**
          * A knife this grinding shop holds now
-         * @description Addition to the specification: issue 13: the grinder's workbench (receive, grind, ship back, scrap); not in spec §7
+         * @description Addition to the specification: issue 13: the grinder's workbench (receive, grind, ship back, scrap); not in product.md §7
          */
         get: operations["grindingShop.getGrinderKnife"];
         put?: never;
@@ -1425,7 +1425,7 @@ export interface paths {
         put?: never;
         /**
          * Record a grinding: measurements after grinding (never above the current ones); cuts since the last grinding go to the cycle and restart at 0
-         * @description Addition to the specification: issue 13: the grinder's workbench (receive, grind, ship back, scrap); not in spec §7
+         * @description Addition to the specification: issue 13: the grinder's workbench (receive, grind, ship back, scrap); not in product.md §7
          */
         post: operations["grindingShop.recordGrindingCycle"];
         delete?: never;
@@ -1445,7 +1445,7 @@ export interface paths {
         put?: never;
         /**
          * Scrap a knife at the end of its life (it stays with the grinding shop, its owner sees it)
-         * @description Addition to the specification: issue 13: the grinder's workbench (receive, grind, ship back, scrap); not in spec §7
+         * @description Addition to the specification: issue 13: the grinder's workbench (receive, grind, ship back, scrap); not in product.md §7
          */
         post: operations["grindingShop.scrapKnife"];
         delete?: never;
@@ -1463,7 +1463,7 @@ export interface paths {
         };
         /**
          * The part of a knife's passport this grinding shop did: its stays and its grindings
-         * @description Addition to the specification: issue 13: the knife's chain of custody across companies; not in spec §7
+         * @description Addition to the specification: issue 13: the knife's chain of custody across companies; not in product.md §7
          */
         get: operations["grindingShop.getGrinderPassport"];
         put?: never;
@@ -1483,7 +1483,7 @@ export interface paths {
         };
         /**
          * Remaining life of a knife this grinding shop holds now
-         * @description Addition to the specification: issue 13: remaining-life forecast per knife; not in spec §7
+         * @description Addition to the specification: issue 13: remaining-life forecast per knife; not in product.md §7
          */
         get: operations["grindingShop.getGrinderForecast"];
         put?: never;
@@ -1503,7 +1503,7 @@ export interface paths {
         };
         /**
          * The System page: versions, server time, broker addresses and what the site must open
-         * @description Addition to the specification: the setup assistant links to a System page (spec §2); the spec names no endpoint for it
+         * @description Addition to the specification: the setup assistant links to a System page (product.md §2); the spec names no endpoint for it
          */
         get: operations["printingShop.getSystemInfo"];
         put?: never;
@@ -1522,13 +1522,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The tenant's site manager serial number (spec §3 Tenant)
-         * @description Addition to the specification: spec §3 gives the tenant a site manager serial number but no endpoint to read or set it
+         * The tenant's site manager serial number (product.md §3 Tenant)
+         * @description Addition to the specification: product.md §3 gives the tenant a site manager serial number but no endpoint to read or set it
          */
         get: operations["printingShop.getSiteManager"];
         /**
          * Set the tenant's site manager serial number
-         * @description Addition to the specification: spec §3 gives the tenant a site manager serial number but no endpoint to read or set it
+         * @description Addition to the specification: product.md §3 gives the tenant a site manager serial number but no endpoint to read or set it
          */
         put: operations["printingShop.setSiteManager"];
         post?: never;
@@ -1652,7 +1652,7 @@ export interface paths {
         /** Rename a service area (value) and replace its customers */
         put: operations["customerService.updateServiceArea"];
         post?: never;
-        /** Delete a service area without employees (spec §5); refused with who is still there */
+        /** Delete a service area without employees (product.md §5); refused with who is still there */
         delete: operations["customerService.deleteServiceArea"];
         options?: never;
         head?: never;
@@ -1685,7 +1685,7 @@ export interface paths {
         };
         /**
          * The machines of the customers of a service area
-         * @description Addition to the specification: spec §2 "service-area details with employees and machines tables" needs the machines.
+         * @description Addition to the specification: product.md §2 "service-area details with employees and machines tables" needs the machines.
          */
         get: operations["customerService.listServiceAreaMachines"];
         put?: never;
@@ -1705,7 +1705,7 @@ export interface paths {
         };
         /**
          * Every customer-service employee with their service areas
-         * @description Addition to the specification: the employees overview of the customer-service admin (spec §2).
+         * @description Addition to the specification: the employees overview of the customer-service admin (product.md §2).
          */
         get: operations["customerService.listServiceEmployees"];
         put?: never;
@@ -1744,7 +1744,7 @@ export interface paths {
         };
         /**
          * The customers the user looks after (all of them for the customer-service admin); audited
-         * @description Addition to the specification: the clients list of spec §2 "Customer service", limited to the service areas.
+         * @description Addition to the specification: the clients list of product.md §2 "Customer service", limited to the service areas.
          */
         get: operations["customerService.listCustomers"];
         put?: never;
@@ -1798,7 +1798,7 @@ export interface paths {
         };
         /**
          * The machines of the customers the user looks after; audited
-         * @description Addition to the specification: the machines list of spec §2 "Customer service".
+         * @description Addition to the specification: the machines list of product.md §2 "Customer service".
          */
         get: operations["customerService.listServiceMachines"];
         put?: never;
@@ -1887,7 +1887,7 @@ export interface paths {
         };
         /**
          * CSV of all or of the selected customers: machines, licences, online status, uptime and cuts over `days`; audited
-         * @description Addition to the specification: the reports page of spec §2 "Customer service" (CSV export of all or selected tenants).
+         * @description Addition to the specification: the reports page of product.md §2 "Customer service" (CSV export of all or selected tenants).
          */
         get: operations["customerService.exportCustomersCsv"];
         put?: never;
@@ -1907,7 +1907,7 @@ export interface paths {
         };
         /**
          * Machines of the manufacturer’s make at the customers who granted it access: online status, run time, cuts, knives; audited
-         * @description Addition to the specification: spec §6 "manufacturer": the fleet of the own make, read-only.
+         * @description Addition to the specification: product.md §6 "manufacturer": the fleet of the own make, read-only.
          */
         get: operations["customerService.getManufacturerFleet"];
         put?: never;
@@ -2015,7 +2015,7 @@ export interface paths {
         /** Change a location */
         put: operations["grindingShop.updateGrindingShop"];
         post?: never;
-        /** Delete a location without employees or grinding machines (spec §5); refused with who is still there */
+        /** Delete a location without employees or grinding machines (product.md §5); refused with who is still there */
         delete: operations["grindingShop.deleteGrindingShop"];
         options?: never;
         head?: never;
@@ -2099,10 +2099,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Same as PUT /grinding-machines/{id} (the path spec §7 lists for the grinding shop) */
+        /** Same as PUT /grinding-machines/{id} (the path product.md §7 lists for the grinding shop) */
         put: operations["grindingShop.updateGrindingShopCuttingMachine"];
         post?: never;
-        /** Same as DELETE /grinding-machines/{id} (the path spec §7 lists for the grinding shop) */
+        /** Same as DELETE /grinding-machines/{id} (the path product.md §7 lists for the grinding shop) */
         delete: operations["grindingShop.deleteGrindingShopCuttingMachine"];
         options?: never;
         head?: never;
@@ -2480,7 +2480,7 @@ export interface paths {
         };
         /**
          * Orders of a machine: the open one first, then the most recent
-         * @description Addition to the specification: spec §4 lists orders (create, edit, close, delete) but §7 names no endpoint for them (ADR 0017).
+         * @description Addition to the specification: product.md §4 lists orders (create, edit, close, delete) but §7 names no endpoint for them (ADR 0017).
          */
         get: operations["printingShop.listMachineOrders"];
         put?: never;
@@ -2502,7 +2502,7 @@ export interface paths {
         put?: never;
         /**
          * Start an order on a machine; the machine's cuts are booked to it from now on, or from `at` (its cuts since then booked to no order move to it)
-         * @description Addition to the specification: spec §4 lists orders (create, edit, close, delete) but §7 names no endpoint for them (ADR 0017).
+         * @description Addition to the specification: product.md §4 lists orders (create, edit, close, delete) but §7 names no endpoint for them (ADR 0017).
          */
         post: operations["printingShop.createOrder"];
         delete?: never;
@@ -2521,13 +2521,13 @@ export interface paths {
         get?: never;
         /**
          * Edit the name, order number and program number of an open order
-         * @description Addition to the specification: spec §4 lists orders (create, edit, close, delete) but §7 names no endpoint for them (ADR 0017).
+         * @description Addition to the specification: product.md §4 lists orders (create, edit, close, delete) but §7 names no endpoint for them (ADR 0017).
          */
         put: operations["printingShop.updateOrder"];
         post?: never;
         /**
          * Delete an open or planned order: it ends as CANCELLED; the cuts stay on machine and knife
-         * @description Addition to the specification: spec §4 lists orders (create, edit, close, delete) but §7 names no endpoint for them (ADR 0017).
+         * @description Addition to the specification: product.md §4 lists orders (create, edit, close, delete) but §7 names no endpoint for them (ADR 0017).
          */
         delete: operations["printingShop.deleteOrder"];
         options?: never;
@@ -2545,7 +2545,7 @@ export interface paths {
         get?: never;
         /**
          * Close an order now, or at `at` (cuts booked to it after `at` go back to no order): its cuts and times are saved (closing a closed order changes nothing)
-         * @description Addition to the specification: spec §4 lists orders (create, edit, close, delete) but §7 names no endpoint for them (ADR 0017).
+         * @description Addition to the specification: product.md §4 lists orders (create, edit, close, delete) but §7 names no endpoint for them (ADR 0017).
          */
         put: operations["printingShop.closeOrder"];
         post?: never;
@@ -2565,7 +2565,7 @@ export interface paths {
         get?: never;
         /**
          * Start a planned order on its machine, now or at `at` (the machine's cuts since then booked to no order move to it): it becomes the machine's open order (starting it twice changes nothing)
-         * @description Addition to the specification: spec §1 names an optional ERP integration and §4 orders, but §7 has no import endpoint (issue 18, ADR 0021).
+         * @description Addition to the specification: product.md §1 names an optional ERP integration and §4 orders, but §7 has no import endpoint (issue 18, ADR 0021).
          */
         put: operations["printingShop.startOrder"];
         post?: never;
@@ -2586,7 +2586,7 @@ export interface paths {
         put?: never;
         /**
          * Import planned orders from the ERP (JSON): all or nothing, keyed by the ERP order number; a re-import updates planned orders and skips started ones
-         * @description Addition to the specification: spec §1 names an optional ERP integration and §4 orders, but §7 has no import endpoint (issue 18, ADR 0021).
+         * @description Addition to the specification: product.md §1 names an optional ERP integration and §4 orders, but §7 has no import endpoint (issue 18, ADR 0021).
          */
         post: operations["printingShop.importOrders"];
         delete?: never;
@@ -2606,7 +2606,7 @@ export interface paths {
         put?: never;
         /**
          * Import planned orders from an ERP CSV export (columns order_number, name, machine_serial, planned_quantity, due_date, program_number): all or nothing; problems named as rows.<line>.<column>
-         * @description Addition to the specification: spec §1 names an optional ERP integration and §4 orders, but §7 has no import endpoint (issue 18, ADR 0021).
+         * @description Addition to the specification: product.md §1 names an optional ERP integration and §4 orders, but §7 has no import endpoint (issue 18, ADR 0021).
          */
         post: operations["printingShop.importOrdersCsv"];
         delete?: never;
@@ -2794,7 +2794,7 @@ export interface paths {
         };
         /**
          * A fresh proof-of-work challenge for the contact and registration forms
-         * @description Addition to the specification: spec §7 lists only POST captcha-test; the self-hosted ALTCHA proof of work needs a signed challenge from the server first
+         * @description Addition to the specification: product.md §7 lists only POST captcha-test; the self-hosted ALTCHA proof of work needs a signed challenge from the server first
          */
         get: operations["knife.getCaptchaChallenge"];
         put?: never;
@@ -2939,7 +2939,7 @@ export interface paths {
         };
         /**
          * The user's notifications, newest first, and how many are unread
-         * @description Addition to the specification: issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; spec §7 has no notification endpoints.
+         * @description Addition to the specification: issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; product.md §7 has no notification endpoints.
          */
         get: operations["printingShop.listNotifications"];
         put?: never;
@@ -2961,7 +2961,7 @@ export interface paths {
         put?: never;
         /**
          * Mark one of the own notifications read
-         * @description Addition to the specification: issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; spec §7 has no notification endpoints.
+         * @description Addition to the specification: issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; product.md §7 has no notification endpoints.
          */
         post: operations["printingShop.markNotificationRead"];
         delete?: never;
@@ -2981,7 +2981,7 @@ export interface paths {
         put?: never;
         /**
          * Mark all own notifications read
-         * @description Addition to the specification: issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; spec §7 has no notification endpoints.
+         * @description Addition to the specification: issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; product.md §7 has no notification endpoints.
          */
         post: operations["printingShop.markAllNotificationsRead"];
         delete?: never;
@@ -2999,12 +2999,12 @@ export interface paths {
         };
         /**
          * Which notification kinds the user also gets by e-mail
-         * @description Addition to the specification: issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; spec §7 has no notification endpoints.
+         * @description Addition to the specification: issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; product.md §7 has no notification endpoints.
          */
         get: operations["printingShop.getNotificationPreferences"];
         /**
          * Choose the notification kinds that also come by e-mail (opt-in per kind)
-         * @description Addition to the specification: issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; spec §7 has no notification endpoints.
+         * @description Addition to the specification: issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; product.md §7 has no notification endpoints.
          */
         put: operations["printingShop.setNotificationPreferences"];
         post?: never;
@@ -3023,12 +3023,12 @@ export interface paths {
         };
         /**
          * The tenant's shift window and interruption threshold for notifications
-         * @description Addition to the specification: issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; spec §7 has no notification endpoints.
+         * @description Addition to the specification: issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; product.md §7 has no notification endpoints.
          */
         get: operations["printingShop.getNotificationSettings"];
         /**
          * Set the tenant's shift window and interruption threshold (audited)
-         * @description Addition to the specification: issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; spec §7 has no notification endpoints.
+         * @description Addition to the specification: issue 18: knives due for a swap, machines offline during a shift and long interruptions reach the managers in the app and by e-mail; product.md §7 has no notification endpoints.
          */
         put: operations["printingShop.setNotificationSettings"];
         post?: never;
@@ -3047,7 +3047,7 @@ export interface paths {
         };
         /**
          * The user's scheduled report e-mails (daily, weekly)
-         * @description Addition to the specification: issue 18 (and the manager issue): a manager gets the reports as a daily or weekly CSV by e-mail; spec §7 has no endpoint for it.
+         * @description Addition to the specification: issue 18 (and the manager issue): a manager gets the reports as a daily or weekly CSV by e-mail; product.md §7 has no endpoint for it.
          */
         get: operations["printingShop.listReportSubscriptions"];
         put?: never;
@@ -3068,13 +3068,13 @@ export interface paths {
         get?: never;
         /**
          * Subscribe to the daily or weekly report e-mail (CSV of the previous day / week at 06:00 local time); again changes its zone and language
-         * @description Addition to the specification: issue 18 (and the manager issue): a manager gets the reports as a daily or weekly CSV by e-mail; spec §7 has no endpoint for it.
+         * @description Addition to the specification: issue 18 (and the manager issue): a manager gets the reports as a daily or weekly CSV by e-mail; product.md §7 has no endpoint for it.
          */
         put: operations["printingShop.subscribeReport"];
         post?: never;
         /**
          * Unsubscribe from the daily or weekly report e-mail
-         * @description Addition to the specification: issue 18 (and the manager issue): a manager gets the reports as a daily or weekly CSV by e-mail; spec §7 has no endpoint for it.
+         * @description Addition to the specification: issue 18 (and the manager issue): a manager gets the reports as a daily or weekly CSV by e-mail; product.md §7 has no endpoint for it.
          */
         delete: operations["printingShop.unsubscribeReport"];
         options?: never;
@@ -3091,13 +3091,13 @@ export interface paths {
         };
         /**
          * Every tenant with its user and machine counts, searched by name or slug (audited)
-         * @description Addition to the specification: the system admin area (issue 18); spec §6 names the role, §7 lists no endpoint for it.
+         * @description Addition to the specification: the system admin area (issue 18); product.md §6 names the role, §7 lists no endpoint for it.
          */
         get: operations["platform.listSystemTenants"];
         put?: never;
         /**
          * Creates a tenant with its first admin user (audited)
-         * @description Addition to the specification: the system admin area (issue 18); spec §6 names the role, §7 lists no endpoint for it.
+         * @description Addition to the specification: the system admin area (issue 18); product.md §6 names the role, §7 lists no endpoint for it.
          */
         post: operations["platform.createSystemTenant"];
         delete?: never;
@@ -3116,7 +3116,7 @@ export interface paths {
         get?: never;
         /**
          * Disables or re-enables a tenant: a disabled tenant's users are refused at once (signed-in sessions and refresh tokens too) and its machines are disconnected and refused by the broker
-         * @description Addition to the specification: the system admin area (issue 18); spec §6 names the role, §7 lists no endpoint for it.
+         * @description Addition to the specification: the system admin area (issue 18); product.md §6 names the role, §7 lists no endpoint for it.
          */
         put: operations["platform.setSystemTenantActive"];
         post?: never;
@@ -3135,7 +3135,7 @@ export interface paths {
         };
         /**
          * Users of every tenant, searched by username, name or e-mail (audited)
-         * @description Addition to the specification: the system admin area (issue 18); spec §6 names the role, §7 lists no endpoint for it.
+         * @description Addition to the specification: the system admin area (issue 18); product.md §6 names the role, §7 lists no endpoint for it.
          */
         get: operations["platform.listSystemUsers"];
         put?: never;
@@ -3156,7 +3156,7 @@ export interface paths {
         get?: never;
         /**
          * Deactivates or reactivates a user of any tenant; a deactivated user's sessions end at once
-         * @description Addition to the specification: the system admin area (issue 18); spec §6 names the role, §7 lists no endpoint for it.
+         * @description Addition to the specification: the system admin area (issue 18); product.md §6 names the role, §7 lists no endpoint for it.
          */
         put: operations["platform.setSystemUserActive"];
         post?: never;
@@ -3175,7 +3175,7 @@ export interface paths {
         };
         /**
          * The mail outbox, newest first (audited)
-         * @description Addition to the specification: the system admin area (issue 18); spec §6 names the role, §7 lists no endpoint for it.
+         * @description Addition to the specification: the system admin area (issue 18); product.md §6 names the role, §7 lists no endpoint for it.
          */
         get: operations["platform.listSystemMails"];
         put?: never;
@@ -3195,7 +3195,7 @@ export interface paths {
         };
         /**
          * One mail of the outbox with its text (audited)
-         * @description Addition to the specification: the system admin area (issue 18); spec §6 names the role, §7 lists no endpoint for it.
+         * @description Addition to the specification: the system admin area (issue 18); product.md §6 names the role, §7 lists no endpoint for it.
          */
         get: operations["platform.getSystemMail"];
         put?: never;
@@ -3217,7 +3217,7 @@ export interface paths {
         put?: never;
         /**
          * Queues a copy of a mail to be sent again; answers the copy
-         * @description Addition to the specification: the system admin area (issue 18); spec §6 names the role, §7 lists no endpoint for it.
+         * @description Addition to the specification: the system admin area (issue 18); product.md §6 names the role, §7 lists no endpoint for it.
          */
         post: operations["platform.resendSystemMail"];
         delete?: never;
@@ -3235,7 +3235,7 @@ export interface paths {
         };
         /**
          * Audit entries of every tenant, newest first, filtered by tenant, actor, action and time (audited)
-         * @description Addition to the specification: the system admin area (issue 18); spec §6 names the role, §7 lists no endpoint for it.
+         * @description Addition to the specification: the system admin area (issue 18); product.md §6 names the role, §7 lists no endpoint for it.
          */
         get: operations["platform.listSystemAudit"];
         put?: never;
@@ -3255,7 +3255,7 @@ export interface paths {
         };
         /**
          * Telemetry ingest of this instance: messages per second, rejected messages, lag
-         * @description Addition to the specification: the system admin area (issue 18); spec §6 names the role, §7 lists no endpoint for it.
+         * @description Addition to the specification: the system admin area (issue 18); product.md §6 names the role, §7 lists no endpoint for it.
          */
         get: operations["platform.getIngestHealth"];
         put?: never;
@@ -3275,7 +3275,7 @@ export interface paths {
         };
         /**
          * Background jobs of this instance with their last outcome and next run
-         * @description Addition to the specification: the system admin area (issue 18); spec §6 names the role, §7 lists no endpoint for it.
+         * @description Addition to the specification: the system admin area (issue 18); product.md §6 names the role, §7 lists no endpoint for it.
          */
         get: operations["platform.listSystemJobs"];
         put?: never;
@@ -3297,7 +3297,7 @@ export interface paths {
         put?: never;
         /**
          * Runs a background job now and answers its status afterwards
-         * @description Addition to the specification: the system admin area (issue 18); spec §6 names the role, §7 lists no endpoint for it.
+         * @description Addition to the specification: the system admin area (issue 18); product.md §6 names the role, §7 lists no endpoint for it.
          */
         post: operations["platform.runSystemJob"];
         delete?: never;

@@ -13,7 +13,7 @@ import { RootLayout } from './root-layout';
 type LazyArea = () => Promise<{ Component: ComponentType }>;
 
 /**
- * One lazily loaded bundle per role area (spec §2), keyed by the contract's `Area`, so a new role in
+ * One lazily loaded bundle per role area (product.md §2), keyed by the contract's `Area`, so a new role in
  * contracts cannot lack its area. Paths are stable: later issues fill the areas, not move them.
  */
 export const AREA_MODULES: Record<Area, LazyArea> = {

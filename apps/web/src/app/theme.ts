@@ -7,7 +7,7 @@ import {
 import './theme.css';
 
 /**
- * DESIGN.md as code: one brand accent (steel blue), neutral grey surfaces, a system font stack with
+ * docs/design.md as code: one brand accent (steel blue), neutral grey surfaces, a system font stack with
  * Arabic and Cyrillic coverage (no font CDN), tabular figures for numbers, and the operator area's
  * `touch` size (targets ≥ 64 px, text ≥ 18 px). Status colours live in components/status.
  *
@@ -32,7 +32,7 @@ const steel: MantineColorsTuple = [
 export const FONT_STACK =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Naskh Arabic", "Helvetica Neue", Arial, sans-serif';
 
-/** Height of touch targets in the operator area (DESIGN.md: ≥ 64 px with ≥ 16 px gaps). */
+/** Height of touch targets in the operator area (docs/design.md: ≥ 64 px with ≥ 16 px gaps). */
 export const TOUCH_TARGET_PX = 64;
 
 const touchButtonVars = {

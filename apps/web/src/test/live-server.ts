@@ -2,7 +2,7 @@ import type { LiveEventType } from '@kerf/contracts';
 import { createLiveClient, type LiveClient } from '../lib/live';
 
 /**
- * The live socket's side of the protocol in memory (spec §7 "Live events"), for screen tests: it
+ * The live socket's side of the protocol in memory (product.md §7 "Live events"), for screen tests: it
  * accepts subscriptions with a token, answers SUBSCRIBED, delivers what a test publishes to the
  * subscribers of that type and machine, replays the last published event of a type and machine to
  * a subscription that asks for it (as the server replays a machine's view), and can drop the

@@ -11,7 +11,7 @@ import {
 import { users } from './platform';
 import { locations } from './printing-shop';
 
-/** Which locations an employee works at (spec §3: "location or locations"). */
+/** Which locations an employee works at (product.md §3: "location or locations"). */
 export const userLocations = pgTable(
   'user_locations',
   {
@@ -30,7 +30,7 @@ export const userLocations = pgTable(
 );
 
 /**
- * A per-machine software licence (spec §9). Bought through registration or the licence order; an
+ * A per-machine software licence (product.md §9). Bought through registration or the licence order; an
  * installed machine takes one by its serial number. Licences run with the calendar year. A licence
  * ordered with a new machine has no serial number yet: it is paid (invoiced, `licensedAt` is the
  * order date) and waits for the machine's installation, which gives it the machine's serial.

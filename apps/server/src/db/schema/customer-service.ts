@@ -16,7 +16,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /**
- * A region of customers that customer-service employees look after (spec §3 "Service area"). Rows
+ * A region of customers that customer-service employees look after (product.md §3 "Service area"). Rows
  * belong to the provider tenant whose staff works in them.
  */
 export const serviceAreas = pgTable(
@@ -36,7 +36,7 @@ export const serviceAreas = pgTable(
   ],
 );
 
-/** Which service areas an employee of the provider works in (several allowed, spec §3). */
+/** Which service areas an employee of the provider works in (several allowed, product.md §3). */
 export const serviceAreaUsers = pgTable(
   'service_area_users',
   {

@@ -13,7 +13,7 @@ import {
 import { knives } from './printing-shop';
 
 /**
- * One grinding of a knife (spec §3 "Grinding cycle"): when it was sharpened (the spec's
+ * One grinding of a knife (product.md §3 "Grinding cycle"): when it was sharpened (the spec's
  * creationTimestamp), the cuts of the cycle it closed, and the knife's measurements after grinding.
  * Owned by the knife module. `grinding_reference` is where the grinding shop's own record of the job
  * goes once grinding shops record their work (issue 13); null for regrinds recorded by the printing shop.

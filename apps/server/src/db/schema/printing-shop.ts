@@ -19,7 +19,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const counter = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
 
-/** A site of a printing or grinding shop (spec §3 "Location"). */
+/** A site of a printing or grinding shop (product.md §3 "Location"). */
 export const locations = pgTable(
   'locations',
   {
@@ -44,7 +44,7 @@ export const locations = pgTable(
 );
 
 /**
- * A cutting machine with its network settings (spec §3 "Machine") and its live state, which the
+ * A cutting machine with its network settings (product.md §3 "Machine") and its live state, which the
  * ingest keeps current in the same transaction as the events that move it.
  */
 export const cuttingMachines = pgTable(
@@ -68,7 +68,7 @@ export const cuttingMachines = pgTable(
     active: boolean('active').notNull().default(true),
     licensedAt: timestamp('licensed_at', { withTimezone: true }),
     networkPassword: text('network_password'),
-    // network settings (spec §3)
+    // network settings (product.md §3)
     networkConnection: text('network_connection'), // ETHERNET | WIFI
     networkAddressMode: text('network_address_mode'), // DHCP | STATIC
     ipAddress: text('ip_address'),
@@ -160,7 +160,7 @@ export const machineLoginRefusals = pgTable(
   ],
 );
 
-/** A knife, identified by its RFID tag (spec §3 "Knife"). Counters move with the cuts. */
+/** A knife, identified by its RFID tag (product.md §3 "Knife"). Counters move with the cuts. */
 export const knives = pgTable(
   'knives',
   {
@@ -196,7 +196,7 @@ export const knives = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.rfid] })],
 );
 
-/** An order the operator books cuts and times to (spec §3 "Cutting job"); partial jobs point to their parent. */
+/** An order the operator books cuts and times to (product.md §3 "Cutting job"); partial jobs point to their parent. */
 export const cuttingJobs = pgTable(
   'cutting_jobs',
   {

@@ -38,7 +38,7 @@ export interface MachineOrderValue {
 }
 
 /**
- * A contact request from the website (spec §3). Not tenant data: the sender has no tenant; the
+ * A contact request from the website (product.md §3). Not tenant data: the sender has no tenant; the
  * system admins read them through the platform role.
  */
 export const contactRequests = pgTable(
@@ -58,7 +58,7 @@ export const contactRequests = pgTable(
   (t) => [index('contact_requests_created_idx').on(t.createdAt)],
 );
 
-/** The registration of a printing shop (spec §3 "Registration data"): who ordered what, under which terms. */
+/** The registration of a printing shop (product.md §3 "Registration data"): who ordered what, under which terms. */
 export const registrations = pgTable(
   'registrations',
   {
@@ -108,7 +108,7 @@ export const registrationTokens = pgTable(
   ],
 );
 
-/** Invoices (spec §9): numbered without gaps across tenants, with the PDF the admin opens. */
+/** Invoices (product.md §9): numbered without gaps across tenants, with the PDF the admin opens. */
 export const invoices = pgTable(
   'invoices',
   {

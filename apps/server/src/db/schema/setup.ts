@@ -3,9 +3,9 @@ import { foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uuid } 
 import { cuttingMachines } from './printing-shop';
 
 /**
- * One run of the setup assistant for a machine (spec §2 "Setup assistant"): the cloud's checks and,
+ * One run of the setup assistant for a machine (product.md §2 "Setup assistant"): the cloud's checks and,
  * once the site manager's doctor has reported, the site's. `checks` holds contracts
- * `SetupCheckResult[]`; `state` is RUNNING, SUCCESS or ERROR (spec §4 "Setup checks").
+ * `SetupCheckResult[]`; `state` is RUNNING, SUCCESS or ERROR (product.md §4 "Setup checks").
  */
 export const setupCheckRuns = pgTable(
   'setup_check_runs',

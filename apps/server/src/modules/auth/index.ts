@@ -1,5 +1,5 @@
 /**
- * The auth module (spec §7 "Auth server"), mounted at /api/auth. Owns `tenants`, `users`, `sessions`,
+ * The auth module (product.md §7 "Auth server"), mounted at /api/auth. Owns `tenants`, `users`, `sessions`,
  * `refresh_tokens` and `login_throttle` (ADR 0012).
  */
 

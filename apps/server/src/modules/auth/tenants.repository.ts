@@ -65,7 +65,7 @@ export interface NetworkAdminValues {
   email: string | null;
 }
 
-/** The tenant's network administrator (spec §7 `/network-admin`), kept on the tenant row. */
+/** The tenant's network administrator (product.md §7 `/network-admin`), kept on the tenant row. */
 export async function findNetworkAdmin(tx: Tx, tenantId: string): Promise<NetworkAdminValues> {
   const [row] = await tx
     .select({
@@ -90,7 +90,7 @@ export async function saveNetworkAdmin(tx: Tx, tenantId: string, values: Network
     .where(eq(tenants.id, tenantId));
 }
 
-/** The tenant's site manager serial number (spec §3), set through the setup assistant. */
+/** The tenant's site manager serial number (product.md §3), set through the setup assistant. */
 export async function saveSiteManagerSerial(tx: Tx, tenantId: string, serial: string | null) {
   await tx.update(tenants).set({ siteManagerSerial: serial }).where(eq(tenants.id, tenantId));
 }

@@ -187,7 +187,7 @@ export function createUsersService(deps: {
     },
 
     /**
-     * The signed-in user changes their own password (spec §8 INVALID_PASSWORD when the current one
+     * The signed-in user changes their own password (product.md §8 INVALID_PASSWORD when the current one
      * is wrong). The hash is compared before anything is written; the user's other sessions end.
      */
     async changeOwnPassword(

@@ -34,7 +34,7 @@ import type { ManufacturersService } from './manufacturers.service';
 import type { ServiceAreasService } from './service-areas.service';
 
 /**
- * Spec §7 "Customer service" at /api/customer-service, the manufacturer's fleet, and the tenant
+ * product.md §7 "Customer service" at /api/customer-service, the manufacturer's fleet, and the tenant
  * admin's side of these cross-tenant reads under /api/printing-shop (grants, who looked at what).
  */
 export function registerCustomerServiceRoutes(

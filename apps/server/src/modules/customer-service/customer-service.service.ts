@@ -60,7 +60,7 @@ const machineTouched = (machine: ServiceMachine): Touched => ({
 });
 
 /**
- * What customer service reads and does at its customers (spec §2 "Customer service"): customers,
+ * What customer service reads and does at its customers (product.md §2 "Customer service"): customers,
  * machines, remote-service connections, the CSV report. Every read goes through `audited`.
  */
 export function createCustomerServiceService(deps: { transactions: Transactions; audited?: AuditedAccess }) {

@@ -525,7 +525,7 @@ describe('customer-service admin: service areas and employees', () => {
     const staff = (await cs('GET', '/users', 'serviceAdmin')).json() as { username: string }[];
     expect(staff.map((s) => s.username).sort()).toEqual(['dev', 'lars', 'service-admin', 'support']);
 
-    // spec §5 as for a location: while Lars works in the area it stays, and the refusal names him
+    // product.md §5 as for a location: while Lars works in the area it stays, and the refusal names him
     const refused = await cs('DELETE', `/service-areas/${id}`, 'serviceAdmin');
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({

@@ -1,6 +1,6 @@
 /**
- * Customer service and manufacturers (spec §2 "Customer-service admin", "Customer service", spec §6
- * "manufacturer"; spec §7 "Customer service" at /api/customer-service). The one module that reads
+ * Customer service and manufacturers (product.md §2 "Customer-service admin", "Customer service", product.md §6
+ * "manufacturer"; product.md §7 "Customer service" at /api/customer-service). The one module that reads
  * across tenants: through the platform role, limited to the customers of the user's service areas
  * (or of a manufacturer's grants), and audited in the actor's and in every customer's log
  * (docs/decisions/0016-customer-service-access.md). Owns `service_areas`, `service_area_users`,

@@ -17,7 +17,7 @@ import { isoOf } from './sql-helpers';
 const DAY_MS = 86_400_000;
 
 /**
- * Machine manufacturers (spec §6): their fleet at the customers who granted access, read-only and
+ * Machine manufacturers (product.md §6): their fleet at the customers who granted access, read-only and
  * audited like customer service; and the customer's side: granting, revoking, and reading who from
  * customer service or a manufacturer looked at what.
  */

@@ -201,7 +201,7 @@ export async function machineCountsOf(tx: Tx, ids: readonly string[]): Promise<M
 
 /**
  * The service areas, locked until the transaction ends: shared by an assignment of employees,
- * for update by the area's delete — the two take turns (spec §5 under concurrency).
+ * for update by the area's delete — the two take turns (product.md §5 under concurrency).
  */
 export async function lockServiceAreas(tx: Tx, ids: readonly string[], mode: 'share' | 'update') {
   if (ids.length === 0) return [];

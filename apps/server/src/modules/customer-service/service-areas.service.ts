@@ -38,7 +38,7 @@ const NAME_KEY = 'service_areas_tenant_name_key';
 const USERNAME_KEY = 'users_tenant_username_key';
 
 /**
- * The customer-service admin's work (spec §2 "Customer-service admin"): service areas, their
+ * The customer-service admin's work (product.md §2 "Customer-service admin"): service areas, their
  * customers and employees. The areas are the provider's own rows (`withTenant`); the customers'
  * names and machines are other tenants' and come through the platform role, audited.
  */
@@ -151,7 +151,7 @@ export function createServiceAreasService(deps: { transactions: Transactions; ha
     },
 
     /**
-     * Refused while employees work in the area (spec §5, as for a location): the refusal names who
+     * Refused while employees work in the area (product.md §5, as for a location): the refusal names who
      * is still there. The area is locked for update first, so an assignment at the same time either
      * lands before (and is counted) or waits and finds the area gone.
      */

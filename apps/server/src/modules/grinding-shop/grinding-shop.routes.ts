@@ -22,7 +22,7 @@ import { type Authenticator, registerRoute } from '../../lib/route';
 import type { EmployeesService } from './employees.service';
 import type { GrindingShopsService } from './grinding-shops.service';
 
-/** The grinding-shop admin endpoints of spec §7 "Grinding-shop server", mounted at /api/grinding-shop. */
+/** The grinding-shop admin endpoints of product.md §7 "Grinding-shop server", mounted at /api/grinding-shop. */
 export function registerGrindingShopRoutes(
   app: FastifyInstance,
   deps: { authenticator: Authenticator; shops: GrindingShopsService; employees: EmployeesService },

@@ -140,7 +140,7 @@ describe('locations', () => {
     expect((await call('DELETE', `/grinding-shops/${id}`)).statusCode).toBe(204);
   });
 
-  it('refuses to delete a location while employees are assigned, naming them (spec §5, SHOP_HAS_USERS)', async () => {
+  it('refuses to delete a location while employees are assigned, naming them (product.md §5, SHOP_HAS_USERS)', async () => {
     const [first, second] = await Promise.all(
       ['Werkstatt Gießen', 'Werkstatt Marburg'].map(
         async (name) => (await call('POST', '/grinding-shops', location({ name }))).json().id as string,
@@ -234,7 +234,7 @@ describe('grinding machines', () => {
     expect((await call('GET', `/grinding-shops/${shopId}/grinding-machines`)).json()).toEqual([]);
   });
 
-  it('also answers under the /cutting-machines/{id} paths spec §7 lists for the grinding shop', async () => {
+  it('also answers under the /cutting-machines/{id} paths product.md §7 lists for the grinding shop', async () => {
     const id = (await call('POST', '/grinding-machines', machine(shopId, { serialNumber: 'TLX-C-1' }))).json()
       .id;
     const edited = await call(

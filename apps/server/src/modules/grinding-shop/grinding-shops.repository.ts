@@ -94,7 +94,7 @@ export async function employeesAssignedTo(tx: Tx, locationId: string) {
 /**
  * The locations, share-locked until the transaction ends: an assignment to a location and the
  * location's delete (which locks it for update) take turns, so the delete sees the new employee
- * or the assignment sees the location gone (spec §5 under concurrency).
+ * or the assignment sees the location gone (product.md §5 under concurrency).
  */
 export async function lockGrindingShopsShared(tx: Tx, ids: string[]) {
   if (ids.length === 0) return [];

@@ -115,7 +115,7 @@ export function createGrindingShopsService(deps: { transactions: Transactions })
       }),
 
     /**
-     * Refused while employees are assigned or grinding machines stand there (spec §5): the admin
+     * Refused while employees are assigned or grinding machines stand there (product.md §5): the admin
      * moves or removes them first, and the refusal names who is still there. The location is locked
      * for update first, so an assignment running at the same time either lands before (and is
      * counted here) or waits and finds the location gone. Assignments of deleted employees go with it.

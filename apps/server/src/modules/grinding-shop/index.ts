@@ -1,5 +1,5 @@
 /**
- * Grinding-shop administration (spec §2 "Grinding-shop admin", §7 "Grinding-shop server"), at
+ * Grinding-shop administration (product.md §2 "Grinding-shop admin", §7 "Grinding-shop server"), at
  * /api/grinding-shop. Owns `grinding_machines` and `current_locations` (ADR 0012); the shop's
  * locations and employees are `locations`, `user_locations` and `users` rows of the grinding-shop
  * tenant, written through the printing-shop and auth modules.

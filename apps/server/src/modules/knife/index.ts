@@ -1,5 +1,5 @@
 /**
- * Knives (spec §3 "Knife", §7 "Knife server", `/api/knife`): owns `knives` and `grinding_cycles`.
+ * Knives (product.md §3 "Knife", §7 "Knife server", `/api/knife`): owns `knives` and `grinding_cycles`.
  * Knife master data, swap intervals, the latest scan (`recordKnifeSighting`, called by telemetry)
  * and grinding cycles are written here; telemetry's cut write path moves the knife counters
  * (ADR 0012).

@@ -24,7 +24,7 @@ function asCsv(reply: FastifyReply, name: string) {
     .header('cache-control', 'no-store');
 }
 
-/** The knife server of spec §7, mounted at /api/knife. */
+/** The knife server of product.md §7, mounted at /api/knife. */
 export function registerKnifeRoutes(
   app: FastifyInstance,
   deps: { authenticator: Authenticator; knives: KnivesService },

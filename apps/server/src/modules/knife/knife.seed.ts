@@ -15,7 +15,7 @@ function random(seed: number) {
   };
 }
 
-/** Cuts in one knife cycle: HSS about 3,500 (σ 700), clamped to 2,000–5,000 (research/mission.md D1). */
+/** Cuts in one knife cycle: HSS about 3,500 (σ 700), clamped to 2,000–5,000. */
 function cycleCuts(next: () => number, mean: number) {
   const gauss = (next() + next() + next() + next() - 2) * Math.sqrt(3);
   return Math.round(Math.min(mean * 1.45, Math.max(mean * 0.57, mean + gauss * mean * 0.2)));

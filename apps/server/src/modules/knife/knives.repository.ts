@@ -184,7 +184,7 @@ export async function insertGrindingCycle(
 }
 
 /**
- * Height a regrind takes off, 0.3–1.0 mm (research/mission.md D1), the same for the same knife and
+ * Height a regrind takes off, 0.3–1.0 mm, the same for the same knife and
  * moment so that a replayed history grinds the same.
  */
 export function regrindLoss(rfid: string, at: Date): number {

@@ -140,7 +140,7 @@ function comparisonRows(texts: ExportTexts, timeZone: string): CsvColumn<KnifeDe
 }
 
 /**
- * The knife server of spec §7 (`/api/knife`): the manager's knife list, details, grinding cycles,
+ * The knife server of product.md §7 (`/api/knife`): the manager's knife list, details, grinding cycles,
  * history, overview, CSV exports, and registering and editing knives. Every knife of the tenant is
  * visible to a holder of `knives:read`, as locations and machines are to `locations:read` (the
  * printing-shop module does not narrow a manager to their assigned locations either).

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Authenticator, registerRoute } from '../../lib/route';
 import type { CurrentMachineService } from './current-machine.service';
 
-/** The operator's machine (spec §7 printing-shop server, `/api/printing-shop`). */
+/** The operator's machine (product.md §7 printing-shop server, `/api/printing-shop`). */
 export function registerCurrentMachineRoutes(
   app: FastifyInstance,
   deps: { authenticator: Authenticator; currentMachine: CurrentMachineService },

@@ -28,7 +28,7 @@ function toOperatorMachine(row: OperatorMachineRow, userId: string): OperatorMac
 }
 
 /**
- * The machine an operator works at (spec §7 `PUT/DELETE /users/self/current-machine`, the operator
+ * The machine an operator works at (product.md §7 `PUT/DELETE /users/self/current-machine`, the operator
  * machine selection view). The machine's cuts are booked to its current operator (telemetry reads
  * `current_operator_id` for every cut), so selecting a machine is what books the cuts to a person.
  */

@@ -160,7 +160,7 @@ export async function cutsSince(tx: Tx, since: Date, machineId?: string): Promis
   return new Map(rows.map((row) => [row.machineId, Number(row.cuts)]));
 }
 
-/** The machine's network setup state (spec §3), as the setup assistant derives it from its checks. */
+/** The machine's network setup state (product.md §3), as the setup assistant derives it from its checks. */
 export async function setNetworkSetupState(tx: Tx, id: string, state: string) {
   await tx
     .update(cuttingMachines)

@@ -70,7 +70,7 @@ export {
   isStatusRequestApplied,
 } from './operator-machines.repository';
 
-/** Machine status and agent credential endpoints (under `/api/printing-shop`, as spec §7 lists them). */
+/** Machine status and agent credential endpoints (under `/api/printing-shop`, as product.md §7 lists them). */
 export function registerMachinesModule(
   app: FastifyInstance,
   deps: {

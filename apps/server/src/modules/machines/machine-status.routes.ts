@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Authenticator, registerRoute } from '../../lib/route';
 import type { MachineStatusService } from './machine-status.service';
 
-/** Machine status endpoints of the printing-shop module (spec §7, `/api/printing-shop`). */
+/** Machine status endpoints of the printing-shop module (product.md §7, `/api/printing-shop`). */
 export function registerMachineStatusRoutes(
   app: FastifyInstance,
   deps: { authenticator: Authenticator; machineStatus: MachineStatusService },

@@ -78,7 +78,7 @@ export function createMachineStatusService(deps: {
     },
 
     /**
-     * The operator sets a status (spec §4) and gets the machine's view back. The rule is checked
+     * The operator sets a status (product.md §4) and gets the machine's view back. The rule is checked
      * where the machine row is locked (telemetry's `recordOperatorStatus`), so two requests at once
      * are judged one after the other. Idempotent by the request's key: a replay answers as the first
      * time without checking the transition again. The status never makes the caller the machine's

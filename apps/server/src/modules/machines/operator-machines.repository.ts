@@ -19,7 +19,7 @@ function scopeOf(actor: Pick<Actor, 'userId' | 'role'>): SQL {
 
 /**
  * False when the actor is bound to locations (operator, manager) and has none assigned: there is no
- * machine they could drive (spec §8 `service.printing-shops.USER_HAS_NO_LOCATION`).
+ * machine they could drive (product.md §8 `service.printing-shops.USER_HAS_NO_LOCATION`).
  */
 export async function hasOperatorScope(tx: Tx, actor: Pick<Actor, 'userId' | 'role'>): Promise<boolean> {
   if (!LOCATION_BOUND.has(actor.role)) return true;

@@ -11,7 +11,7 @@ export const RETENTION_BATCH = 1000;
 const SYSTEM: PlatformActor = { tenantId: '00000000-0000-0000-0000-000000000000', userId: null };
 
 export interface RetentionLimits {
-  /** audit entries, login throttles: spec §9 "log files deleted after 30 days at most" */
+  /** audit entries, login throttles: product.md §9 "log files deleted after 30 days at most" */
   auditDays: number;
   /** delivered (or given-up) outbox mail */
   mailDays: number;
@@ -20,7 +20,7 @@ export interface RetentionLimits {
 }
 
 /**
- * Log retention (spec §9): deletes audit entries, stale login throttles, spent captchas, old
+ * Log retention (product.md §9): deletes audit entries, stale login throttles, spent captchas, old
  * delivered mail and sessions (with their refresh tokens) that ended longer ago than their limit, in batches of `RETENTION_BATCH`, each batch its own short transaction, until a batch
  * comes back short. Each module's rows are deleted through the function its owner exports (ADR 0012);
  * audit entries and mail through the platform role, whose every transaction is itself audited, and

@@ -43,7 +43,7 @@ function checkOption(scope: Scope, type: ConfigOptionType, value: number | null)
 }
 
 /**
- * Config options (spec §7 `/config-options`): the knife swap interval of a location, a machine or a
+ * Config options (product.md §7 `/config-options`): the knife swap interval of a location, a machine or a
  * knife, and the no-cuts prompt delay of a location or a machine (Kerf, issue 12). Each is written by
  * the module that owns its table.
  */

@@ -53,7 +53,7 @@ function networkColumns(input: MachineInput, current: MachineRow | null): Partia
   };
 }
 
-/** What the setup assistant may do next with the machine (spec §3 network setup state). */
+/** What the setup assistant may do next with the machine (product.md §3 network setup state). */
 function setupState(values: Partial<MachineValues>, licensed: boolean, current: MachineRow | null): string {
   const hasSettings = values.networkConnection != null && values.networkContactPhone != null;
   if (!hasSettings) return values.networkConnection == null ? 'UNKNOWN' : 'ADMIN_INFO_MISSING';

@@ -46,7 +46,7 @@ export function createEmployeesService(deps: { transactions: Transactions }) {
         };
       }),
 
-    /** Spec §7 "reports user-view": the people a report can show, for the report filters. */
+    /** product.md §7 "reports user-view": the people a report can show, for the report filters. */
     reportUserView: (actor: Actor, locations?: string[]) =>
       inTenant(actor, async (tx) => reportUserView(tx, await visibleLocationIds(tx, actor, locations))),
 

@@ -1,5 +1,5 @@
 /**
- * Printing-shop administration (spec §2 "Printing-shop admin", §7 "Printing-shop server"), at
+ * Printing-shop administration (product.md §2 "Printing-shop admin", §7 "Printing-shop server"), at
  * /api/printing-shop. Owns `locations`, `user_locations`, `machine_licences`, `works_council_settings`, `teams` and `team_members` (ADR 0012; the grinding-shop module
  * writes its locations and their employees through the functions exported here); machines,
  * knives and the tenant's network admin are written through the modules that own them.

@@ -26,7 +26,7 @@ async function invoicingCurrency(tx: Tx): Promise<Currency> {
 }
 
 /**
- * Machine licences (spec §9): the machines with their licence state and what the shop pays. Every
+ * Machine licences (product.md §9): the machines with their licence state and what the shop pays. Every
  * licence counts: a machine's, one naming a serial no machine has, and one ordered with a machine
  * that awaits installation (paid with the order's invoice) — so the dashboard and the invoices agree.
  */

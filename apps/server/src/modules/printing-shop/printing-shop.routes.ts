@@ -38,7 +38,7 @@ import type { LicensingService } from './licensing.service';
 import type { LocationsService } from './locations.service';
 import type { NetworkAdminService } from './network-admin.service';
 
-/** The printing-shop admin endpoints of spec §7 "Printing-shop server", mounted at /api/printing-shop. */
+/** The printing-shop admin endpoints of product.md §7 "Printing-shop server", mounted at /api/printing-shop. */
 export function registerPrintingShopRoutes(
   app: FastifyInstance,
   deps: {

@@ -53,7 +53,7 @@ export function reportEmployee(
   };
 }
 
-/** Spec §7 "reports user-view": the (not deleted) employees working at the given locations. */
+/** product.md §7 "reports user-view": the (not deleted) employees working at the given locations. */
 export async function reportUserView(
   tx: Tx,
   locationIds: string[],

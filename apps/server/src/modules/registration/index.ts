@@ -1,5 +1,5 @@
 /**
- * The public website's calls of the knife server (spec §7 "Knife server": registration, contact,
+ * The public website's calls of the knife server (product.md §7 "Knife server": registration, contact,
  * captcha, prices) and the additional-machines order, at /api/knife. Owns `registrations`,
  * `registration_tokens`, `invoices`, `contact_requests` and `spent_captchas` (ADR 0012); tenants and users are created
  * through auth, machines through machines, mail through mail.

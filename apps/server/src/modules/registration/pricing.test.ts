@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { calculatePrice, DEFAULT_PRICE_LIST, dueDateOf, isReverseCharge, vatOf } from './pricing';
 
 /**
- * Hand-computed prices (spec §9): licence 25.00 EUR net per machine and month for the months left in
+ * Hand-computed prices (product.md §9): licence 25.00 EUR net per machine and month for the months left in
  * the year, the order's month included; installation 490.00 EUR (CHF 470.00, GBP 420.00) per
  * machine once; VAT of the customer's country, none under EU reverse charge.
  */
@@ -169,7 +169,7 @@ const cases: {
   },
 ];
 
-describe('prices of an order (spec §9), computed by hand', () => {
+describe('prices of an order (product.md §9), computed by hand', () => {
   it.each(cases)('$name', (c) => {
     const price = calculatePrice(
       DEFAULT_PRICE_LIST,

@@ -16,7 +16,7 @@ import {
 type Country = keyof typeof VAT_RATE_BASIS_POINTS;
 
 /**
- * The price list per invoicing currency (spec §9: 25.00 EUR net per machine and month). Prices in
+ * The price list per invoicing currency (product.md §9: 25.00 EUR net per machine and month). Prices in
  * CHF and GBP are set by the provider, not converted at the day's exchange rate, so an offer, its
  * invoice and the next year's renewal agree; the installation is a one-time fee per machine.
  */
@@ -115,7 +115,7 @@ export function calculatePrice(
   };
 }
 
-/** The due date of an invoice issued on `issuedAt`: 14 days later (spec §9). */
+/** The due date of an invoice issued on `issuedAt`: 14 days later (product.md §9). */
 export function dueDateOf(issuedAt: Date) {
   return new Date(issuedAt.getTime() + PAYMENT_TERM_DAYS * 24 * 60 * 60 * 1000);
 }

@@ -248,7 +248,7 @@ const toAddress = (address: {
   country: address.country,
 });
 
-/** Registration, prices, contact requests and invoices of the public website (spec §2 "Website"). */
+/** Registration, prices, contact requests and invoices of the public website (product.md §2 "Website"). */
 export function createRegistrationService(deps: RegistrationDeps) {
   const { transactions, captcha } = deps;
   const now = deps.now ?? (() => new Date());

@@ -117,7 +117,7 @@ describe('registration of a printing shop (POST /api/knife/register)', () => {
     }
   });
 
-  it('checks the spec §5 rules with field codes: password, confirmations, terms, phone', async () => {
+  it('checks the product.md §5 rules with field codes: password, confirmations, terms, phone', async () => {
     const captcha = await solvedCaptcha(t);
     const weak = await post(
       '/api/knife/register',

@@ -1,5 +1,5 @@
 /**
- * The report server (spec §7 "Report server", `/api/report`): employees, cutting machines, knives
+ * The report server (product.md §7 "Report server", `/api/report`): employees, cutting machines, knives
  * and orders over a period in the browser's time zone, from the hourly cut rollups and the status
  * intervals. Owns `cutting_jobs` (ADR 0012): orders are opened and closed through the functions
  * exported here (the demo history, later the operator's order input).

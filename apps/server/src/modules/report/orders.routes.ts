@@ -19,7 +19,7 @@ import type { OrdersService } from './orders.service';
 
 /**
  * Orders of the operator terminal (additions under `/api/printing-shop`) and the partial jobs of
- * the report server (spec §7, `/api/report`).
+ * the report server (product.md §7, `/api/report`).
  */
 export function registerOrderRoutes(
   app: FastifyInstance,

@@ -83,7 +83,7 @@ function toOrder(row: OrderRow): Order {
 }
 
 /**
- * Orders of the operator terminal (spec §4 "Orders") and the report server's partial jobs (spec §7):
+ * Orders of the operator terminal (product.md §4 "Orders") and the report server's partial jobs (product.md §7):
  * an order is a cutting job opened on a machine, which books the machine's cuts to it until it is
  * closed (CLOSED: cuts and times saved) or deleted (CANCELLED). A partial job ends the open order
  * and continues it under a new name. Every call acts only on machines the caller may drive
@@ -262,7 +262,7 @@ export function createOrdersService(deps: { transactions: Transactions; changes?
       }),
     remove: async (actor: Caller, id: string) => void (await end(actor, id, 'CANCELLED')),
 
-    /** spec §7 `POST /cutting-jobs/partial-jobs`: the open order ends here and goes on as a new partial job. */
+    /** product.md §7 `POST /cutting-jobs/partial-jobs`: the open order ends here and goes on as a new partial job. */
     async createPartialJob(
       actor: Caller,
       request: { newJobName: string; machineId?: string },

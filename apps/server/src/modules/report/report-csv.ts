@@ -15,7 +15,7 @@ import { ddhhmm } from './report-time';
 /**
  * The columns of the report CSVs (docs/exports.md), one definition per section, in the export's
  * language: headers and status names translated, enums as label and code, timestamps as ISO 8601
- * with the report's offset plus a localised column, every duration as seconds and DD:HH:MM (spec §9).
+ * with the report's offset plus a localised column, every duration as seconds and DD:HH:MM (product.md §9).
  * Used by the download endpoints and by the scheduled report e-mails (`reportCsvFile`).
  */
 const STATUSES: ReportStatus[] = [...MACHINE_STATUSES, 'NO_DATA'];

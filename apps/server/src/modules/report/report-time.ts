@@ -1,6 +1,6 @@
 import { startOfDayIn, zoneOffsetMs } from '@kerf/contracts';
 
-/** Local hours and days of a report period, in the browser's IANA time zone (spec §7 "General"). */
+/** Local hours and days of a report period, in the browser's IANA time zone (product.md §7 "General"). */
 
 const HOUR = 3600_000;
 
@@ -43,7 +43,7 @@ export function dayCount(timeZone: string, start: number, end: number): number {
   return days;
 }
 
-/** A duration as DD:HH:MM (spec §9), for the CSV exports. */
+/** A duration as DD:HH:MM (product.md §9), for the CSV exports. */
 export function ddhhmm(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -34,12 +34,12 @@ import type { ReportService } from './report.service';
 import { employeeCsv, knifeCsv, machineCsv, orderCsv, type ReportCsvContext } from './report-csv';
 
 /**
- * The report server's endpoints (spec §7 "Report server"), mounted at /api/report.
+ * The report server's endpoints (product.md §7 "Report server"), mounted at /api/report.
  *
  * CSV exports: one row per machine / employee / knife / order in the dialect of the user's language
  * (`lang`; docs/exports.md): separators, headers, labels and local times follow it, the columns and
  * their order do not; enums also as codes, timestamps also as ISO 8601 with the offset of `timeZone`;
- * every duration twice, as whole seconds and as DD:HH:MM text (spec §9).
+ * every duration twice, as whole seconds and as DD:HH:MM text (product.md §9).
  */
 
 export function registerReportRoutes(

@@ -82,7 +82,7 @@ export interface ReportScope extends Period {
 const knownZones = new Set<string>(['UTC']);
 
 /**
- * The report server (spec §7): employees, cutting machines, knives and orders over a period, for
+ * The report server (product.md §7): employees, cutting machines, knives and orders over a period, for
  * the locations the user may see. Every report runs in one tenant transaction.
  */
 export function createReportService(deps: { transactions: Transactions }) {

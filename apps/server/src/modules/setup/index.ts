@@ -1,5 +1,5 @@
 /**
- * The setup assistant (spec §2): owns `setup_check_runs` (ADR 0012). Cloud-side checks, the site
+ * The setup assistant (product.md §2): owns `setup_check_runs` (ADR 0012). Cloud-side checks, the site
  * manager's doctor reports, the System page, the tenant's site manager serial number, and MQTT over
  * WebSocket on the HTTP port (the fallback when 8883 is blocked).
  */

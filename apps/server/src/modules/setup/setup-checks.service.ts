@@ -66,7 +66,7 @@ const ordered = (checks: SetupCheckResult[]) =>
   [...checks].sort((a, b) => SETUP_CHECKS.indexOf(a.check) - SETUP_CHECKS.indexOf(b.check));
 
 /**
- * The machine's network setup state (spec §3) from its latest finished run: every check green and
+ * The machine's network setup state (product.md §3) from its latest finished run: every check green and
  * the admin's details complete → ALL_SETTINGS_CORRECT; red or warning checks on a licensed machine with
  * complete details → MACHINE_LICENSED; details missing → ADMIN_INFO_MISSING (UNKNOWN while not
  * even the connection type is known).

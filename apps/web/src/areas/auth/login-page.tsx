@@ -39,7 +39,7 @@ interface LoginState {
   returnTo?: string;
 }
 
-/** spec §2 "Login": client, username, password; the account's area opens afterwards. */
+/** product.md §2 "Login": client, username, password; the account's area opens afterwards. */
 export function LoginPage() {
   const { t } = useTranslation();
   usePageTitle(t('login.title'));

@@ -20,7 +20,7 @@ export const HOME = '/grinder';
 const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 
 /**
- * spec §6 "grinder" (issue 13): the workbench. Knives arrive from partner printing shops, are
+ * product.md §6 "grinder" (issue 13): the workbench. Knives arrive from partner printing shops, are
  * received by their RFID, ground (measurements recorded), shipped back or scrapped.
  */
 export function Component() {

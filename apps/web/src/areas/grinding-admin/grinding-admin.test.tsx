@@ -81,7 +81,7 @@ describe('grinding-admin: locations', () => {
     });
   });
 
-  it('a delete the page knows is blocked says why before asking (spec §5)', async () => {
+  it('a delete the page knows is blocked says why before asking (product.md §5)', async () => {
     fakeGrindingShopServer();
     signIn();
     await renderApp({ path: '/grinding-admin/locations' });

@@ -21,7 +21,7 @@ const HOME = '/grinding-admin';
 const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 
 /**
- * spec §2 "Grinding-shop admin": the locations overview (its start page, also at /locations) and a location's details
+ * product.md §2 "Grinding-shop admin": the locations overview (its start page, also at /locations) and a location's details
  * with the tabs Employees and Machines; the blocks are the printing-shop admin's. The partners page is
  * where the admin accepts a printing shop's invitation (knife logistics, issue 13).
  */

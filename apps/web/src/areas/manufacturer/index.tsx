@@ -14,7 +14,7 @@ const HOME = '/manufacturer';
 const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 
 /**
- * spec §6 "manufacturer": the machines of the own make at the customers who granted access,
+ * product.md §6 "manufacturer": the machines of the own make at the customers who granted access,
  * read-only; the manufacturer admin also manages the manufacturer's users.
  */
 export function Component() {

@@ -34,9 +34,9 @@ function TerminalPages() {
 }
 
 /**
- * spec §2 "Printing-shop operator": the terminal beside the machine, used with gloves — machine
+ * product.md §2 "Printing-shop operator": the terminal beside the machine, used with gloves — machine
  * selection, then one main screen (knife, current order, status and the operator's buttons) and the
- * order overview. No side navigation: the whole width goes to large targets (DESIGN.md operator).
+ * order overview. No side navigation: the whole width goes to large targets (docs/design.md operator).
  * It opens, reloads and moves between its pages without a network (ADR 0024).
  */
 export function Component() {

@@ -49,7 +49,7 @@ const NotificationsPage = lazy(() =>
 const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 
 /**
- * spec §2 "Printing-shop admin": dashboard (machines, licensing, network admin) and locations with
+ * product.md §2 "Printing-shop admin": dashboard (machines, licensing, network admin) and locations with
  * details. The admin lands on the dashboard, their work, not on an identity card (who is signed in
  * shows in the header's user menu); `/machines`, its earlier address, leads there too.
  */

@@ -110,7 +110,7 @@ describe('printing-admin: locations', () => {
     expect(calls(fetch, 'DELETE', '/api/printing-shop/printing-shops')).toHaveLength(0);
   });
 
-  it('a delete the page knows is blocked says why before asking, and sends nothing (spec §5)', async () => {
+  it('a delete the page knows is blocked says why before asking, and sends nothing (product.md §5)', async () => {
     const fetch = fakePrintingShopServer();
     signIn();
     await renderApp({ path: '/printing-admin/locations' });

@@ -54,7 +54,7 @@ const NotificationsPage = lazy(() =>
 const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 
 /**
- * spec §2 "Printing-shop manager": the manager lands on the shop floor (their machines live and the
+ * product.md §2 "Printing-shop manager": the manager lands on the shop floor (their machines live and the
  * last 24 hours), then locations, knives (the knife pages) and reporting.
  */
 export function Component() {

@@ -19,7 +19,7 @@ const EmployeesPage = lazy(() =>
 const HOME = '/service-admin';
 const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 
-/** spec §2 "Customer-service admin": service areas (with their employees and machines) and the team. */
+/** product.md §2 "Customer-service admin": service areas (with their employees and machines) and the team. */
 export function Component() {
   const { t } = useTranslation();
   const navItems: NavItem[] = [

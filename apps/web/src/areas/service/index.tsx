@@ -19,7 +19,7 @@ export const SERVICE_HOME = '/service';
 const page = (element: ReactNode) => <Suspense fallback={<PageSkeleton />}>{element}</Suspense>;
 
 /**
- * spec §2 "Customer service": the start page with the search (no customer or machine chosen yet),
+ * product.md §2 "Customer service": the start page with the search (no customer or machine chosen yet),
  * customers → customer details with its machines, machines → machine details with its connections,
  * and the CSV report.
  */

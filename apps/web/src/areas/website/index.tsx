@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 
 /**
- * The public website's pages (spec §2 "Website"), each its own lazily loaded chunk, so the home page
+ * The public website's pages (product.md §2 "Website"), each its own lazily loaded chunk, so the home page
  * carries only its own code. The router lists their paths literally (the server's client-routes list
  * is read from it).
  */

@@ -17,7 +17,7 @@ export interface TimelineSegment {
 }
 
 /**
- * A horizontal timeline of coloured stretches (DESIGN.md "uptime as a horizontal timeline of status
+ * A horizontal timeline of coloured stretches (docs/design.md "uptime as a horizontal timeline of status
  * colours"): time runs with the reading direction, so it mirrors in Arabic. The picture is hidden
  * from screen readers; the caller gives the same data as text (`label` summary and a table).
  */

@@ -178,7 +178,7 @@ function openingColumns<T>(
 }
 
 /**
- * The list pattern of DESIGN.md: search, sortable columns, paging, and the three states (loading as
+ * The list pattern of docs/design.md: search, sortable columns, paging, and the three states (loading as
  * skeleton, error with code and retry, empty with the action that fills it). Full width by design.
  */
 export function DataTable<T>(props: DataTableProps<T>) {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorDetails } from './error-details';
 import { errorText } from './error-text';
 
-/** An error in words, its code folded away under "Details" (DESIGN.md "Empty, loading, error"). */
+/** An error in words, its code folded away under "Details" (docs/design.md "Empty, loading, error"). */
 export function ErrorAlert({ error, title, action }: { error: unknown; title?: string; action?: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { message, code } = errorText(error, t, i18n);

@@ -9,7 +9,7 @@ export interface ErrorText {
   code?: string;
 }
 
-/** Any thrown thing → the user's language. Server text is never shown (ARCHITECTURE §4). */
+/** Any thrown thing → the user's language. Server text is never shown (docs/architecture.md "Errors"). */
 export function errorText(error: unknown, t: TFunction, i18n: I18n): ErrorText {
   if (!isApiError(error)) return { message: t('errors.generic') };
   const key = `errors.${error.code}`;

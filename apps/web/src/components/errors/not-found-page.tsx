@@ -3,7 +3,7 @@ import { IconArrowBackUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** spec §8: 'Oops! We cannot find the page' with a button to the start page. */
+/** product.md §8: 'Oops! We cannot find the page' with a button to the start page. */
 export function NotFoundContent({ homePath = '/' }: { homePath?: string }) {
   const { t } = useTranslation();
   return (

@@ -51,7 +51,7 @@ export function confirm({
   });
 }
 
-/** DESIGN.md: every delete asks first and names the thing ("Delete machine 'Polar 115 #2'?"). */
+/** docs/design.md: every delete asks first and names the thing ("Delete machine 'Polar 115 #2'?"). */
 export function confirmDelete(t: TFunction, thing: string, name: string): Promise<boolean> {
   return confirm({
     title: t('confirm.deleteTitle', { thing }),

@@ -62,7 +62,7 @@ describe('form helpers over the contract schemas', async () => {
     expect(applyServerFieldErrors(form, new Error('x'), t)).toBe(false);
   });
 
-  it('offer the generic help texts of spec §5', () => {
+  it('offer the generic help texts of product.md §5', () => {
     expect(helpText(t, 'caseSensitive')).toBe('Groß- und Kleinschreibung beachten');
     expect(helpText(t, 'digitsOnly')).toBe('Nur Ziffern');
   });

@@ -36,7 +36,7 @@ export function schemaErrors(schema: z.ZodType, values: unknown, t: TFunction): 
 }
 
 /**
- * @mantine/form wired to a contract schema (STYLE.md: one shape, one place): the schema that checks
+ * @mantine/form wired to a contract schema (CONTRIBUTING.md "One shape, one place"): the schema that checks
  * the request on the server checks the form first, with the same field codes.
  */
 export function useContractForm<S extends z.ZodType<unknown, Record<string, unknown>>>(
@@ -80,7 +80,7 @@ export function applyServerFieldErrors(
 
 export type HelpText = keyof Messages['help'];
 
-/** The generic help texts of spec §5, for input descriptions. */
+/** The generic help texts of product.md §5, for input descriptions. */
 export function helpText(t: TFunction, key: HelpText): string {
   return t(`help.${key}`);
 }

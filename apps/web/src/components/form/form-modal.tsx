@@ -6,7 +6,7 @@ import { notifyError, notifySaved } from '../feedback';
 import { applyServerFieldErrors } from './contract-form';
 
 /**
- * The dialog of every small-entity form (DESIGN.md: a modal for small entities): title, the fields,
+ * The dialog of every small-entity form (docs/design.md: a modal for small entities): title, the fields,
  * and Cancel / Save at the end; Save shows the request in flight. Pair it with `useFormSubmit`.
  */
 export function FormModal({

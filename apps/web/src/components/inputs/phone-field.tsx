@@ -22,7 +22,7 @@ export function isPhoneValid(value: string | null | undefined): boolean {
 }
 
 /**
- * Phone number with country selection (spec §5: libphonenumber; unknown format → "check the country
+ * Phone number with country selection (product.md §5: libphonenumber; unknown format → "check the country
  * and the number"). The value is kept in international form (+49 …); the number field is always LTR.
  */
 export function PhoneField({

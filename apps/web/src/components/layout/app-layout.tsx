@@ -44,7 +44,7 @@ export interface AppLayoutProps {
   navItems: NavItem[];
   user: LayoutUser;
   onLogout: () => void;
-  /** operator terminal: 64 px targets, 18 px+ text (DESIGN.md) */
+  /** operator terminal: 64 px targets, 18 px+ text (docs/design.md) */
   touch?: boolean;
   /** more header controls before the language picker (the notification bell) */
   headerExtra?: ReactNode;
@@ -77,7 +77,7 @@ function initials(name: string) {
 }
 
 /**
- * The app frame of every staff area (DESIGN.md): header with product, tenant, language picker and
+ * The app frame of every staff area (docs/design.md): header with product, tenant, language picker and
  * user menu; navigation on the start side (right in Arabic, through logical CSS); content in <main>.
  */
 export function AppLayout({

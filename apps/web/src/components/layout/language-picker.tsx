@@ -9,7 +9,7 @@ export function endonym(locale: Locale): string {
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }
 
-/** The language picker of every page (spec §1, DESIGN.md app frame). */
+/** The language picker of every page (product.md §1, docs/design.md app frame). */
 export function LanguagePicker({
   size = 'sm',
   locales = LOCALES,

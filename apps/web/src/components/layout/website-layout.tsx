@@ -10,7 +10,7 @@ import { LanguagePicker } from './language-picker';
 import classes from './layout.module.css';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
-/** spec §1: the website offers English, German and Dutch (the apps behind the login all eight). */
+/** product.md §1: the website offers English, German and Dutch (the apps behind the login all eight). */
 export const WEBSITE_LOCALES: readonly Locale[] = ['en', 'de', 'nl'];
 
 const NAV = [

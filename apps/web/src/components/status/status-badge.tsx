@@ -72,7 +72,7 @@ export function ToneBadge({
   );
 }
 
-/** A machine status: colour, icon and label of its group (DESIGN.md). */
+/** A machine status: colour, icon and label of its group (docs/design.md). */
 export function MachineStatusBadge({
   status,
   size,

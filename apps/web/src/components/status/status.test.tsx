@@ -7,7 +7,7 @@ import { MACHINE_STATUSES, STATUS_GROUP_LOOK, statusGroupOf } from './status';
 import { MachineStatusBadge, SwapUrgencyBadge } from './status-badge';
 
 describe('status map', () => {
-  it('groups the statuses as DESIGN.md says', () => {
+  it('groups the statuses as docs/design.md says', () => {
     expect(statusGroupOf('RUNNING')).toBe('producing');
     expect(MACHINE_STATUSES.filter((s) => s.startsWith('INTERRUPTION_')).map(statusGroupOf)).toEqual([
       'interruption',

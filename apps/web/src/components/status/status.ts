@@ -19,7 +19,7 @@ import {
 } from '@tabler/icons-react';
 
 /**
- * The one status map of DESIGN.md: every machine status belongs to a group, every group has one
+ * The one status map of docs/design.md: every machine status belongs to a group, every group has one
  * colour and one icon, and every status has a label key. Colour is never the only signal.
  */
 export const STATUS_GROUPS = ['producing', 'interruption', 'support', 'setup', 'idle', 'offline'] as const;
@@ -41,7 +41,7 @@ export const STATUS_GROUP_LOOK: Record<StatusGroup, StatusLook> = {
   offline: { color: 'dark.6', icon: IconPlugConnectedX, dashed: true },
 };
 
-/** What a status badge can show: the reported status (spec §4) or, in its place, the connection state. */
+/** What a status badge can show: the reported status (product.md §4) or, in its place, the connection state. */
 export const MACHINE_STATUSES = [...REPORTED_STATUSES, 'OFFLINE', 'UNKNOWN', 'CONNECTING'] as const;
 export type MachineStatus = (typeof MACHINE_STATUSES)[number];
 

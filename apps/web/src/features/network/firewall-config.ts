@@ -1,5 +1,5 @@
 /**
- * What the printing shop's firewall must let through (spec §9): outgoing HTTPS and MQTT over TLS.
+ * What the printing shop's firewall must let through (product.md §9): outgoing HTTPS and MQTT over TLS.
  * The fixed addresses of gate manager and site manager are configuration, not code: set them at build
  * time with VITE_GATE_MANAGER_ADDRESSES / VITE_SITE_MANAGER_ADDRESSES (comma-separated).
  */

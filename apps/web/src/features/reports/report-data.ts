@@ -2,7 +2,7 @@ import type { ReportStatus, StatusSeconds } from '@kerf/contracts';
 import { STATUS_GROUPS, type StatusGroup, statusGroupOf } from '../../components/status';
 
 /**
- * Report answers shaped for the charts and tables: statuses into the status groups of DESIGN.md,
+ * Report answers shaped for the charts and tables: statuses into the status groups of docs/design.md,
  * interruptions by reason for the Pareto, employee series summed to one bar per hour.
  */
 
@@ -35,7 +35,7 @@ export const INTERRUPTION_REASONS = [
 export type InterruptionReason = (typeof INTERRUPTION_REASONS)[number];
 
 /**
- * The interruption analysis as a Pareto (DESIGN.md): the four interruption reasons by downtime,
+ * The interruption analysis as a Pareto (docs/design.md): the four interruption reasons by downtime,
  * largest first, with the running share of all downtime; reasons without downtime stay out.
  */
 export function interruptionPareto(

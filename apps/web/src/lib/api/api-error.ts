@@ -6,7 +6,7 @@ export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 export type AnyErrorCode = ErrorCode | ClientErrorCode;
 
 /**
- * A failed call (spec §7 "General": the wrapper returns status and data of failed calls).
+ * A failed call (product.md §7 "General": the wrapper returns status and data of failed calls).
  * `status` is 0 when the server was not reached; `data` is the body exactly as received.
  */
 export class ApiError extends Error {

@@ -4,7 +4,7 @@ import { ApiError } from './api-error';
 import type { HttpClient } from './http-client';
 
 /**
- * Downloads a file route (the CSV exports, spec §7 "CSV exports (blob)") through the one HTTP
+ * Downloads a file route (the CSV exports, product.md §7 "CSV exports (blob)") through the one HTTP
  * client, so the bearer token goes along and a 401 refreshes once, and hands the bytes to the
  * browser as a saved file. The bytes stay as sent (a text round trip would drop the BOM Excel needs).
  * The file keeps the name the server gives it (`Content-Disposition`: the export, the tenant, the

@@ -80,7 +80,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /**
- * The one HTTP client (spec §4 and §7 "General"):
+ * The one HTTP client (product.md §4 and §7 "General"):
  * - no default timeout (callers pass an AbortSignal when they want one);
  * - sends the XSRF cookie back in a header;
  * - on a 401 it refreshes the tokens once and retries the request once; any number of parallel 401s

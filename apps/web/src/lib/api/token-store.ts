@@ -1,4 +1,4 @@
-/** Local-storage keys of spec §4; other tabs and later sessions read the same ones. */
+/** Local-storage keys of product.md §4; other tabs and later sessions read the same ones. */
 export const BEARER_TOKEN_KEY = 'bearerToken';
 export const REFRESH_TOKEN_KEY = 'refreshToken';
 

@@ -1,5 +1,5 @@
 /**
- * Numbers and time as DESIGN.md wants them: durations in words on screens and DD:HH:MM in CSV
+ * Numbers and time as docs/design.md wants them: durations in words on screens and DD:HH:MM in CSV
  * exports, times hh:mm (24 h), dates in the user's locale, all in the browser's time zone unless
  * one is given.
  */
@@ -89,7 +89,7 @@ export function formatWait(seconds: number, locale: string): string {
 
 /**
  * How long ago something was, in the user's language: "now", "3 minutes ago", "2 hours ago",
- * "yesterday" (DESIGN.md "Live data": a value that is not live says how old it is).
+ * "yesterday" (docs/design.md "Live data": a value that is not live says how old it is).
  */
 export function formatAge(value: DateInput, locale: string, now: DateInput = Date.now()): string {
   const seconds = Math.max(0, (toDate(now).getTime() - toDate(value).getTime()) / 1000);

@@ -48,7 +48,7 @@ describe('report periods in the browser time zone', () => {
 });
 
 describe('report labels', () => {
-  it('durations DD:HH:MM and times hh:mm (spec §9)', () => {
+  it('durations DD:HH:MM and times hh:mm (product.md §9)', () => {
     expect(formatDuration(2 * 86400 + 3 * 3600 + 4 * 60 + 59)).toBe('02:03:04');
     expect(formatTime('2026-11-21T13:05:00Z', 'Europe/Berlin')).toBe('14:05');
   });

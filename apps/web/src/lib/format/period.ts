@@ -1,5 +1,5 @@
 /**
- * Report periods in the browser's time zone (spec §7 "General", §9): the last 24 hours, or whole
+ * Report periods in the browser's time zone (product.md §7 "General", §9): the last 24 hours, or whole
  * local days picked in a date range picker, sent to the server as instants; chart buckets and axis
  * marks labelled in local time.
  */

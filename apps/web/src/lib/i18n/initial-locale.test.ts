@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { browserLocale, directionOf, initialLocale } from './locales';
 
-describe('initial language (spec §1)', () => {
+describe('initial language (product.md §1)', () => {
   it.each([
     [['de-DE'], 'de'],
     [['de'], 'de'],

@@ -2,7 +2,7 @@ import { LANGUAGE_LOCALES, type Language, LOCALES, type Locale, languageOfLocale
 
 export { LOCALES, type Locale };
 
-/** spec §1: the chosen language is persisted in local storage under this key */
+/** product.md §1: the chosen language is persisted in local storage under this key */
 export const LOCALE_STORAGE_KEY = 'use-locale';
 export const DEFAULT_LOCALE: Locale = 'en';
 
@@ -17,7 +17,7 @@ export function directionOf(locale: Locale): 'ltr' | 'rtl' {
 }
 
 /**
- * spec §1: the first visit's language comes from the browser with the whitelist German and English;
+ * product.md §1: the first visit's language comes from the browser with the whitelist German and English;
  * German of any region (so Austria `de-AT` and Switzerland `de-CH` too) maps to German, English of
  * any region to English, and anything else falls back to English. The first browser language decides.
  */

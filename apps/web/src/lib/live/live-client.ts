@@ -58,7 +58,7 @@ export interface LiveClientOptions {
 const OPEN = 1;
 
 /**
- * The live event connection of spec §4/§7: subscribe messages carry token, type, resource and
+ * The live event connection of product.md §4/§7: subscribe messages carry token, type, resource and
  * replayLastEvent; after a close it reconnects after 700 ms and sends every subscription again; on
  * a 401 event it refreshes the token once (logging out if that fails) and subscribes again.
  */

@@ -8,7 +8,7 @@ function useLiveClient(): LiveClient {
   return useContext(LiveClientContext) ?? browserLiveClient();
 }
 
-/** The socket's state, for the "live" dot and the not-connected banner (DESIGN.md "Live data"). */
+/** The socket's state, for the "live" dot and the not-connected banner (docs/design.md "Live data"). */
 export function useLiveConnection(): LiveConnectionState {
   const client = useLiveClient();
   return useSyncExternalStore(client.onStateChange, client.state, client.state);

@@ -22,7 +22,7 @@ import { formatNumber } from '../../../lib/format';
 const TABS = ['employees', 'machines'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Location details: header with name, address and actions; tabs Employees and Machines (spec §2). */
+/** Location details: header with name, address and actions; tabs Employees and Machines (product.md §2). */
 export function LocationDetailsPage() {
   const { t, i18n } = useTranslation();
   const { id = '' } = useParams();

@@ -30,7 +30,7 @@ const DETAILS = '/grinding-admin/locations';
 
 const BY_NAME: DataTableSortStatus<GrindingShop> = { columnAccessor: 'name', direction: 'asc' };
 
-/** Locations overview (spec §2): location and name columns, create location and add employee. */
+/** Locations overview (product.md §2): location and name columns, create location and add employee. */
 export function LocationsPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('sections.locations'));
@@ -51,7 +51,7 @@ export function LocationsPage() {
     search: debouncedSearch.trim() || undefined,
   });
 
-  // The server sorts by name, either way (spec §2 names the columns location and name).
+  // The server sorts by name, either way (product.md §2 names the columns location and name).
   const columns: TableColumn<GrindingShop>[] = [
     {
       accessor: 'name',

@@ -11,7 +11,7 @@ import { useLogout } from '../../../features/session';
 import { HOME } from '../home-path';
 import { useSelectMachine } from '../terminal';
 
-/** spec §2: select machine; empty state 'No machine found' with log out and refresh. */
+/** product.md §2: select machine; empty state 'No machine found' with log out and refresh. */
 export function MachineSelection({ selection }: { selection: UseQueryResult<OperatorMachine[]> }) {
   const { t } = useTranslation();
   const logout = useLogout(HOME);

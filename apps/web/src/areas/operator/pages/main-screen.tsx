@@ -165,7 +165,7 @@ function Panel({ title, icon, children }: { title: string; icon: ReactNode; chil
 type Picker = 'interruption' | 'support' | null;
 
 /**
- * spec §2 main screen: the inserted knife and the current order, the machine status always in view,
+ * product.md §2 main screen: the inserted knife and the current order, the machine status always in view,
  * and large buttons for setup/calibration, knife change, interruption, support time, break, pause,
  * orders and logout. Every input goes through the outbox (works offline) and shows at once. At
  * 1024×768 everything is in view without scrolling (issue 33): one header row with the status, one
@@ -465,7 +465,7 @@ export function MainScreen({ machineId }: { machineId: string }) {
   );
 }
 
-/** The four reasons of an interruption (downtime) or of a support time (auxiliary time), spec §4. */
+/** The four reasons of an interruption (downtime) or of a support time (auxiliary time), product.md §4. */
 function ReasonPicker({
   kind,
   onClose,

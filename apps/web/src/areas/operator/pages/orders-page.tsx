@@ -43,7 +43,7 @@ import {
   useTerminalState,
 } from '../terminal';
 
-/** spec §2: order overview with create, edit, close and delete; each close, delete or discard asks first. */
+/** product.md §2: order overview with create, edit, close and delete; each close, delete or discard asks first. */
 export function OrdersPage() {
   const { t } = useTranslation();
   usePageTitle(t('operator.orders.title'));
@@ -329,7 +329,7 @@ function OrderForm({
       programNumber: order?.programNumber ?? '',
     },
   });
-  // spec §5: 'Please enter an order name' when it is empty; the length messages come with the schema
+  // product.md §5: 'Please enter an order name' when it is empty; the length messages come with the schema
   const nameError =
     form.errors.name && !form.getValues().name.trim() ? t('operator.orders.nameRequired') : form.errors.name;
 

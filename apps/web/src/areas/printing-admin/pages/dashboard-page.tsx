@@ -55,7 +55,7 @@ import { formatNumber } from '../../../lib/format';
 import { useLiveConnection } from '../../../lib/live';
 
 /**
- * DESIGN.md live dot: green while the live socket is connected, with the time the server read what
+ * docs/design.md live dot: green while the live socket is connected, with the time the server read what
  * the table shows; while not live it also says how old that is.
  */
 function LiveDot({ updatedAt, live }: { updatedAt: number; live: boolean }) {
@@ -117,7 +117,7 @@ function withView(machine: CuttingMachineAdminView, view: MachineStatusView | un
 }
 
 /**
- * Dashboard (spec §2) and the printing-shop admin's landing page: every machine with its live state
+ * Dashboard (product.md §2) and the printing-shop admin's landing page: every machine with its live state
  * first, then licensing, the network admin and the firewall information. The admin list gives the
  * machines and their first values; each machine's live events carry its whole view (replayed on
  * subscribe), which the row then shows. While the socket is down the views are read over HTTP, slowly.

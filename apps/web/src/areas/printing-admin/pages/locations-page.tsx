@@ -36,7 +36,7 @@ import { formatNumber, formatPercent } from '../../../lib/format';
 
 type View = 'BASIC' | 'WITH_UPTIME';
 
-/** Locations overview (spec §2): counts, server-side sorting by name or machines, views BASIC and WITH_UPTIME. */
+/** Locations overview (product.md §2): counts, server-side sorting by name or machines, views BASIC and WITH_UPTIME. */
 export function LocationsPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('sections.locations'));
@@ -62,7 +62,7 @@ export function LocationsPage() {
     search: debouncedSearch.trim() || undefined,
   });
 
-  // The server sorts by name or by number of machines only (spec §2); the other columns do not sort.
+  // The server sorts by name or by number of machines only (product.md §2); the other columns do not sort.
   const columns: TableColumn<PrintingShop>[] = [
     {
       accessor: 'name',

@@ -34,7 +34,7 @@ import {
 const HOME = '/printing-admin';
 
 /**
- * "Register new machine" inside the app (spec §2 dashboard menu, the licence order): the signed-in
+ * "Register new machine" inside the app (product.md §2 dashboard menu, the licence order): the signed-in
  * admin orders further machines for the own printing shop — installation and licence — as a binding
  * order with the terms accepted. The invoice goes to the dashboard, and each machine's licence waits
  * there as "ordered, awaiting installation" until the installed machine takes it.

@@ -73,7 +73,7 @@ function History({ runs, machineId }: { runs: SetupCheckRun[]; machineId: string
 }
 
 /**
- * spec §2 "Setup assistant": pick a machine, run the checks; the cloud's answer at once, the site
+ * product.md §2 "Setup assistant": pick a machine, run the checks; the cloud's answer at once, the site
  * manager's live as its doctor reports; the end check, the advice, the printable report.
  */
 export function SetupAssistantPage() {

@@ -17,7 +17,7 @@ import { DateText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
 import { SiteManagerCard, SiteRequirementsTable, useSystemInfo } from '../../../features/setup';
 
-/** The System page the assistant links to (spec §2): versions, server time, broker, what to open. */
+/** The System page the assistant links to (product.md §2): versions, server time, broker, what to open. */
 export function SystemPage() {
   const { t } = useTranslation();
   usePageTitle(t('setup.system.title'));

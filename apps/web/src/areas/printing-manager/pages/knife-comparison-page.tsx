@@ -14,7 +14,7 @@ import {
   useMinimalKnives,
 } from '../../../features/knives';
 
-/** Knife comparison (spec §2): up to five knives side by side, with a chart and a CSV download. */
+/** Knife comparison (product.md §2): up to five knives side by side, with a chart and a CSV download. */
 export function KnifeComparisonPage() {
   const { t, i18n } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();

@@ -8,7 +8,7 @@ import { useLiveConnection } from '../../../lib/live';
 const BANNER_DELAY_MS = 3000;
 
 /**
- * The live socket's state for a page that follows machines (DESIGN.md "Live data"): whether it is
+ * The live socket's state for a page that follows machines (docs/design.md "Live data"): whether it is
  * live, a banner when it is not (after a moment, so a quick reconnect does not flash it), and a
  * `refetch` once the socket is back, for what changed meanwhile.
  */

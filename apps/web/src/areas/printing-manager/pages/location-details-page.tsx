@@ -22,7 +22,7 @@ const TABS = ['machines', 'knives', 'employees'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
- * Location details for the manager (spec §2: tabs Machine, Knife, Employee): the admin's blocks,
+ * Location details for the manager (product.md §2: tabs Machine, Knife, Employee): the admin's blocks,
  * read-only where the manager may not edit; the knife swap interval is theirs to set.
  */
 export function ManagerLocationDetailsPage() {

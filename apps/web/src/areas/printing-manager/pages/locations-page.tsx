@@ -16,7 +16,7 @@ import { addressOf, useLocations } from '../../../features/locations';
 import { formatNumber, formatPercent } from '../../../lib/format';
 
 /**
- * Locations overview for the manager (spec §2): the admin's list, read-only, always with the
+ * Locations overview for the manager (product.md §2): the admin's list, read-only, always with the
  * machines' uptime of the last 24 hours; a name opens the location's machines, knives and people.
  */
 export function ManagerLocationsPage() {

@@ -65,7 +65,7 @@ function modelOf(machine: { manufacturer: string | null; designation: string | n
 const pagePeriod = () => lastHoursPeriod(24, Math.floor(Date.now() / 60_000) * 60_000);
 
 /**
- * Machine details (spec §2): the machine's view from the server, replaced by every live event
+ * Machine details (product.md §2): the machine's view from the server, replaced by every live event
  * (state, cut counters, the knife in it with its urgency, the current order, the operator), uptime of the last 24 hours as a status timeline, cuts per hour
  * and the knives used.
  */

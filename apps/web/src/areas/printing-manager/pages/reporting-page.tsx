@@ -37,7 +37,7 @@ function toFilter(input: ReportFilterInput, search: string, now: number): Report
 }
 
 /**
- * Reporting (spec §2): sections Cutting machines, Employees, Knives, Orders over the last 24 hours
+ * Reporting (product.md §2): sections Cutting machines, Employees, Knives, Orders over the last 24 hours
  * or a chosen period in the browser's time zone, for chosen locations and a search; charts with
  * their numbers as tables, and a CSV per section.
  */

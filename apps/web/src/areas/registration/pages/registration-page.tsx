@@ -98,7 +98,7 @@ const emptyAddress = (country: Country = 'DE') => ({
 
 const PASSWORD_RULES: PasswordRule[] = ['length', 'lowercase', 'uppercase', 'digit', 'special'];
 
-/** Every password rule at once, each marked met or not while the password is typed (spec §5). */
+/** Every password rule at once, each marked met or not while the password is typed (product.md §5). */
 function PasswordRules({ value }: { value: string }) {
   const { t } = useTranslation();
   const met = passwordRules(value);
@@ -128,7 +128,7 @@ function PasswordRules({ value }: { value: string }) {
   );
 }
 
-/** spec §2 registration: 4 steps (personal data, machines, payment, overview), then done or error. */
+/** product.md §2 registration: 4 steps (personal data, machines, payment, overview), then done or error. */
 export function RegistrationPage() {
   const { t, i18n } = useTranslation();
   const { locale } = useLocale();

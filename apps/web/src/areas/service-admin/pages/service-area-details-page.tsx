@@ -16,7 +16,7 @@ import {
 import { BackButton } from '../../shared';
 import { useDeleteAreaFlow } from './use-delete-area';
 
-/** spec §2: a service area with its employees and machines tables. */
+/** product.md §2: a service area with its employees and machines tables. */
 export function ServiceAreaDetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();

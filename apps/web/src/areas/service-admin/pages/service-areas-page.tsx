@@ -18,7 +18,7 @@ import { ServiceAreaFormModal, useServiceAreas } from '../../../features/custome
 import { formatNumber } from '../../../lib/format';
 import { useDeleteAreaFlow } from './use-delete-area';
 
-/** spec §2: the service-areas overview with add, edit and delete. */
+/** product.md §2: the service-areas overview with add, edit and delete. */
 export function ServiceAreasPage() {
   const { t, i18n } = useTranslation();
   const areas = useServiceAreas();

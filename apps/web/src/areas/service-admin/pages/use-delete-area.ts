@@ -9,7 +9,7 @@ import { translateKey } from '../../../lib/i18n';
 const BLOCKED = 'service.customer-service.SERVICE_AREA_HAS_USERS';
 
 /**
- * Says first when employees still work in the area (spec §5, the page knows how many), else asks,
+ * Says first when employees still work in the area (product.md §5, the page knows how many), else asks,
  * deletes, says so; true when the area is gone.
  */
 export function useDeleteAreaFlow() {

@@ -9,7 +9,7 @@ import { useCustomers, useExportCustomersCsv } from '../../../features/customer-
 
 const PERIODS = [7, 30, 90, 365] as const;
 
-/** spec §2: CSV export of all or of the selected customers (machines, licences, online status, uptime, cuts). */
+/** product.md §2: CSV export of all or of the selected customers (machines, licences, online status, uptime, cuts). */
 export function ReportsPage() {
   const { t, i18n } = useTranslation();
   const customers = useCustomers();

@@ -6,7 +6,7 @@ import { ServiceSearch } from '../../../features/customer-service';
 import { displayNameOf, useSelf } from '../../../features/session';
 import { useOpenHit } from './use-open-hit';
 
-/** spec §2: the start page says that no customer or machine is selected, and offers the search. */
+/** product.md §2: the start page says that no customer or machine is selected, and offers the search. */
 export function ServiceHomePage() {
   const { t } = useTranslation();
   const { data: self } = useSelf();

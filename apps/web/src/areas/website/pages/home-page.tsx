@@ -26,7 +26,7 @@ import { usePageTitle, WebsiteLayout } from '../../../components/layout';
 import { ProductIllustration } from './product-illustration';
 import classes from './website.module.css';
 
-/** spec §2 "Website" home: hero with register and info buttons, product video, print and grind. */
+/** product.md §2 "Website" home: hero with register and info buttons, product video, print and grind. */
 export function HomePage() {
   const { t } = useTranslation();
   usePageTitle(t('website.title'));

@@ -4,7 +4,7 @@ import { usePageTitle, WebsiteLayout } from '../../../components/layout';
 import { translateKey } from '../../../lib/i18n';
 import classes from './website.module.css';
 
-/** The legal texts (spec §2): each page is a title and numbered sections of heading and paragraph. */
+/** The legal texts (product.md §2): each page is a title and numbered sections of heading and paragraph. */
 const SECTIONS = { imprint: 5, terms: 8, privacy: 9 } as const;
 
 function LegalPage({ page }: { page: keyof typeof SECTIONS }) {

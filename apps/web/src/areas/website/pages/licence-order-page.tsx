@@ -11,7 +11,7 @@ export const MACHINE_ORDER_PATH = '/printing-admin/machines/order';
 const hasTokens = () => tokenStore.get() !== null;
 
 /**
- * spec §2 "licence order" on the website: it explains the order and leads into the app, where the
+ * product.md §2 "licence order" on the website: it explains the order and leads into the app, where the
  * signed-in administrator orders (with the terms) — a public page never sends a binding order itself.
  */
 export function LicenceOrderPage() {

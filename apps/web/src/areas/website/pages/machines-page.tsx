@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../../components/errors';
 import { usePageTitle, WebsiteLayout } from '../../../components/layout';
 import { fetchCuttingWidths, websiteKeys } from '../../../features/website';
 
-/** spec §2 "machine details": which guillotine cutters Kerf connects, and what the installation does. */
+/** product.md §2 "machine details": which guillotine cutters Kerf connects, and what the installation does. */
 export function MachinesPage() {
   const { t } = useTranslation();
   usePageTitle(t('website.machines.title'));

@@ -1,5 +1,5 @@
 /**
- * The home page's product picture (spec §2 "video"): a drawn guillotine cutter whose knife carries an
+ * The home page's product picture (product.md §2 "video"): a drawn guillotine cutter whose knife carries an
  * RFID tag, sending its state to the Kerf dashboard — cutting, knife change, interruption — and the
  * knife's cuts. No words inside (the caption under it is translated); an illustration, not a photo.
  */

@@ -9,7 +9,7 @@ export type SearchHit = { kind: 'customer'; id: string } | { kind: 'machine'; se
 
 /**
  * Autocomplete across customers, machines and serial numbers of the user's service areas
- * (spec §2 "autocomplete search"); choosing a hit opens it.
+ * (product.md §2 "autocomplete search"); choosing a hit opens it.
  */
 export function ServiceSearch({ onSelect }: { onSelect: (hit: SearchHit) => void }) {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { useSaveGrindingMachine } from '../api/save-grinding-machine';
 
 const orNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
-/** Add or edit a grinding machine (DESIGN.md: a modal for small entities). */
+/** Add or edit a grinding machine (docs/design.md: a modal for small entities). */
 export function GrindingMachineFormModal({
   opened,
   onClose,

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { knifeKeys } from './keys';
 
-/** RFID, article number and class of every knife (page 0 of 1000, spec §9), for pickers. */
+/** RFID, article number and class of every knife (page 0 of 1000, product.md §9), for pickers. */
 export function useMinimalKnives() {
   return useQuery({
     queryKey: knifeKeys.minimal(),

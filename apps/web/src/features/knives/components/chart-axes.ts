@@ -1,7 +1,7 @@
 /**
  * Value axes of the Mantine (Recharts) charts on either side. Mantine places an axis title inside
  * the left axis and pushes its ticks to the left whatever side the axis is on, so in a right-to-left
- * page (axes swapped, DESIGN.md "Charts") the titles would sit on the tick labels. These give an axis
+ * page (axes swapped, docs/design.md "Charts") the titles would sit on the tick labels. These give an axis
  * on `side` its ticks and title placed for that side; in Arabic the caller passes the titles here
  * instead of `yAxisLabel`/`rightYAxisLabel`.
  */

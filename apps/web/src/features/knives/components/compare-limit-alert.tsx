@@ -3,7 +3,7 @@ import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
-/** A sixth knife for the comparison is refused with the spec's message (spec §5: at most 5 knives). */
+/** A sixth knife for the comparison is refused with the spec's message (product.md §5: at most 5 knives). */
 export function CompareLimitAlert({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   return (

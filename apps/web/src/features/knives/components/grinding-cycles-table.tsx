@@ -9,7 +9,7 @@ import {
 } from '../../../components/data-table';
 import { formatNumber } from '../../../lib/format';
 
-/** The knife's grinding cycles (spec §2 "knife details with grinding cycles"), newest first. */
+/** The knife's grinding cycles (product.md §2 "knife details with grinding cycles"), newest first. */
 export function GrindingCyclesTable({
   cycles,
   isLoading,

@@ -6,7 +6,7 @@ import { translateKey } from '../../../lib/i18n';
 
 /**
  * The knife's one state (contracts `KNIFE_STATES`), the same word, colour and icon on every screen
- * of both companies. Colours carry meaning only (DESIGN.md): in use green like a producing machine,
+ * of both companies. Colours carry meaning only (docs/design.md): in use green like a producing machine,
  * at the grinder blue like the knife work of a machine's setup (knife swap, calibration), on its
  * way back indigo (knife work done, not yet in use), scrapped grey like everything out of service.
  */

@@ -30,11 +30,11 @@ const STICKY_LABEL = {
   background: 'var(--mantine-color-body)',
 } as const;
 
-/** Up to five knives side by side (spec §2 "knife comparison"): one column per knife, and their service life. */
+/** Up to five knives side by side (product.md §2 "knife comparison"): one column per knife, and their service life. */
 export function KnifeComparison({ rfids }: { rfids: string[] }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  // charts mirror in Arabic (DESIGN.md): the cycles run from the right
+  // charts mirror in Arabic (docs/design.md): the cycles run from the right
   const isRtl = directionOf(locale as Locale) === 'rtl';
   const details = useKnifeDetailsList(rfids);
   const cycles = useGrindingCyclesList(rfids);

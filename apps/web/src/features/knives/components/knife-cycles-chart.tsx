@@ -10,7 +10,7 @@ import { directionOf, type Locale } from '../../../lib/i18n';
 import { AXIS_TITLE_MARGIN, axisTick, axisTitle } from './chart-axes';
 
 /**
- * Knife service life (DESIGN.md "Charts"): the cuts of each grinding cycle as bars, the height after
+ * Knife service life (docs/design.md "Charts"): the cuts of each grinding cycle as bars, the height after
  * each grinding as a line on its own axis; exact values in the tooltip. The same data is the cycles
  * table beside it.
  */
@@ -25,7 +25,7 @@ export function KnifeCyclesChart({
 }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;
-  // charts mirror in Arabic (DESIGN.md): the cycles run from the right
+  // charts mirror in Arabic (docs/design.md): the cycles run from the right
   const isRtl = directionOf(locale as Locale) === 'rtl';
   const cutsLabel = t('knives.chart.cuts');
   const heightLabel = t('knives.chart.height');

@@ -23,7 +23,7 @@ const FIELD_OF_CODE = {
 const orNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
 /**
- * Knife edit (spec §2): master data and measurements. Height and back thickness may only go down
+ * Knife edit (product.md §2): master data and measurements. Height and back thickness may only go down
  * (the server refuses more than the original); a knife can be scrapped here. Every problem shows
  * under its field, whether the form or the server found it.
  */

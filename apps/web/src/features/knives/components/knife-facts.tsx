@@ -22,7 +22,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Every field of the knife (spec §3 "Knife") in groups: identity, geometry, use, where it is. */
+/** Every field of the knife (product.md §3 "Knife") in groups: identity, geometry, use, where it is. */
 export function KnifeFacts({ knife }: { knife: KnifeDetails }) {
   const { t, i18n } = useTranslation();
   const locale = i18n.language;

@@ -66,7 +66,7 @@ export interface KnifeSelection {
 }
 
 /**
- * The knife list (spec §2 "Knife list"): paged by the server (10 a page by default), searched by
+ * The knife list (product.md §2 "Knife list"): paged by the server (10 a page by default), searched by
  * RFID, article number or knife class, filtered by location, state and urgency, sorted by any
  * column; each knife's urgency and state as badges. With `selection`, up to five knives can be
  * ticked for comparison. With `locationId`, only the knives last seen at that location.

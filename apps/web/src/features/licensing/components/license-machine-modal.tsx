@@ -10,7 +10,7 @@ import { formatDate } from '../../../lib/format';
 import type { Licensing } from './licensing-summary';
 
 /**
- * "License new machine" (spec §2 dashboard menu): an installed machine without a licence takes one
+ * "License new machine" (product.md §2 dashboard menu): an installed machine without a licence takes one
  * of the licences the shop ordered (and was invoiced for) with a new machine. Nothing is charged
  * here; without an ordered licence the admin is sent to order a machine.
  */

@@ -57,7 +57,7 @@ function Figure({
 }
 
 /**
- * Licensing on the dashboard (spec §9: a licence per machine and month, billed yearly, renews
+ * Licensing on the dashboard (product.md §9: a licence per machine and month, billed yearly, renews
  * 1 January). Every licence the shop paid for counts: the machines that have one, those ordered with
  * a machine that awaits its installation (with the order date and invoice), and unused ones.
  */

@@ -11,7 +11,7 @@ import { locationKeys } from './keys';
 
 export type GrindingShopListQuery = z.input<typeof GrindingShopListQuerySchema>;
 
-/** The grinding shop's locations (spec §7 "Grinding-shop server"), one page. */
+/** The grinding shop's locations (product.md §7 "Grinding-shop server"), one page. */
 export function useGrindingShops(query: GrindingShopListQuery) {
   return useQuery({
     queryKey: locationKeys.list({ kind: 'grinding-shop', ...query }),

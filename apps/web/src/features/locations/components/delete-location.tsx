@@ -19,7 +19,7 @@ const BLOCKING_CODES = [
   'service.grinding-shops.SHOP_HAS_MACHINES',
 ] as const;
 
-/** Why a delete cannot happen (spec §5): what is still there, counted, and who by name when known. */
+/** Why a delete cannot happen (product.md §5): what is still there, counted, and who by name when known. */
 export interface DeleteBlock {
   /** translated sentences, one per reason */
   reasons: string[];
@@ -48,7 +48,7 @@ export function blockReasons(
   return reasons;
 }
 
-/** DESIGN.md: a blocked delete says why and what to do first, in a dialog rather than a passing toast. */
+/** docs/design.md: a blocked delete says why and what to do first, in a dialog rather than a passing toast. */
 export function showDeleteBlocked(t: TFunction, name: string, block: DeleteBlock | string) {
   const { reasons, code, assigned } =
     typeof block === 'string'

@@ -29,7 +29,7 @@ function initialValues(location?: PrintingShop | GrindingShop): LocationInput {
 }
 
 /**
- * Create or edit a location (DESIGN.md: a modal for small entities). A grinding shop's location
+ * Create or edit a location (docs/design.md: a modal for small entities). A grinding shop's location
  * (`kind` grinding-shop) has the same address and no knife swap interval.
  */
 export function LocationFormModal<L extends PrintingShop | GrindingShop = PrintingShop>({

@@ -6,7 +6,7 @@ import { machineKeys } from './keys';
 /** While the live socket is down, the dashboard asks this often for the machines' state instead. */
 export const MACHINE_STATE_FALLBACK_REFRESH_MS = 30_000;
 
-/** The browser's time zone: "today" is the user's day (spec §7 "General"). */
+/** The browser's time zone: "today" is the user's day (product.md §7 "General"). */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**

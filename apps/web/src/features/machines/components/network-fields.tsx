@@ -14,7 +14,7 @@ export const WIFI_SECURITY_NAMES = {
   WPA3: 'WPA3',
 } as const;
 
-/** Connection Ethernet/WLAN, DHCP or static addresses, WLAN name, security and password (spec §3). */
+/** Connection Ethernet/WLAN, DHCP or static addresses, WLAN name, security and password (product.md §3). */
 export function NetworkFields({ form, passwordSet }: { form: Form; passwordSet: boolean }) {
   const { t } = useTranslation();
   const network = form.values.network;

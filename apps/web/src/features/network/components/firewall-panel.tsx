@@ -3,7 +3,7 @@ import { IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { FIREWALL_PORTS, FIXED_ADDRESSES } from '../firewall-config';
 
-/** Firewall and network info (spec §2, §9): which ports to open outbound, and the fixed addresses. */
+/** Firewall and network info (product.md §2, §9): which ports to open outbound, and the fixed addresses. */
 export function FirewallPanel() {
   const { t } = useTranslation();
   const addresses = (items: string[]) =>

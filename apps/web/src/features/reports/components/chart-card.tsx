@@ -6,7 +6,7 @@ import { ErrorAlert } from '../../../components/errors';
 import { EmptyState } from '../../../components/feedback';
 
 /**
- * The frame of every report chart (DESIGN.md "Charts", "Empty, loading, error"): a title, the
+ * The frame of every report chart (docs/design.md "Charts", "Empty, loading, error"): a title, the
  * chart's message in one sentence (its text alternative), the chart, and the same numbers as a
  * table one click away; CSV and other actions beside the title. Loading shows a skeleton, an error
  * says what happened with its code, an empty period says so.

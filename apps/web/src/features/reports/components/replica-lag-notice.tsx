@@ -13,7 +13,7 @@ export const REPLICA_LAG_NOTICE_SECONDS = 5;
 /**
  * Reports may read from a streaming replica of the database (`DATABASE_READ_URL`). When it is more
  * than a few seconds behind, or its delay cannot be read, the report says so — its figures are then
- * not current (DESIGN.md "Live data"). Nothing shows while reports read from the primary.
+ * not current (docs/design.md "Live data"). Nothing shows while reports read from the primary.
  */
 export function ReplicaLagNotice() {
   const { t, i18n } = useTranslation();

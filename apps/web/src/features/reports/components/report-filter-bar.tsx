@@ -24,7 +24,7 @@ export const DEFAULT_FILTER_INPUT: ReportFilterInput = {
 };
 
 /**
- * The reporting page's filters (spec §2: location selector, search and reset): the last 24 hours
+ * The reporting page's filters (product.md §2: location selector, search and reset): the last 24 hours
  * or whole days picked in a range picker, in the browser's time zone, which the bar names.
  */
 export function ReportFilterBar({

@@ -58,7 +58,7 @@ export function UptimeStrip({ report }: { report: Last24h }) {
 }
 
 /**
- * Uptime over the last 24 hours as a timeline coloured by status group (DESIGN.md), with hour
+ * Uptime over the last 24 hours as a timeline coloured by status group (docs/design.md), with hour
  * marks in the browser's time zone, the legend, and every stretch as a table on request.
  */
 export function UptimeTimelineCard({

@@ -1,7 +1,7 @@
 import { CLIENT_TYPE_HEADER, type ClientType, type LoginRequest, login as loginRoute } from '@kerf/contracts';
 import { api, tokenStore } from '../../../lib/api';
 
-/** spec §5: tenant and username are lower-cased before sending. */
+/** product.md §5: tenant and username are lower-cased before sending. */
 export function normaliseCredentials(credentials: LoginRequest): LoginRequest {
   return {
     tenant: credentials.tenant.trim().toLowerCase(),

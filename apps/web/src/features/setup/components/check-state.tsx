@@ -13,7 +13,7 @@ const LOOK = {
   ERROR: { color: 'red.8', icon: IconCircleX },
 } as const;
 
-/** Running, error, warning or success (spec §4): icon and word, never colour alone. */
+/** Running, error, warning or success (product.md §4): icon and word, never colour alone. */
 export function CheckStateIcon({ state }: { state: SetupCheckState }) {
   if (state === 'RUNNING') return <Loader size={22} aria-hidden />;
   const Icon = LOOK[state].icon;

@@ -73,7 +73,7 @@ function CheckItem({
 }
 
 /**
- * The end check (spec §2): one sentence over the whole run, from the same results as the checks
+ * The end check (product.md §2): one sentence over the whole run, from the same results as the checks
  * below it. Results older than a day say their age and offer a new run instead of a pass (issue 32).
  */
 export function EndCheck({

@@ -8,7 +8,7 @@ import { notifyError, notifySaved } from '../../../components/feedback';
 import { fieldErrorMessage } from '../../../components/form';
 import { useSaveSiteManager, useSiteManager } from '../api/setup-checks';
 
-/** The tenant's site manager serial number (spec §3): shown, changed, and checked by the assistant. */
+/** The tenant's site manager serial number (product.md §3): shown, changed, and checked by the assistant. */
 export function SiteManagerCard() {
   const { t, i18n } = useTranslation();
   const query = useSiteManager();

@@ -18,7 +18,7 @@ import {
 } from '@kerf/contracts';
 import { api } from '../../../lib/api';
 
-/** The public website's calls (spec §7 "Knife server"), one function per operation. */
+/** The public website's calls (product.md §7 "Knife server"), one function per operation. */
 
 export const websiteKeys = {
   all: ['website'] as const,

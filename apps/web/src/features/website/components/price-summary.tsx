@@ -12,7 +12,7 @@ export function MoneyText({ cents, currency }: { cents: number; currency: string
   );
 }
 
-/** Spec §3 "Payment view": net amount, VAT, total, annual licence per machine, installation price. */
+/** product.md §3 "Payment view": net amount, VAT, total, annual licence per machine, installation price. */
 export function PriceSummary({ price }: { price: Price }) {
   const { t, i18n } = useTranslation();
   const c = price.currency;
