@@ -539,6 +539,18 @@ beforeAll(async () => {
       as: 'operator',
       body: () => ({ name: 'Flyer A5', orderNumber: 'AU-1', programNumber: 'P-1' }),
     },
+    // the time the operator chose (`at`, an input kept offline): fuzzed text is never a time, so
+    // every run is refused before the order is looked at, and the open order stays open
+    'PUT /api/printing-shop/orders/{id}/close': {
+      url: () => `/api/printing-shop/orders/${renameJob}/close`,
+      as: 'operator',
+      body: () => ({}),
+    },
+    'PUT /api/printing-shop/orders/{id}/start': {
+      url: () => `/api/printing-shop/orders/${renameJob}/start`,
+      as: 'operator',
+      body: () => ({}),
+    },
     'POST /api/report/cutting-jobs/partial-jobs': {
       url: () => '/api/report/cutting-jobs/partial-jobs',
       as: 'operator',

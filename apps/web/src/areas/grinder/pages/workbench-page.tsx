@@ -201,7 +201,14 @@ export function WorkbenchPage() {
                       />
                     </Table.Td>
                     <Table.Td>
-                      <Anchor component={Link} to={knifePath(row)} ff="monospace" dir="ltr" translate="no">
+                      <Anchor
+                        component={Link}
+                        to={knifePath(row)}
+                        ff="monospace"
+                        size="sm"
+                        dir="ltr"
+                        translate="no"
+                      >
                         {row.rfid}
                       </Anchor>
                     </Table.Td>

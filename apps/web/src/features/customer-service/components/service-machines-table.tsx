@@ -83,9 +83,10 @@ export function ServiceMachinesTable({
       sortable: true,
       render: (m) => <MachineStatusBadge status={machineState(m)} />,
     },
+    // the widest secondary column: from extra-wide screens on (a German 1280 px row has no room for it)
     dateColumn('lastSeenAt', t('customerService.lastSeen'), (m) => m.lastSeenAt, {
       withTime: true,
-      priority: 'low',
+      visibleFrom: 'xl',
     }),
     {
       accessor: 'totalCuts',
