@@ -4,6 +4,7 @@ import { recordAudit } from '../../db/audit.repository';
 import type { Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { iso } from '../../lib/dates';
 import { type AuditedAccess, createAuditedAccess } from './audited-access';
 import { listMachines, usageSince } from './customers.repository';
 import {
@@ -12,7 +13,6 @@ import {
   listSupportAccessRows,
   revokeManufacturer,
 } from './manufacturers.repository';
-import { isoOf } from './sql-helpers';
 
 const DAY_MS = 86_400_000;
 
@@ -116,7 +116,7 @@ export function createManufacturersService(deps: { transactions: Transactions; a
         >;
         return {
           id: Number(row.id),
-          at: isoOf(row.at)!,
+          at: iso(row.at),
           action: row.action,
           actorName: String(details.actorName ?? '?'),
           actorRole: (RoleSchema.safeParse(details.actorRole).data as Role | undefined) ?? null,

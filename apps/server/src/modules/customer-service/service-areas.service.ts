@@ -12,6 +12,7 @@ import { recordAudit } from '../../db/audit.repository';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import { findUserById, insertUser, passwordProblem } from '../auth/index';
 import { listMachines } from './customers.repository';
@@ -48,16 +49,6 @@ export function createServiceAreasService(deps: { transactions: Transactions; ha
     actor: { tenantId: actor.tenantId, userId: actor.userId, ip: actor.ip },
     action,
   });
-  const audit = (tx: Tx, actor: Actor, action: string, targetId: string, details?: Record<string, unknown>) =>
-    recordAudit(tx, {
-      tenantId: actor.tenantId,
-      actorUserId: actor.userId,
-      action,
-      targetType: 'service-area',
-      targetId,
-      ip: actor.ip,
-      details,
-    });
 
   /** Adds customer names and machine counts (other tenants: platform role). */
   async function withCustomers(actor: Actor, rows: ServiceAreaRow[]): Promise<ServiceArea[]> {
@@ -130,7 +121,10 @@ export function createServiceAreasService(deps: { transactions: Transactions; ha
         .withTenant(actor.tenantId, async (tx) => {
           const id = await insertServiceArea(tx, actor.tenantId, input.value);
           await replaceServiceAreaCustomers(tx, actor.tenantId, id, customers);
-          await audit(tx, actor, 'service-area.created', id, { name: input.value, tenantIds: customers });
+          await audit(tx, actor, 'service-area.created', 'service-area', id, {
+            name: input.value,
+            tenantIds: customers,
+          });
           return id;
         })
         .catch(nameTaken);
@@ -144,7 +138,10 @@ export function createServiceAreasService(deps: { transactions: Transactions; ha
           if (!(await renameServiceArea(tx, id, input.value)))
             throw new AppError('service.customer-service.SERVICE_AREA_NOT_FOUND');
           await replaceServiceAreaCustomers(tx, actor.tenantId, id, customers);
-          await audit(tx, actor, 'service-area.updated', id, { name: input.value, tenantIds: customers });
+          await audit(tx, actor, 'service-area.updated', 'service-area', id, {
+            name: input.value,
+            tenantIds: customers,
+          });
         })
         .catch(nameTaken);
       return loadArea(actor, id);
@@ -164,7 +161,7 @@ export function createServiceAreasService(deps: { transactions: Transactions; ha
           throw new AppError('service.customer-service.SERVICE_AREA_HAS_USERS', { details: { assigned } });
         if (!(await deleteServiceArea(tx, id)))
           throw new AppError('service.customer-service.SERVICE_AREA_NOT_FOUND');
-        await audit(tx, actor, 'service-area.deleted', id);
+        await audit(tx, actor, 'service-area.deleted', 'service-area', id);
       });
     },
 

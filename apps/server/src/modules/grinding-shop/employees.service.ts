@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import { findUserById, insertUser, passwordProblem, toUser } from '../auth/index';
 import { listLocationEmployees, locationIdsOf, replaceUserLocations } from '../printing-shop/index';
@@ -18,7 +19,6 @@ import {
   saveCurrentLocation,
 } from './current-locations.repository';
 import { findGrindingShop, lockGrindingShopsShared } from './grinding-shops.repository';
-import { audit } from './shared';
 
 type CreateInput = z.output<typeof CreateGrindingEmployeeSchema>;
 type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;

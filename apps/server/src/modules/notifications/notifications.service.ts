@@ -15,6 +15,7 @@ import { recordAudit } from '../../db/audit.repository';
 import type { PlatformActor, Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { iso } from '../../lib/dates';
 import { type LiveEvent, type LivePublisher, liveEvent } from '../../live/live-event';
 import { STALE_MS } from '../machines/index';
 import { queueMail } from '../mail/index';
@@ -43,8 +44,6 @@ const SYSTEM: PlatformActor = { tenantId: '00000000-0000-0000-0000-000000000000'
 const TENANT_LIST_TTL_MS = 5 * 60_000;
 /** A machine that went offline longer ago than this is not reported any more (first start, long outages). */
 const OFFLINE_LOOKBACK_MS = 24 * 3600_000;
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function toNotification(row: NotificationRow): Notification {
   return {
