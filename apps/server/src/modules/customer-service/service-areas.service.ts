@@ -8,13 +8,12 @@ import {
   type ServiceEmployee,
 } from '@kerf/contracts';
 import type { z } from 'zod';
-import { recordAudit } from '../../db/audit.repository';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import type { PasswordHasher } from '../../lib/password-hasher';
-import { findUserById, insertUser, passwordProblem } from '../auth/index';
+import { createTenantUser, findUserById } from '../auth/index';
 import { listMachines } from './customers.repository';
 import {
   countServiceAreas,
@@ -36,7 +35,6 @@ type AreaInput = z.output<typeof ServiceAreaInputSchema>;
 type CreateUserInput = z.output<typeof CreateServiceUserSchema>;
 
 const NAME_KEY = 'service_areas_tenant_name_key';
-const USERNAME_KEY = 'users_tenant_username_key';
 
 /**
  * The customer-service admin's work (spec §2 "Customer-service admin"): service areas, their
@@ -205,59 +203,22 @@ export function createServiceAreasService(deps: { transactions: Transactions; ha
           throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
         const areas = await checkAreas(tx, serviceAreaIds);
         await replaceUserServiceAreas(tx, actor.tenantId, userId, areas);
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: 'user.service_areas_changed',
-          targetType: 'user',
-          targetId: userId,
-          ip: actor.ip,
-          details: { serviceAreaIds: areas },
-        });
+        await audit(tx, actor, 'user.service_areas_changed', 'user', userId, { serviceAreaIds: areas });
         const [employee] = await listServiceEmployees(tx, { userIds: [userId] });
         return employee!;
       });
     },
 
-    async createUser(actor: Actor, input: CreateUserInput): Promise<ServiceEmployee> {
-      if (!ASSIGNABLE_ROLES[actor.role].includes(input.role))
-        throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
-      const problem = passwordProblem(input.password, { username: input.username });
-      if (problem) throw AppError.fields([{ field: 'password', in: 'body', code: problem }]);
-      const passwordHash = await hasher.hash(input.password);
-      try {
-        return await transactions.withTenant(actor.tenantId, async (tx) => {
-          const areas = await checkAreas(tx, input.serviceAreaIds);
-          const row = await insertUser(tx, actor.tenantId, {
-            username: input.username,
-            passwordHash,
-            email: input.email ?? null,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            displayName: input.displayName || null,
-            personnelNumber: input.personnelNumber || null,
-            role: input.role,
-            language: input.language ?? null,
-            active: input.active ?? true,
-          });
+    /** A user of auth's (`createTenantUser`) with their service areas. */
+    createUser: (actor: Actor, input: CreateUserInput): Promise<ServiceEmployee> =>
+      createTenantUser({ transactions, hasher }, actor, input, {
+        before: (tx) => checkAreas(tx, input.serviceAreaIds),
+        after: async (tx, row, areas) => {
           await replaceUserServiceAreas(tx, actor.tenantId, row.id, areas);
-          await recordAudit(tx, {
-            tenantId: actor.tenantId,
-            actorUserId: actor.userId,
-            action: 'user.created',
-            targetType: 'user',
-            targetId: row.id,
-            ip: actor.ip,
-            details: { role: row.role, serviceAreaIds: areas },
-          });
           const [employee] = await listServiceEmployees(tx, { userIds: [row.id] });
-          return employee!;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error, USERNAME_KEY)) throw new AppError('authentication.USER_ALREADY_EXISTS');
-        throw error;
-      }
-    },
+          return { result: employee!, details: { serviceAreaIds: areas } };
+        },
+      }),
   };
 }
 
