@@ -6,10 +6,10 @@ import {
   type CreateApiKeyRequest,
   type CreatedApiKey,
 } from '@kerf/contracts';
-import { recordAudit } from '../../db/audit.repository';
 import type { Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import { sha256Hex } from '../../lib/hash';
 import {
   findApiKeyByHash,
@@ -72,14 +72,9 @@ export function createApiKeysService(deps: { transactions: Transactions }) {
           scopes,
           createdBy: actor.userId,
         });
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: 'integrations.api-key.create',
-          targetType: 'api_key',
-          targetId: row.id,
-          ip: actor.ip,
-          details: { name: request.name, scopes },
+        await audit(tx, actor, 'integrations.api-key.create', 'api_key', row.id, {
+          name: request.name,
+          scopes,
         });
         const [listed] = (await listApiKeyRows(tx)).filter((r) => r.key.id === row.id);
         return { ...toApiKey(listed!), key };
@@ -89,14 +84,7 @@ export function createApiKeysService(deps: { transactions: Transactions }) {
     async revoke(actor: Actor, id: string): Promise<void> {
       await transactions.withTenant(actor.tenantId, async (tx) => {
         if (!(await revokeApiKeyRow(tx, id))) throw new AppError('service.printing-shops.API_KEY_NOT_FOUND');
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: 'integrations.api-key.revoke',
-          targetType: 'api_key',
-          targetId: id,
-          ip: actor.ip,
-        });
+        await audit(tx, actor, 'integrations.api-key.revoke', 'api_key', id);
       });
     },
 

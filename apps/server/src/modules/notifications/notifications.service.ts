@@ -11,10 +11,10 @@ import {
   type SetNotificationSettings,
 } from '@kerf/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { recordAudit } from '../../db/audit.repository';
 import type { PlatformActor, Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import { iso } from '../../lib/dates';
 import { type LiveEvent, type LivePublisher, liveEvent } from '../../live/live-event';
 import { STALE_MS } from '../machines/index';
@@ -257,14 +257,7 @@ export function createNotificationsService(deps: {
       };
       return transactions.withTenant(actor.tenantId, async (tx) => {
         await saveSettings(tx, actor.tenantId, settings);
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: 'printing-shop.notification-settings.update',
-          targetType: 'tenant',
-          targetId: actor.tenantId,
-          ip: actor.ip,
-        });
+        await audit(tx, actor, 'printing-shop.notification-settings.update', 'tenant', actor.tenantId);
         return findSettings(tx);
       });
     },
