@@ -45,7 +45,7 @@ export {
 } from './tenants.repository';
 export { deleteStaleThrottles } from './throttle.repository';
 export { findUserById, insertUser, toUser, type UserRow } from './users.repository';
-export { createTenantUser, type NewUserInput, type NewUserSteps } from './users.service';
+export { createTenantUser, findManageableUser, type NewUserInput, type NewUserSteps } from './users.service';
 
 type AuthConfig = Pick<
   Config,

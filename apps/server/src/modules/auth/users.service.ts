@@ -61,6 +61,17 @@ function values(input: CreateInput | UpdateInput, currentLanguage: Language | nu
   };
 }
 
+/**
+ * A user of the actor's tenant whose role the actor may assign, in the caller's transaction:
+ * USER_NOT_FOUND, or ROLE_NOT_ASSIGNABLE when the actor may not manage that role.
+ */
+export async function findManageableUser(tx: Tx, actor: Actor, id: string): Promise<UserRow> {
+  const row = await findUserById(tx, id);
+  if (!row) throw new AppError('authentication.USER_NOT_FOUND');
+  if (!canManage(actor, row.role as Role)) throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
+  return row;
+}
+
 /** What every form that creates a user sends (auth's, and the grinding shop's and customer service's extensions of it). */
 export type NewUserInput = CreateInput;
 
@@ -113,13 +124,6 @@ export function createUsersService(deps: {
 }) {
   const { transactions, hasher, sessions } = deps;
 
-  async function loadManageable(tx: Tx, actor: Actor, id: string) {
-    const row = await findUserById(tx, id);
-    if (!row) throw new AppError('authentication.USER_NOT_FOUND');
-    if (!canManage(actor, row.role as Role)) throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
-    return row;
-  }
-
   return {
     async getSelf(actor: Actor): Promise<Self> {
       return transactions.withTenant(actor.tenantId, async (tx) => {
@@ -149,7 +153,7 @@ export function createUsersService(deps: {
       const passwordHash = input.password ? await hasher.hash(input.password) : undefined;
       try {
         const user = await transactions.withTenant(actor.tenantId, async (tx) => {
-          const current = await loadManageable(tx, actor, id);
+          const current = await findManageableUser(tx, actor, id);
           const next = values(input, current.language as Language | null);
           const isSelf = id === actor.userId;
           if (isSelf && (next.role !== current.role || !next.active)) {
@@ -186,7 +190,7 @@ export function createUsersService(deps: {
     async deleteUser(actor: Actor, id: string): Promise<void> {
       if (id === actor.userId) throw new AppError('authentication.CANNOT_CHANGE_OWN_ACCOUNT');
       await transactions.withTenant(actor.tenantId, async (tx) => {
-        await loadManageable(tx, actor, id);
+        await findManageableUser(tx, actor, id);
         await softDeleteUser(tx, id);
         await revokeUserSessions(tx, id, 'user_deleted');
         await audit(tx, actor, 'user.deleted', 'user', id);

@@ -1,11 +1,9 @@
-import {
-  ASSIGNABLE_ROLES,
-  type CreateServiceUserSchema,
-  type FieldError,
-  type Role,
-  type ServiceArea,
-  type ServiceAreaInputSchema,
-  type ServiceEmployee,
+import type {
+  CreateServiceUserSchema,
+  FieldError,
+  ServiceArea,
+  ServiceAreaInputSchema,
+  ServiceEmployee,
 } from '@kerf/contracts';
 import type { z } from 'zod';
 import type { Transactions, Tx } from '../../db/transactions';
@@ -13,7 +11,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import type { PasswordHasher } from '../../lib/password-hasher';
-import { createTenantUser, findUserById } from '../auth/index';
+import { createTenantUser, findManageableUser } from '../auth/index';
 import { listMachines } from './customers.repository';
 import {
   countServiceAreas,
@@ -197,10 +195,7 @@ export function createServiceAreasService(deps: { transactions: Transactions; ha
       serviceAreaIds: string[],
     ): Promise<ServiceEmployee> {
       return transactions.withTenant(actor.tenantId, async (tx) => {
-        const user = await findUserById(tx, userId);
-        if (!user) throw new AppError('authentication.USER_NOT_FOUND');
-        if (!ASSIGNABLE_ROLES[actor.role].includes(user.role as Role))
-          throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
+        await findManageableUser(tx, actor, userId);
         const areas = await checkAreas(tx, serviceAreaIds);
         await replaceUserServiceAreas(tx, actor.tenantId, userId, areas);
         await audit(tx, actor, 'user.service_areas_changed', 'user', userId, { serviceAreaIds: areas });

@@ -1,17 +1,11 @@
-import {
-  ASSIGNABLE_ROLES,
-  type CreateGrindingEmployeeSchema,
-  type GrindingEmployee,
-  type GrindingShop,
-  type Role,
-} from '@kerf/contracts';
+import type { CreateGrindingEmployeeSchema, GrindingEmployee, GrindingShop } from '@kerf/contracts';
 import type { z } from 'zod';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { audit } from '../../lib/audit';
 import type { PasswordHasher } from '../../lib/password-hasher';
-import { createTenantUser, findUserById, toUser, type UserRow } from '../auth/index';
+import { createTenantUser, findManageableUser, findUserById, toUser, type UserRow } from '../auth/index';
 import { listLocationEmployees, locationIdsOf, replaceUserLocations } from '../printing-shop/index';
 import {
   clearCurrentLocation,
@@ -81,14 +75,6 @@ export function createEmployeesService(deps: { transactions: Transactions; hashe
   const inTenant = <T>(actor: Actor, fn: (tx: Tx) => Promise<T>) =>
     transactions.withTenant(actor.tenantId, fn);
 
-  async function loadManageable(tx: Tx, actor: Actor, id: string) {
-    const user = await findUserById(tx, id);
-    if (!user) throw new AppError('authentication.USER_NOT_FOUND');
-    if (!ASSIGNABLE_ROLES[actor.role].includes(user.role as Role))
-      throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
-    return user;
-  }
-
   return {
     listEmployees: (actor: Actor, query: { page: number; page_size: number; search?: string }) =>
       inTenant(actor, async (tx) => {
@@ -117,7 +103,7 @@ export function createEmployeesService(deps: { transactions: Transactions; hashe
 
     setLocations: (actor: Actor, userId: string, ids: string[]) =>
       inTenant(actor, async (tx) => {
-        const user = await loadManageable(tx, actor, userId);
+        const user = await findManageableUser(tx, actor, userId);
         const assigned = await assignLocations(tx, actor, user, ids);
         await audit(tx, actor, 'user.locations_changed', 'user', userId, { locationIds: assigned });
         const [employee] = await withLocations(tx, [user]);
