@@ -342,15 +342,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     transactions,
     log: app.log,
   });
+  /** Sends what the mail outbox holds, without waiting for it; a failure is logged. */
+  const deliverMail = () => {
+    void mail.deliverPending().catch((error) => app.log.warn({ err: error }, 'mail delivery failed'));
+  };
   registerRegistrationModule(app, {
     authenticator,
     transactions,
     hasher,
     config,
     captcha,
-    deliverMail: () => {
-      void mail.deliverPending().catch((error) => app.log.warn({ err: error }, 'mail delivery failed'));
-    },
+    deliverMail,
   });
   app.kerf.notifications = registerNotificationsModule(app, {
     authenticator,
@@ -358,9 +360,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     live: liveBus.publisher,
     scheduler,
     log: app.log,
-    deliverMail: () => {
-      void mail.deliverPending().catch((error) => app.log.warn({ err: error }, 'mail delivery failed'));
-    },
+    deliverMail,
     notificationsIntervalMs: config.notificationsIntervalMs,
     reportMailsIntervalMs: config.reportMailsIntervalMs,
   });
@@ -377,9 +377,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ingestStats: ingest.stats,
     brokerConnected: () => bus.isConnected(),
     eventLoop,
-    deliverMail: () => {
-      void mail.deliverPending().catch((error) => app.log.warn({ err: error }, 'mail delivery failed'));
-    },
+    deliverMail,
     retention: config.retention,
     metrics,
     metricsToken: config.metricsToken,

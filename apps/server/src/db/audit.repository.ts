@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { containsPattern, escapeLike } from '../lib/like';
 import { queryRows } from './client';
 import { auditLog } from './schema/index';
 import type { Tx } from './transactions';
@@ -63,8 +64,6 @@ interface AuditRow {
   details: Record<string, unknown> | null;
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** The audit log across tenants, newest first (platform role: the system admin's audit view). */
 export async function listAuditRecords(tx: Tx, filter: AuditFilter) {
   const where: SQL[] = [sql`true`];
@@ -72,7 +71,7 @@ export async function listAuditRecords(tx: Tx, filter: AuditFilter) {
   if (filter.action) where.push(sql`a.action LIKE ${`${escapeLike(filter.action)}%`}`);
   if (filter.from) where.push(sql`a.at >= ${filter.from.toISOString()}`);
   if (filter.to) where.push(sql`a.at < ${filter.to.toISOString()}`);
-  if (filter.actor) where.push(sql`u.username ILIKE ${`%${escapeLike(filter.actor)}%`}`);
+  if (filter.actor) where.push(sql`u.username ILIKE ${containsPattern(filter.actor)}`);
   const condition = sql.join(where, sql` AND `);
   const from = sql`audit_log a
     LEFT JOIN tenants t ON t.id = a.tenant_id

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { TelemetryEvent } from '@kerf/contracts';
 import { knivesFor, machineTimeline, randomSource, shiftState } from '@kerf/edge/simulation';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type DatabaseHandle, queryRows } from '../db/client';
 import type { Transactions } from '../db/transactions';
+import { sha256Hex } from '../lib/hash';
 import { findTenantBySlug } from '../modules/auth/index';
 import { creditKnifeRegrind } from '../modules/knife/index';
 import { closeCuttingJob, openCuttingJob } from '../modules/report/index';
@@ -41,7 +41,7 @@ const SYSTEM = { tenantId: '00000000-0000-0000-0000-000000000000', userId: null 
 
 /** A stable UUID for (tenant, serial): the boot id of the machine's demo history. */
 export function historyBootId(tenantId: string, serial: string): string {
-  const hex = createHash('sha256').update(`kerf-demo-history/${tenantId}/${serial}`).digest('hex');
+  const hex = sha256Hex(`kerf-demo-history/${tenantId}/${serial}`);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 

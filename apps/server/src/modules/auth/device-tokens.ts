@@ -1,4 +1,5 @@
-import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { sha256Hex } from '../../lib/hash';
 import { accountKey } from './login-throttle';
 
 /** How long a device stays known after its last successful sign-in. */
@@ -54,7 +55,7 @@ export type DeviceTokens = ReturnType<typeof createDeviceTokens>;
 
 /** The cookie that holds the account's device token: one name per account, no account in clear. */
 export function deviceCookieName(tenant: string, username: string) {
-  return `${COOKIE_PREFIX}${createHash('sha256').update(accountKey(tenant, username)).digest('hex').slice(0, 16)}`;
+  return `${COOKIE_PREFIX}${sha256Hex(accountKey(tenant, username)).slice(0, 16)}`;
 }
 
 /** A cookie's raw value from the Cookie header; a malformed header simply has none. */

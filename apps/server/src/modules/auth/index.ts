@@ -44,7 +44,8 @@ export {
   saveSiteManagerSerial,
 } from './tenants.repository';
 export { deleteStaleThrottles } from './throttle.repository';
-export { findUserById, insertUser, toUser } from './users.repository';
+export { findUserById, insertUser, toUser, type UserRow } from './users.repository';
+export { createTenantUser, findManageableUser, type NewUserInput, type NewUserSteps } from './users.service';
 
 type AuthConfig = Pick<
   Config,

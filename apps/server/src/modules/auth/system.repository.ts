@@ -2,15 +2,14 @@ import type { Role, SystemTenant, SystemUser, TenantKind } from '@kerf/contracts
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
+import { iso } from '../../lib/dates';
+import { containsPattern } from '../../lib/like';
 
 /**
  * The system admin's reads and writes of tenants and users across tenants. Every function runs in a
  * platform transaction (`withPlatform`, audited); the platform role may change a tenant's or a user's
  * active flag, and nothing else of a user (migration 0035).
  */
-
-const like = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
 interface TenantRow {
   id: string;
@@ -45,7 +44,9 @@ export async function listSystemTenants(
 ): Promise<{ items: SystemTenant[]; total: number }> {
   const where: SQL[] = [sql`true`];
   if (filter.search)
-    where.push(sql`(t.name ILIKE ${like(filter.search)} OR t.slug ILIKE ${like(filter.search)})`);
+    where.push(
+      sql`(t.name ILIKE ${containsPattern(filter.search)} OR t.slug ILIKE ${containsPattern(filter.search)})`,
+    );
   if (filter.active !== undefined) where.push(sql`t.active = ${filter.active}`);
   const rows = await queryRows<TenantRow>(
     tx,
@@ -123,7 +124,7 @@ export async function listSystemUsers(
   const where: SQL[] = [sql`u.deleted_at IS NULL`];
   if (filter.tenantId) where.push(sql`u.tenant_id = ${filter.tenantId}`);
   if (filter.search) {
-    const term = like(filter.search);
+    const term = containsPattern(filter.search);
     where.push(
       sql`(u.username ILIKE ${term} OR u.first_name ILIKE ${term} OR u.last_name ILIKE ${term} OR u.email ILIKE ${term})`,
     );

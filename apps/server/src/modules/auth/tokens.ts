@@ -1,8 +1,9 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { RoleSchema } from '@kerf/contracts';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { sha256 } from '../../lib/hash';
 
 const ISSUER = 'kerf';
 const AUDIENCE = 'kerf-api';
@@ -94,5 +95,5 @@ export function parseRefreshToken(token: string): { tenantId: string; hash: stri
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('base64url');
+  return sha256(token).toString('base64url');
 }

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { users } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
 
-type UserRow = typeof users.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 export function toUser(row: UserRow): User {
   return {

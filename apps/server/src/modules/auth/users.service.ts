@@ -11,10 +11,10 @@ import {
   type User,
 } from '@kerf/contracts';
 import type { z } from 'zod';
-import { recordAudit } from '../../db/audit.repository';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import { passwordProblem } from './password-policy';
 import type { SessionCache } from './session-cache';
@@ -27,6 +27,7 @@ import {
   setUserPasswordHash,
   softDeleteUser,
   toUser,
+  type UserRow,
   type UserValues,
   updateUser,
 } from './users.repository';
@@ -60,6 +61,61 @@ function values(input: CreateInput | UpdateInput, currentLanguage: Language | nu
   };
 }
 
+/**
+ * A user of the actor's tenant whose role the actor may assign, in the caller's transaction:
+ * USER_NOT_FOUND, or ROLE_NOT_ASSIGNABLE when the actor may not manage that role.
+ */
+export async function findManageableUser(tx: Tx, actor: Actor, id: string): Promise<UserRow> {
+  const row = await findUserById(tx, id);
+  if (!row) throw new AppError('authentication.USER_NOT_FOUND');
+  if (!canManage(actor, row.role as Role)) throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
+  return row;
+}
+
+/** What every form that creates a user sends (auth's, and the grinding shop's and customer service's extensions of it). */
+export type NewUserInput = CreateInput;
+
+/** What a module that creates a user does in the same transaction (`createTenantUser`). */
+export interface NewUserSteps<P, T> {
+  /** the module's own refusal of the input, after the role's check and before the password's */
+  check?: () => void;
+  /** before the insert: checks of what the user is to be given; its answer goes to `after` */
+  before?: (tx: Tx) => Promise<P>;
+  /** after the insert: the module's rows for the new user; `details` join the audit record, `result` is answered */
+  after: (tx: Tx, row: UserRow, prepared: P) => Promise<{ result: T; details?: Record<string, unknown> }>;
+}
+
+/**
+ * Creates a user of the actor's tenant, the one way for every module: the actor must be allowed to
+ * assign the role (ROLE_NOT_ASSIGNABLE), the password must pass the policy (a field error), it is
+ * hashed before the transaction; then, in one tenant transaction, the module's `before`, the insert,
+ * the module's `after` and the audit record `user.created`. A taken user name answers
+ * USER_ALREADY_EXISTS.
+ */
+export async function createTenantUser<P, T>(
+  deps: { transactions: Transactions; hasher: PasswordHasher },
+  actor: Actor,
+  input: NewUserInput,
+  steps: NewUserSteps<P, T>,
+): Promise<T> {
+  if (!canManage(actor, input.role)) throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
+  steps.check?.();
+  checkPassword(input.password, input.username);
+  const passwordHash = await deps.hasher.hash(input.password);
+  try {
+    return await deps.transactions.withTenant(actor.tenantId, async (tx) => {
+      const prepared = (await steps.before?.(tx)) as P;
+      const row = await insertUser(tx, actor.tenantId, { ...values(input, null), passwordHash });
+      const { result, details } = await steps.after(tx, row, prepared);
+      await audit(tx, actor, 'user.created', 'user', row.id, { role: row.role, ...details });
+      return result;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, USERNAME_KEY)) throw new AppError('authentication.USER_ALREADY_EXISTS');
+    throw error;
+  }
+}
+
 export function createUsersService(deps: {
   transactions: Transactions;
   hasher: PasswordHasher;
@@ -67,13 +123,6 @@ export function createUsersService(deps: {
   sessions?: SessionCache;
 }) {
   const { transactions, hasher, sessions } = deps;
-
-  async function loadManageable(tx: Tx, actor: Actor, id: string) {
-    const row = await findUserById(tx, id);
-    if (!row) throw new AppError('authentication.USER_NOT_FOUND');
-    if (!canManage(actor, row.role as Role)) throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
-    return row;
-  }
 
   return {
     async getSelf(actor: Actor): Promise<Self> {
@@ -93,29 +142,10 @@ export function createUsersService(deps: {
       return toUser(row);
     },
 
-    async createUser(actor: Actor, input: CreateInput): Promise<User> {
-      if (!canManage(actor, input.role)) throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
-      checkPassword(input.password, input.username);
-      const passwordHash = await hasher.hash(input.password);
-      try {
-        return await transactions.withTenant(actor.tenantId, async (tx) => {
-          const row = await insertUser(tx, actor.tenantId, { ...values(input, null), passwordHash });
-          await recordAudit(tx, {
-            tenantId: actor.tenantId,
-            actorUserId: actor.userId,
-            action: 'user.created',
-            targetType: 'user',
-            targetId: row.id,
-            ip: actor.ip,
-            details: { role: row.role },
-          });
-          return toUser(row);
-        });
-      } catch (error) {
-        if (isUniqueViolation(error, USERNAME_KEY)) throw new AppError('authentication.USER_ALREADY_EXISTS');
-        throw error;
-      }
-    },
+    createUser: (actor: Actor, input: CreateInput): Promise<User> =>
+      createTenantUser({ transactions, hasher }, actor, input, {
+        after: async (_tx, row) => ({ result: toUser(row) }),
+      }),
 
     async updateUser(actor: Actor, id: string, input: UpdateInput): Promise<User> {
       if (!canManage(actor, input.role)) throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
@@ -123,7 +153,7 @@ export function createUsersService(deps: {
       const passwordHash = input.password ? await hasher.hash(input.password) : undefined;
       try {
         const user = await transactions.withTenant(actor.tenantId, async (tx) => {
-          const current = await loadManageable(tx, actor, id);
+          const current = await findManageableUser(tx, actor, id);
           const next = values(input, current.language as Language | null);
           const isSelf = id === actor.userId;
           if (isSelf && (next.role !== current.role || !next.active)) {
@@ -140,14 +170,10 @@ export function createUsersService(deps: {
               isSelf ? actor.sessionId : undefined,
             );
           }
-          await recordAudit(tx, {
-            tenantId: actor.tenantId,
-            actorUserId: actor.userId,
-            action: 'user.updated',
-            targetType: 'user',
-            targetId: id,
-            ip: actor.ip,
-            details: { role: row.role, active: row.active, passwordChanged: Boolean(passwordHash) },
+          await audit(tx, actor, 'user.updated', 'user', id, {
+            role: row.role,
+            active: row.active,
+            passwordChanged: Boolean(passwordHash),
           });
           return toUser(row);
         });
@@ -164,17 +190,10 @@ export function createUsersService(deps: {
     async deleteUser(actor: Actor, id: string): Promise<void> {
       if (id === actor.userId) throw new AppError('authentication.CANNOT_CHANGE_OWN_ACCOUNT');
       await transactions.withTenant(actor.tenantId, async (tx) => {
-        await loadManageable(tx, actor, id);
+        await findManageableUser(tx, actor, id);
         await softDeleteUser(tx, id);
         await revokeUserSessions(tx, id, 'user_deleted');
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: 'user.deleted',
-          targetType: 'user',
-          targetId: id,
-          ip: actor.ip,
-        });
+        await audit(tx, actor, 'user.deleted', 'user', id);
       });
       await sessions?.invalidate({ tenantId: actor.tenantId, userId: id });
     },
@@ -206,15 +225,7 @@ export function createUsersService(deps: {
       await transactions.withTenant(actor.tenantId, async (tx) => {
         await setUserPasswordHash(tx, actor.userId, passwordHash);
         await revokeUserSessions(tx, actor.userId, 'password_changed', actor.sessionId);
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: 'user.updated',
-          targetType: 'user',
-          targetId: actor.userId,
-          ip: actor.ip,
-          details: { passwordChanged: true },
-        });
+        await audit(tx, actor, 'user.updated', 'user', actor.userId, { passwordChanged: true });
       });
       await sessions?.invalidate({ tenantId: actor.tenantId, userId: actor.userId });
     },

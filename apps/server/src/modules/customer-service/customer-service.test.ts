@@ -547,6 +547,37 @@ describe('customer-service admin: service areas and employees', () => {
     expect((await cs('GET', '/service-areas', 'support')).statusCode).toBe(403);
   });
 
+  it('creates service staff by auth’s rules: a taken name, a weak password, the audit record with the areas', async () => {
+    const person = { firstName: 'Nora', lastName: 'Berg', role: 'SERVICE_USER_DEV' };
+    const taken = await cs('POST', '/users', 'serviceAdmin', {
+      ...person,
+      username: 'support',
+      password: 'Kerf-Service-2026!',
+    });
+    expect(taken.json().code).toBe('authentication.USER_ALREADY_EXISTS');
+    const weak = await cs('POST', '/users', 'serviceAdmin', {
+      ...person,
+      username: 'nora',
+      password: 'Password1!',
+    });
+    expect(weak.json().details.fields[0]).toMatchObject({ field: 'password', code: 'PASSWORD_TOO_COMMON' });
+
+    const dach = (
+      (await cs('GET', '/service-areas', 'serviceAdmin')).json() as { id: string; name: string }[]
+    ).find((area) => area.name === 'DACH')!;
+    const created = await cs('POST', '/users', 'serviceAdmin', {
+      ...person,
+      username: 'nora',
+      password: 'Kerf-Service-2026!',
+      serviceAreaIds: [dach.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const [record] = (await auditOf('kerf', 'user.created')).filter(
+      (row) => row.target_id === created.json().id,
+    );
+    expect(record!.details).toEqual({ role: 'SERVICE_USER_DEV', serviceAreaIds: [dach.id] });
+  });
+
   it('a delete racing an assignment to the area: either the delete is refused or the assignment finds no area', async () => {
     for (let round = 0; round < 4; round++) {
       const id = (

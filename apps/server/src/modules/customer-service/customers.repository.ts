@@ -14,8 +14,10 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
+import { isoOrNull } from '../../lib/dates';
+import { containsPattern, escapeLike } from '../../lib/like';
 import { onlineStatusOf } from '../machines/index';
-import { dateOf, inList, isoOf, likePattern } from './sql-helpers';
+import { dateOf, inList } from './sql-helpers';
 
 /**
  * Reads across tenants for customer service and manufacturers. Every function takes the list of
@@ -41,7 +43,7 @@ export async function listCustomers(
   search?: string,
 ): Promise<Customer[]> {
   const filter = search
-    ? sql`AND (t.name ILIKE ${likePattern(search)} OR t.slug ILIKE ${likePattern(search)})`
+    ? sql`AND (t.name ILIKE ${containsPattern(search)} OR t.slug ILIKE ${containsPattern(search)})`
     : sql``;
   const rows = await queryRows<CustomerRow>(
     tx,
@@ -148,11 +150,11 @@ export function toServiceMachine(row: MachineRow, now = Date.now()): ServiceMach
     type: row.type,
     locationName: row.location_name,
     country: CountrySchema.safeParse(row.country).data ?? null,
-    licensedAt: isoOf(row.licensed_at),
+    licensedAt: isoOrNull(row.licensed_at),
     onlineStatus,
     status: MachineStatusSchema.safeParse(row.current_status).data ?? null,
-    statusSince: isoOf(row.status_since),
-    lastSeenAt: isoOf(row.last_heartbeat_at),
+    statusSince: isoOrNull(row.status_since),
+    lastSeenAt: isoOrNull(row.last_heartbeat_at),
     totalCuts: Number(row.total_cuts),
     activeAccessId: row.active_access_id,
   };
@@ -165,7 +167,7 @@ export async function listMachines(
 ): Promise<(ServiceMachine & { cuttingWidth: number | null })[]> {
   const filters: SQL[] = [sql`m.deleted_at IS NULL`, inList(sql`m.tenant_id`, tenantIds)];
   if (options.search) {
-    const pattern = likePattern(options.search);
+    const pattern = containsPattern(options.search);
     filters.push(
       sql`(m.name ILIKE ${pattern} OR m.serial_number ILIKE ${pattern} OR t.name ILIKE ${pattern} OR m.type ILIKE ${pattern})`,
     );
@@ -187,7 +189,7 @@ export async function searchCustomersAndMachines(
   term: string,
   limit = 8,
 ) {
-  const pattern = likePattern(term);
+  const pattern = containsPattern(term);
   const customers = await queryRows<CustomerSummary>(
     tx,
     sql`SELECT t.id, t.slug, t.name, t.kind FROM tenants t
@@ -206,7 +208,7 @@ export async function searchCustomersAndMachines(
         FROM cutting_machines m JOIN tenants t ON t.id = m.tenant_id
         WHERE m.deleted_at IS NULL AND ${inList(sql`m.tenant_id`, tenantIds)}
           AND (m.serial_number ILIKE ${pattern} OR m.name ILIKE ${pattern})
-        ORDER BY (m.serial_number ILIKE ${`${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}) DESC, m.serial_number
+        ORDER BY (m.serial_number ILIKE ${`${escapeLike(term)}%`}) DESC, m.serial_number
         LIMIT ${limit}`,
   );
   return { customers, machines };
@@ -291,7 +293,7 @@ export function toMachineAccess(row: AccessRow, withDiagnostics: boolean, now = 
     userName: row.actor_name,
     userRole: row.actor_role,
     openedAt: openedAt.toISOString(),
-    closedAt: expired ? new Date(limit).toISOString() : isoOf(row.closed_at),
+    closedAt: expired ? new Date(limit).toISOString() : isoOrNull(row.closed_at),
     diagnostics:
       withDiagnostics && diagnostics
         ? {

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { manufacturerGrants, manufacturers } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
-import { isoOf } from './sql-helpers';
+import { isoOrNull } from '../../lib/dates';
 
 /** The manufacturer directory and the grants of a customer (run in the customer's own tenant). */
 export async function listManufacturerAccesses(
@@ -32,7 +32,7 @@ export async function listManufacturerAccesses(
     make: row.make,
     machineCount: Number(row.machines),
     granted: row.granted_at !== null,
-    grantedAt: isoOf(row.granted_at),
+    grantedAt: isoOrNull(row.granted_at),
   }));
 }
 

@@ -1,9 +1,10 @@
 import type { FleetMachine, ManufacturerAccess, Page, Role, SupportAccess } from '@kerf/contracts';
 import { RoleSchema } from '@kerf/contracts';
-import { recordAudit } from '../../db/audit.repository';
 import type { Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import { iso } from '../../lib/dates';
 import { type AuditedAccess, createAuditedAccess } from './audited-access';
 import { listMachines, usageSince } from './customers.repository';
 import {
@@ -12,7 +13,6 @@ import {
   listSupportAccessRows,
   revokeManufacturer,
 } from './manufacturers.repository';
-import { isoOf } from './sql-helpers';
 
 const DAY_MS = 86_400_000;
 
@@ -77,14 +77,7 @@ export function createManufacturersService(deps: { transactions: Transactions; a
       await one(actor, manufacturerId);
       await transactions.withTenant(actor.tenantId, async (tx) => {
         await grantManufacturer(tx, actor.tenantId, manufacturerId, actor.userId);
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: 'manufacturer-access.granted',
-          targetType: 'manufacturer',
-          targetId: manufacturerId,
-          ip: actor.ip,
-        });
+        await audit(tx, actor, 'manufacturer-access.granted', 'manufacturer', manufacturerId);
       });
       return one(actor, manufacturerId);
     },
@@ -93,14 +86,7 @@ export function createManufacturersService(deps: { transactions: Transactions; a
       await one(actor, manufacturerId);
       await transactions.withTenant(actor.tenantId, async (tx) => {
         await revokeManufacturer(tx, actor.tenantId, manufacturerId);
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: 'manufacturer-access.revoked',
-          targetType: 'manufacturer',
-          targetId: manufacturerId,
-          ip: actor.ip,
-        });
+        await audit(tx, actor, 'manufacturer-access.revoked', 'manufacturer', manufacturerId);
       });
       return one(actor, manufacturerId);
     },
@@ -116,7 +102,7 @@ export function createManufacturersService(deps: { transactions: Transactions; a
         >;
         return {
           id: Number(row.id),
-          at: isoOf(row.at)!,
+          at: iso(row.at),
           action: row.action,
           actorName: String(details.actorName ?? '?'),
           actorRole: (RoleSchema.safeParse(details.actorRole).data as Role | undefined) ?? null,

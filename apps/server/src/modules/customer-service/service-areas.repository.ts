@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { serviceAreaCustomers, serviceAreas, serviceAreaUsers } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
-import { inList, isoOf } from './sql-helpers';
+import { iso } from '../../lib/dates';
+import { inList } from './sql-helpers';
 
 /**
  * Service areas of the provider tenant, with their employees and customers. Runs as the provider's
@@ -46,8 +47,8 @@ export async function listServiceAreaRows(tx: Tx, ids?: readonly string[]): Prom
     name: row.name,
     customerIds: pgArray(row.customer_ids),
     employeeCount: Number(row.employees),
-    createdAt: isoOf(row.created_at)!,
-    updatedAt: isoOf(row.updated_at)!,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
   }));
 }
 
@@ -172,8 +173,8 @@ export async function listServiceEmployees(
     role: row.role,
     language: row.language,
     active: row.active,
-    createdAt: isoOf(row.created_at)!,
-    updatedAt: isoOf(row.updated_at)!,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
     serviceAreaIds: pgArray(row.area_ids),
   }));
 }

@@ -1,19 +1,17 @@
-import {
-  ASSIGNABLE_ROLES,
-  type CreateServiceUserSchema,
-  type FieldError,
-  type Role,
-  type ServiceArea,
-  type ServiceAreaInputSchema,
-  type ServiceEmployee,
+import type {
+  CreateServiceUserSchema,
+  FieldError,
+  ServiceArea,
+  ServiceAreaInputSchema,
+  ServiceEmployee,
 } from '@kerf/contracts';
 import type { z } from 'zod';
-import { recordAudit } from '../../db/audit.repository';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import type { PasswordHasher } from '../../lib/password-hasher';
-import { findUserById, insertUser, passwordProblem } from '../auth/index';
+import { createTenantUser, findManageableUser } from '../auth/index';
 import { listMachines } from './customers.repository';
 import {
   countServiceAreas,
@@ -35,7 +33,6 @@ type AreaInput = z.output<typeof ServiceAreaInputSchema>;
 type CreateUserInput = z.output<typeof CreateServiceUserSchema>;
 
 const NAME_KEY = 'service_areas_tenant_name_key';
-const USERNAME_KEY = 'users_tenant_username_key';
 
 /**
  * The customer-service admin's work (product.md §2 "Customer-service admin"): service areas, their
@@ -48,16 +45,6 @@ export function createServiceAreasService(deps: { transactions: Transactions; ha
     actor: { tenantId: actor.tenantId, userId: actor.userId, ip: actor.ip },
     action,
   });
-  const audit = (tx: Tx, actor: Actor, action: string, targetId: string, details?: Record<string, unknown>) =>
-    recordAudit(tx, {
-      tenantId: actor.tenantId,
-      actorUserId: actor.userId,
-      action,
-      targetType: 'service-area',
-      targetId,
-      ip: actor.ip,
-      details,
-    });
 
   /** Adds customer names and machine counts (other tenants: platform role). */
   async function withCustomers(actor: Actor, rows: ServiceAreaRow[]): Promise<ServiceArea[]> {
@@ -130,7 +117,10 @@ export function createServiceAreasService(deps: { transactions: Transactions; ha
         .withTenant(actor.tenantId, async (tx) => {
           const id = await insertServiceArea(tx, actor.tenantId, input.value);
           await replaceServiceAreaCustomers(tx, actor.tenantId, id, customers);
-          await audit(tx, actor, 'service-area.created', id, { name: input.value, tenantIds: customers });
+          await audit(tx, actor, 'service-area.created', 'service-area', id, {
+            name: input.value,
+            tenantIds: customers,
+          });
           return id;
         })
         .catch(nameTaken);
@@ -144,7 +134,10 @@ export function createServiceAreasService(deps: { transactions: Transactions; ha
           if (!(await renameServiceArea(tx, id, input.value)))
             throw new AppError('service.customer-service.SERVICE_AREA_NOT_FOUND');
           await replaceServiceAreaCustomers(tx, actor.tenantId, id, customers);
-          await audit(tx, actor, 'service-area.updated', id, { name: input.value, tenantIds: customers });
+          await audit(tx, actor, 'service-area.updated', 'service-area', id, {
+            name: input.value,
+            tenantIds: customers,
+          });
         })
         .catch(nameTaken);
       return loadArea(actor, id);
@@ -164,7 +157,7 @@ export function createServiceAreasService(deps: { transactions: Transactions; ha
           throw new AppError('service.customer-service.SERVICE_AREA_HAS_USERS', { details: { assigned } });
         if (!(await deleteServiceArea(tx, id)))
           throw new AppError('service.customer-service.SERVICE_AREA_NOT_FOUND');
-        await audit(tx, actor, 'service-area.deleted', id);
+        await audit(tx, actor, 'service-area.deleted', 'service-area', id);
       });
     },
 
@@ -202,65 +195,25 @@ export function createServiceAreasService(deps: { transactions: Transactions; ha
       serviceAreaIds: string[],
     ): Promise<ServiceEmployee> {
       return transactions.withTenant(actor.tenantId, async (tx) => {
-        const user = await findUserById(tx, userId);
-        if (!user) throw new AppError('authentication.USER_NOT_FOUND');
-        if (!ASSIGNABLE_ROLES[actor.role].includes(user.role as Role))
-          throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
+        await findManageableUser(tx, actor, userId);
         const areas = await checkAreas(tx, serviceAreaIds);
         await replaceUserServiceAreas(tx, actor.tenantId, userId, areas);
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: 'user.service_areas_changed',
-          targetType: 'user',
-          targetId: userId,
-          ip: actor.ip,
-          details: { serviceAreaIds: areas },
-        });
+        await audit(tx, actor, 'user.service_areas_changed', 'user', userId, { serviceAreaIds: areas });
         const [employee] = await listServiceEmployees(tx, { userIds: [userId] });
         return employee!;
       });
     },
 
-    async createUser(actor: Actor, input: CreateUserInput): Promise<ServiceEmployee> {
-      if (!ASSIGNABLE_ROLES[actor.role].includes(input.role))
-        throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
-      const problem = passwordProblem(input.password, { username: input.username });
-      if (problem) throw AppError.fields([{ field: 'password', in: 'body', code: problem }]);
-      const passwordHash = await hasher.hash(input.password);
-      try {
-        return await transactions.withTenant(actor.tenantId, async (tx) => {
-          const areas = await checkAreas(tx, input.serviceAreaIds);
-          const row = await insertUser(tx, actor.tenantId, {
-            username: input.username,
-            passwordHash,
-            email: input.email ?? null,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            displayName: input.displayName || null,
-            personnelNumber: input.personnelNumber || null,
-            role: input.role,
-            language: input.language ?? null,
-            active: input.active ?? true,
-          });
+    /** A user of auth's (`createTenantUser`) with their service areas. */
+    createUser: (actor: Actor, input: CreateUserInput): Promise<ServiceEmployee> =>
+      createTenantUser({ transactions, hasher }, actor, input, {
+        before: (tx) => checkAreas(tx, input.serviceAreaIds),
+        after: async (tx, row, areas) => {
           await replaceUserServiceAreas(tx, actor.tenantId, row.id, areas);
-          await recordAudit(tx, {
-            tenantId: actor.tenantId,
-            actorUserId: actor.userId,
-            action: 'user.created',
-            targetType: 'user',
-            targetId: row.id,
-            ip: actor.ip,
-            details: { role: row.role, serviceAreaIds: areas },
-          });
           const [employee] = await listServiceEmployees(tx, { userIds: [row.id] });
-          return employee!;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error, USERNAME_KEY)) throw new AppError('authentication.USER_ALREADY_EXISTS');
-        throw error;
-      }
-    },
+          return { result: employee!, details: { serviceAreaIds: areas } };
+        },
+      }),
   };
 }
 

@@ -10,17 +10,7 @@ export function inList(column: SQL, ids: readonly string[]): SQL {
 }
 
 /** Timestamps come back as Date from node-postgres and PGlite alike; text is accepted too. */
-export function isoOf(value: Date | string | null | undefined): string | null {
-  if (value === null || value === undefined) return null;
-  return (value instanceof Date ? value : new Date(value)).toISOString();
-}
-
 export function dateOf(value: Date | string | null | undefined): Date | null {
   if (value === null || value === undefined) return null;
   return value instanceof Date ? value : new Date(value);
-}
-
-/** `%term%` for ILIKE with the wildcard characters of the term escaped. */
-export function likePattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

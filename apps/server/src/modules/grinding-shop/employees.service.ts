@@ -1,16 +1,11 @@
-import {
-  ASSIGNABLE_ROLES,
-  type CreateGrindingEmployeeSchema,
-  type GrindingEmployee,
-  type GrindingShop,
-  type Role,
-} from '@kerf/contracts';
+import type { CreateGrindingEmployeeSchema, GrindingEmployee, GrindingShop } from '@kerf/contracts';
 import type { z } from 'zod';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
-import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import type { PasswordHasher } from '../../lib/password-hasher';
-import { findUserById, insertUser, passwordProblem, toUser } from '../auth/index';
+import { createTenantUser, findManageableUser, findUserById, toUser, type UserRow } from '../auth/index';
 import { listLocationEmployees, locationIdsOf, replaceUserLocations } from '../printing-shop/index';
 import {
   clearCurrentLocation,
@@ -18,12 +13,8 @@ import {
   saveCurrentLocation,
 } from './current-locations.repository';
 import { findGrindingShop, lockGrindingShopsShared } from './grinding-shops.repository';
-import { audit } from './shared';
 
 type CreateInput = z.output<typeof CreateGrindingEmployeeSchema>;
-type UserRow = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
-
-const USERNAME_KEY = 'users_tenant_username_key';
 
 /** Users as grinding-shop employees: their locations and the one they work at now. */
 async function withLocations(tx: Tx, rows: UserRow[]): Promise<GrindingEmployee[]> {
@@ -84,14 +75,6 @@ export function createEmployeesService(deps: { transactions: Transactions; hashe
   const inTenant = <T>(actor: Actor, fn: (tx: Tx) => Promise<T>) =>
     transactions.withTenant(actor.tenantId, fn);
 
-  async function loadManageable(tx: Tx, actor: Actor, id: string) {
-    const user = await findUserById(tx, id);
-    if (!user) throw new AppError('authentication.USER_NOT_FOUND');
-    if (!ASSIGNABLE_ROLES[actor.role].includes(user.role as Role))
-      throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
-    return user;
-  }
-
   return {
     listEmployees: (actor: Actor, query: { page: number; page_size: number; search?: string }) =>
       inTenant(actor, async (tx) => {
@@ -103,43 +86,24 @@ export function createEmployeesService(deps: { transactions: Transactions; hashe
         return { items: await withLocations(tx, rows), total, page: query.page, pageSize: query.page_size };
       }),
 
-    async createEmployee(actor: Actor, input: CreateInput): Promise<GrindingEmployee> {
-      if (!ASSIGNABLE_ROLES[actor.role].includes(input.role))
-        throw new AppError('authentication.ROLE_NOT_ASSIGNABLE');
-      if (input.role === 'GRINDER' && input.grindingShopIds.length === 0)
-        throw new AppError('service.grinding-shops.USER_HAS_NO_LOCATION');
-      const problem = passwordProblem(input.password, { username: input.username });
-      if (problem) throw AppError.fields([{ field: 'password', in: 'body', code: problem }]);
-      const passwordHash = await hasher.hash(input.password);
-      try {
-        return await inTenant(actor, async (tx) => {
-          await checkLocations(tx, input.grindingShopIds);
-          const row = await insertUser(tx, actor.tenantId, {
-            username: input.username,
-            passwordHash,
-            email: input.email ?? null,
-            firstName: input.firstName,
-            lastName: input.lastName,
-            displayName: input.displayName || null,
-            personnelNumber: input.personnelNumber || null,
-            role: input.role,
-            language: input.language ?? null,
-            active: input.active ?? true,
-          });
+    /** A user of auth's (`createTenantUser`) with their locations: a grinder needs at least one. */
+    createEmployee: (actor: Actor, input: CreateInput): Promise<GrindingEmployee> =>
+      createTenantUser({ transactions, hasher }, actor, input, {
+        check: () => {
+          if (input.role === 'GRINDER' && input.grindingShopIds.length === 0)
+            throw new AppError('service.grinding-shops.USER_HAS_NO_LOCATION');
+        },
+        before: (tx) => checkLocations(tx, input.grindingShopIds),
+        after: async (tx, row) => {
           const ids = await assignLocations(tx, actor, row, input.grindingShopIds);
-          await audit(tx, actor, 'user.created', 'user', row.id, { role: row.role, locationIds: ids });
           const [employee] = await withLocations(tx, [row]);
-          return employee!;
-        });
-      } catch (error) {
-        if (isUniqueViolation(error, USERNAME_KEY)) throw new AppError('authentication.USER_ALREADY_EXISTS');
-        throw error;
-      }
-    },
+          return { result: employee!, details: { locationIds: ids } };
+        },
+      }),
 
     setLocations: (actor: Actor, userId: string, ids: string[]) =>
       inTenant(actor, async (tx) => {
-        const user = await loadManageable(tx, actor, userId);
+        const user = await findManageableUser(tx, actor, userId);
         const assigned = await assignLocations(tx, actor, user, ids);
         await audit(tx, actor, 'user.locations_changed', 'user', userId, { locationIds: assigned });
         const [employee] = await withLocations(tx, [user]);

@@ -3,7 +3,7 @@ import { asc, count, desc, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { locations } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
-import { escapeLike } from '../printing-shop/index';
+import { containsPattern } from '../../lib/like';
 
 /**
  * Reads of the grinding shop's locations. The rows are `locations` of the grinding-shop tenant
@@ -59,7 +59,7 @@ export async function listGrindingShops(
   options: { page: number; pageSize: number; descending: boolean; search?: string },
 ) {
   const direction = options.descending ? desc : asc;
-  const where = options.search ? ilike(locations.name, `%${escapeLike(options.search)}%`) : undefined;
+  const where = options.search ? ilike(locations.name, containsPattern(options.search)) : undefined;
   const rows = await tx
     .select(columns)
     .from(locations)

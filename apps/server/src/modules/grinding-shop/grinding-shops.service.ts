@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import {
   deleteLocation,
   insertLocation,
@@ -29,7 +30,7 @@ import {
   updateGrindingMachine,
 } from './grinding-machines.repository';
 import { employeesAssignedTo, listGrindingShops, lockGrindingShopsShared } from './grinding-shops.repository';
-import { audit, requireGrindingShop } from './shared';
+import { requireGrindingShop } from './shared';
 
 type LocationInput = z.output<typeof GrindingShopInputSchema>;
 type MachineInput = z.output<typeof GrindingMachineInputSchema>;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   API_KEY_PATTERN,
   type ApiKey,
@@ -6,10 +6,11 @@ import {
   type CreateApiKeyRequest,
   type CreatedApiKey,
 } from '@kerf/contracts';
-import { recordAudit } from '../../db/audit.repository';
 import type { Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import { sha256Hex } from '../../lib/hash';
 import {
   findApiKeyByHash,
   insertApiKey,
@@ -20,8 +21,6 @@ import {
 
 /** `last_used_at` is written at most this often per key, so a busy integration does not write on every call. */
 const LAST_USED_RESOLUTION_MS = 60_000;
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 type KeyRow = Awaited<ReturnType<typeof listApiKeyRows>>[number];
 
@@ -45,7 +44,7 @@ function toApiKey(row: KeyRow): ApiKey {
 /** A new key: `kerf_<tenant id, hex>_<256 random bits, base64url>`. */
 export function newApiKey(tenantId: string) {
   const key = `kerf_${tenantId.replaceAll('-', '')}_${randomBytes(32).toString('base64url')}`;
-  return { key, hash: sha256(key), prefix: key.slice(0, 45) };
+  return { key, hash: sha256Hex(key), prefix: key.slice(0, 45) };
 }
 
 /**
@@ -73,14 +72,9 @@ export function createApiKeysService(deps: { transactions: Transactions }) {
           scopes,
           createdBy: actor.userId,
         });
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: 'integrations.api-key.create',
-          targetType: 'api_key',
-          targetId: row.id,
-          ip: actor.ip,
-          details: { name: request.name, scopes },
+        await audit(tx, actor, 'integrations.api-key.create', 'api_key', row.id, {
+          name: request.name,
+          scopes,
         });
         const [listed] = (await listApiKeyRows(tx)).filter((r) => r.key.id === row.id);
         return { ...toApiKey(listed!), key };
@@ -90,14 +84,7 @@ export function createApiKeysService(deps: { transactions: Transactions }) {
     async revoke(actor: Actor, id: string): Promise<void> {
       await transactions.withTenant(actor.tenantId, async (tx) => {
         if (!(await revokeApiKeyRow(tx, id))) throw new AppError('service.printing-shops.API_KEY_NOT_FOUND');
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: 'integrations.api-key.revoke',
-          targetType: 'api_key',
-          targetId: id,
-          ip: actor.ip,
-        });
+        await audit(tx, actor, 'integrations.api-key.revoke', 'api_key', id);
       });
     },
 
@@ -110,7 +97,7 @@ export function createApiKeysService(deps: { transactions: Transactions }) {
       if (!API_KEY_PATTERN.test(key)) throw new AppError('authentication.UNAUTHENTICATED');
       const hex = key.slice(5, 37);
       const tenantId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-      const hash = sha256(key);
+      const hash = sha256Hex(key);
       const row = await transactions.withTenant(tenantId, (tx) => findApiKeyByHash(tx, hash));
       if (!row || row.revokedAt) throw new AppError('authentication.UNAUTHENTICATED');
       if (!row.tenantActive || !row.userActive || row.userDeletedAt)

@@ -8,10 +8,10 @@ import type {
   WebhookEvent,
 } from '@kerf/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { recordAudit } from '../../db/audit.repository';
 import type { PlatformActor, Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import type { MachineChange } from '../../live/machine-change';
 import {
   activeEndpoints,
@@ -327,14 +327,9 @@ export function createWebhooksService(deps: {
           description: request.description || null,
           createdBy: actor.userId,
         });
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: 'integrations.webhook.create',
-          targetType: 'webhook_endpoint',
-          targetId: row.id,
-          ip: actor.ip,
-          details: { url: request.url, events: row.events },
+        await audit(tx, actor, 'integrations.webhook.create', 'webhook_endpoint', row.id, {
+          url: request.url,
+          events: row.events,
         });
         const [listed] = (await listWebhookEndpointRows(tx)).filter((r) => r.endpoint.id === row.id);
         return toEndpoint(listed!);
@@ -348,14 +343,7 @@ export function createWebhooksService(deps: {
       await transactions.withTenant(actor.tenantId, async (tx) => {
         if (!(await deleteWebhookEndpointRow(tx, id)))
           throw new AppError('service.printing-shops.WEBHOOK_NOT_FOUND');
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: 'integrations.webhook.delete',
-          targetType: 'webhook_endpoint',
-          targetId: id,
-          ip: actor.ip,
-        });
+        await audit(tx, actor, 'integrations.webhook.delete', 'webhook_endpoint', id);
       });
       endpointCache.delete(actor.tenantId);
     },

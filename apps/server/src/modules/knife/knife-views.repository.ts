@@ -11,6 +11,8 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
+import { iso } from '../../lib/dates';
+import { containsPattern } from '../../lib/like';
 
 /**
  * Reads of the knife module: knives with what they inherit (swap interval: knife → machine of the
@@ -95,8 +97,6 @@ interface KnifeViewRow {
   total?: number;
 }
 
-const iso = (value: string | Date) => new Date(value).toISOString();
-
 function toSummary(row: KnifeViewRow): KnifeSummary {
   return {
     rfid: row.rfid,
@@ -128,14 +128,10 @@ export interface KnifeFilters {
   descending: boolean;
 }
 
-function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
-
 function filterSql(filters: Omit<KnifeFilters, 'sort' | 'descending'>): SQL {
   const conditions: SQL[] = [sql`true`];
   if (filters.search) {
-    const pattern = `%${escapeLike(filters.search)}%`;
+    const pattern = containsPattern(filters.search);
     conditions.push(
       sql`(kv.rfid ILIKE ${pattern} OR kv."articleNumber" ILIKE ${pattern} OR kv."knifeClassName" ILIKE ${pattern})`,
     );

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { KnifeState } from '@kerf/contracts';
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { grindingCycles, knives } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
+import { sha256 } from '../../lib/hash';
 
 /** Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`. */
 const run = async (tx: Tx, query: SQL) => (await tx.execute(query)) as unknown as { rows: unknown[] };
@@ -188,7 +188,7 @@ export async function insertGrindingCycle(
  * moment so that a replayed history grinds the same.
  */
 export function regrindLoss(rfid: string, at: Date): number {
-  const byte = createHash('sha256').update(`${rfid}/${at.toISOString()}`).digest()[0]!;
+  const byte = sha256(`${rfid}/${at.toISOString()}`)[0]!;
   return Math.round((0.3 + (byte / 255) * 0.7) * 20) / 20;
 }
 

@@ -17,10 +17,10 @@ import {
   type Page,
 } from '@kerf/contracts';
 import type { z } from 'zod';
-import { recordAudit } from '../../db/audit.repository';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import { BOM, csvRow } from '../../lib/csv';
 import {
   type CsvColumn,
@@ -247,14 +247,7 @@ export function createKnivesService(deps: { transactions: Transactions }) {
           knifeSwapInterval: input.knifeSwapInterval ?? null,
         });
         if (!inserted) throw new AppError('service.knives.KNIFE_ALREADY_EXISTS');
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: KNIFE_AUDIT.created,
-          targetType: 'knife',
-          targetId: input.rfid,
-          ip: actor.ip,
-        });
+        await audit(tx, actor, KNIFE_AUDIT.created, 'knife', input.rfid);
         return requireDetails(tx, input.rfid);
       });
     },
@@ -289,14 +282,9 @@ export function createKnivesService(deps: { transactions: Transactions }) {
         );
         await updateKnife(tx, rfid, { ...values, state });
         if (changedFields.length > 0 || state !== knife.state) {
-          await recordAudit(tx, {
-            tenantId: actor.tenantId,
-            actorUserId: actor.userId,
-            action: KNIFE_AUDIT.updated,
-            targetType: 'knife',
-            targetId: rfid,
-            ip: actor.ip,
-            details: { changedFields, ...(state !== knife.state ? { state } : {}) },
+          await audit(tx, actor, KNIFE_AUDIT.updated, 'knife', rfid, {
+            changedFields,
+            ...(state !== knife.state ? { state } : {}),
           });
         }
         return requireDetails(tx, rfid);

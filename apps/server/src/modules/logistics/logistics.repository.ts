@@ -10,6 +10,7 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
+import { iso, isoOrNull } from '../../lib/dates';
 
 /*
  * All SQL of knife logistics. Every function runs in a kerf_app transaction of the caller's tenant:
@@ -17,9 +18,6 @@ import type { Tx } from '../../db/transactions';
  * and the explicit tenant conditions below say the same again, so a query never depends on the
  * policy alone to pick the right rows.
  */
-
-const iso = (value: string | Date) => new Date(value).toISOString();
-const isoOrNull = (value: string | Date | null) => (value === null ? null : iso(value));
 
 // ---------------------------------------------------------------------------------------------
 // Partnerships

@@ -15,10 +15,10 @@ import {
   type Shipment,
 } from '@kerf/contracts';
 import type { z } from 'zod';
-import { recordAudit } from '../../db/audit.repository';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import { findTenantBySlug } from '../auth/index';
 import { moveKnifeState, recordShopGrinding } from '../knife/index';
 import {
@@ -215,23 +215,6 @@ export function createLogisticsService(deps: { transactions: Transactions }) {
   const { transactions } = deps;
   const inTenant = <T>(actor: Actor, fn: (tx: Tx) => Promise<T>) =>
     transactions.withTenant(actor.tenantId, fn);
-  const audit = (
-    tx: Tx,
-    actor: Actor,
-    action: string,
-    targetType: string,
-    targetId: string,
-    details?: object,
-  ) =>
-    recordAudit(tx, {
-      tenantId: actor.tenantId,
-      actorUserId: actor.userId,
-      action,
-      targetType,
-      targetId,
-      ip: actor.ip,
-      ...(details ? { details: details as Record<string, unknown> } : {}),
-    });
 
   /** The printing shop's calls are for printing shops, the workbench's for grinding shops. */
   function requireSide(actor: Actor, side: Side) {

@@ -1,7 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { machineTopics, machineUsername, parseMachineTopic } from '@kerf/contracts';
 import type { Transactions } from '../../db/transactions';
 import { AppError } from '../../lib/app-error';
+import { sha256Hex } from '../../lib/hash';
 import type { BrokerAccess, BrokerPrincipal } from '../../plugins/bus';
 import {
   findMachineCredential,
@@ -9,8 +10,6 @@ import {
   recordMachineLoginRefusal,
   upsertMachineCredential,
 } from './machines.repository';
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 /** A wrong secret given for a machine's credential (the broker's connect or a doctor report). */
 export interface CredentialRefusal {
@@ -61,7 +60,7 @@ export function createMachineCredentialsService(deps: { transactions: Transactio
         if (!serial) throw new AppError('service.printing-shops.MACHINE_NOT_FOUND');
         const username = machineUsername(tenantId, serial);
         const password = randomBytes(32).toString('base64url');
-        await upsertMachineCredential(tx, { tenantId, machineId, username, secretHash: sha256(password) });
+        await upsertMachineCredential(tx, { tenantId, machineId, username, secretHash: sha256Hex(password) });
         return { tenantId, machineId, serial, username, password };
       });
     },
@@ -73,8 +72,8 @@ export function createMachineCredentialsService(deps: { transactions: Transactio
     async authenticate(username: string, password: string, from?: string): Promise<BrokerPrincipal | null> {
       if (username.length > 200 || password.length > 200) return null;
       const row = await transactions.withSignIn((tx) => findMachineCredential(tx, username));
-      const given = Buffer.from(sha256(password), 'hex');
-      const stored = Buffer.from(row?.secretHash ?? sha256('no such credential'), 'hex');
+      const given = Buffer.from(sha256Hex(password), 'hex');
+      const stored = Buffer.from(row?.secretHash ?? sha256Hex('no such credential'), 'hex');
       if (!row || row.revokedAt) return null;
       if (!timingSafeEqual(given, stored)) {
         await refuse(row.tenantId, row.machineId, from);

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, lt, or, sql }
 import { queryRows } from '../../db/client';
 import { type MailAttachment, mailOutbox } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
+import { containsPattern } from '../../lib/like';
 
 export interface OutgoingMail {
   /** what the mail is about, e.g. `contact-request`, `registration-confirmation` */
@@ -76,7 +77,7 @@ export async function listOutbox(
   if (filter.state === 'FAILED')
     conditions.push(and(isNull(mailOutbox.sentAt), gte(mailOutbox.attempts, MAIL_FAILED_AFTER)));
   if (filter.search) {
-    const term = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const term = containsPattern(filter.search);
     conditions.push(or(ilike(mailOutbox.recipient, term), ilike(mailOutbox.subject, term)));
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined;

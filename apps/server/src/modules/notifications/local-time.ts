@@ -1,4 +1,5 @@
 import { zoneOffsetMs } from '@kerf/contracts';
+import { isoDay } from '../../lib/dates';
 
 /**
  * Local calendar arithmetic for the notification rules and the report e-mails: a "local" value is a
@@ -23,7 +24,7 @@ export function timeOfDay(local: Date): string {
 
 /** `YYYY-MM-DD` of a local clock. */
 export function localDay(local: Date): string {
-  return local.toISOString().slice(0, 10);
+  return isoDay(local);
 }
 
 /** The instant local midnight of the local day `day` (YYYY-MM-DD) began in `timeZone`. */
@@ -35,7 +36,7 @@ export function midnightOf(timeZone: string, day: string): Date {
 
 /** `day` moved by `days` (YYYY-MM-DD, calendar days). */
 export function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+  return isoDay(Date.parse(`${day}T00:00:00Z`) + days * DAY);
 }
 
 /** Whether `at` lies in the shift: on one of `days` (1 = Monday), from `start` to `end` local time. */

@@ -11,10 +11,11 @@ import {
   type SetNotificationSettings,
 } from '@kerf/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import { recordAudit } from '../../db/audit.repository';
 import type { PlatformActor, Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import { iso } from '../../lib/dates';
 import { type LiveEvent, type LivePublisher, liveEvent } from '../../live/live-event';
 import { STALE_MS } from '../machines/index';
 import { queueMail } from '../mail/index';
@@ -43,8 +44,6 @@ const SYSTEM: PlatformActor = { tenantId: '00000000-0000-0000-0000-000000000000'
 const TENANT_LIST_TTL_MS = 5 * 60_000;
 /** A machine that went offline longer ago than this is not reported any more (first start, long outages). */
 const OFFLINE_LOOKBACK_MS = 24 * 3600_000;
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function toNotification(row: NotificationRow): Notification {
   return {
@@ -258,14 +257,7 @@ export function createNotificationsService(deps: {
       };
       return transactions.withTenant(actor.tenantId, async (tx) => {
         await saveSettings(tx, actor.tenantId, settings);
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: 'printing-shop.notification-settings.update',
-          targetType: 'tenant',
-          targetId: actor.tenantId,
-          ip: actor.ip,
-        });
+        await audit(tx, actor, 'printing-shop.notification-settings.update', 'tenant', actor.tenantId);
         return findSettings(tx);
       });
     },

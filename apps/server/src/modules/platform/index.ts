@@ -10,6 +10,7 @@ import type { Transactions } from '../../db/transactions';
 import type { IngestStats } from '../../ingest/index';
 import { AppError } from '../../lib/app-error';
 import { createTenantLimiter } from '../../lib/budget';
+import { isoDay } from '../../lib/dates';
 import type { EventLoopMonitor } from '../../lib/event-loop';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import { type Authenticator, registerRoute } from '../../lib/route';
@@ -56,7 +57,7 @@ export function registerSystemAdminModule(
   registerRoute(app, deps.authenticator, exportTenantData, async ({ actor, reply, request }) => {
     const release = exports.tryAcquire(actor.tenantId);
     if (!release) throw AppError.tooManyAttempts('common.RATE_LIMITED', EXPORT_RETRY_AFTER_SECONDS);
-    const date = new Date().toISOString().slice(0, 10);
+    const date = isoDay(Date.now());
     const zip = exportTenantZip(deps.transactions, actor);
     zip.once('close', release);
     zip.once('error', (error) =>

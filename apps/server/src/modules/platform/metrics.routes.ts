@@ -1,11 +1,10 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { hasPermission } from '@kerf/contracts';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../lib/app-error';
+import { sha256 } from '../../lib/hash';
 import type { Authenticator } from '../../lib/route';
 import type { Metrics } from '../../plugins/metrics';
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * `GET /api/metrics`: a Prometheus scraper presents METRICS_TOKEN as bearer token (compared in
@@ -17,11 +16,11 @@ export function registerMetricsRoute(
   app: FastifyInstance,
   deps: { authenticator: Authenticator; metrics: Metrics; token: string | undefined },
 ) {
-  const expected = deps.token ? digest(deps.token) : null;
+  const expected = deps.token ? sha256(deps.token) : null;
   app.get('/api/metrics', { schema: { hide: true } }, async (request, reply) => {
     const presented = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '')?.[1];
     const isScraper =
-      expected !== null && presented !== undefined && timingSafeEqual(digest(presented), expected);
+      expected !== null && presented !== undefined && timingSafeEqual(sha256(presented), expected);
     if (!isScraper) {
       const actor = await deps.authenticator.authenticate(request);
       if (!hasPermission(actor.role, 'platform:manage')) throw new AppError('authentication.FORBIDDEN');

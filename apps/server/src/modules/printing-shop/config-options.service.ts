@@ -3,11 +3,12 @@ import type { z } from 'zod';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import type { MachineChangeSink } from '../../live/machine-change';
 import { findKnifeInterval, setKnifeSwapInterval } from '../knife/index';
 import { findMachine, type MachineRow, setMachineOption, touchMachineViews } from '../machines/index';
 import { findLocationOptions, type LocationOptionColumn, setLocationOption } from './locations.repository';
-import { audit, requireLocation, requireMachine } from './shared';
+import { requireLocation, requireMachine } from './shared';
 
 type ConfigOptions = z.output<typeof ConfigOptionsSchema>;
 type Scope = 'PRINTING_SHOP' | 'MACHINE' | 'KNIFE';

@@ -6,6 +6,7 @@ import {
   type MachineStatus,
   startOfDayIn,
 } from '@kerf/contracts';
+import { isoDay } from '../../lib/dates';
 import { type MachineRow, onlineStatusOf } from '../machines/index';
 
 export function toMachine(row: MachineRow): CuttingMachine {
@@ -49,7 +50,7 @@ export function toAdminView(row: MachineRow, now: Date, cutsToday: number): Cutt
   const licensed = row.licensedAt !== null;
   return {
     ...toMachine(row),
-    renewalDate: licensed ? licenceRenewalDate(now).toISOString().slice(0, 10) : null,
+    renewalDate: licensed ? isoDay(licenceRenewalDate(now)) : null,
     annualNetCents: licensed ? licenceAnnualNetCents() : null,
     onlineStatus: onlineStatusOf(row, now.getTime()),
     status: (row.currentStatus as MachineStatus | null) ?? null,

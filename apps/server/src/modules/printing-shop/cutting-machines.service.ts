@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import type { MachineChangeSink } from '../../live/machine-change';
 import {
   cutsSince,
@@ -19,7 +20,7 @@ import {
 import { startOfToday, toAdminView, toMachine } from './cutting-machine.view';
 import { findLicence } from './licences.repository';
 import { findLocation } from './locations.repository';
-import { audit, normalisePhone, requireMachine } from './shared';
+import { normalisePhone, requireMachine } from './shared';
 
 type MachineInput = z.output<typeof CuttingMachineInputSchema>;
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import { userLocations, users } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
-import { escapeLike } from './locations.repository';
+import { containsPattern } from '../../lib/like';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -29,7 +29,7 @@ export async function listEmployees(
             sql`, `,
           )}))`
       : undefined;
-  const pattern = options.search ? `%${escapeLike(options.search)}%` : undefined;
+  const pattern = options.search ? containsPattern(options.search) : undefined;
   const matches = pattern
     ? or(
         ilike(users.username, pattern),

@@ -2,11 +2,11 @@ import { ASSIGNABLE_ROLES, type Employee, type FieldError, type Role } from '@ke
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import { findUserById, toUser } from '../auth/index';
 import { listEmployees, locationIdsOf, replaceUserLocations } from './employees.repository';
 import { countLocationsByIds } from './locations.repository';
 import { reportUserView, visibleLocationIds } from './report-scope';
-import { audit } from './shared';
 
 /** Users as employees, each with the ids of the locations they work at. */
 export async function employeesWithLocations(

@@ -28,7 +28,6 @@ export {
 export { insertOrderedLicence } from './licences.repository';
 export {
   deleteLocation,
-  escapeLike,
   insertLocation,
   type LocationValues,
   lockLocation,

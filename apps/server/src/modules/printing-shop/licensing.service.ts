@@ -8,6 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
+import { isoDay } from '../../lib/dates';
 import { cutsSince, listMachines, updateMachine } from '../machines/index';
 import { startOfToday, toAdminView, toMachine } from './cutting-machine.view';
 import {
@@ -16,7 +18,7 @@ import {
   listOrderedLicences,
   listUnusedLicenceSerials,
 } from './licences.repository';
-import { audit, requireMachine } from './shared';
+import { requireMachine } from './shared';
 
 /** The invoicing currency the shop chose at registration (reads `registrations`, owned by registration). */
 async function invoicingCurrency(tx: Tx): Promise<Currency> {
@@ -64,7 +66,7 @@ export function createLicensingService(deps: { transactions: Transactions }) {
               invoiceNumber: row.invoiceNumber,
             })),
             licences: licences.length,
-            renewalDate: licenceRenewalDate(now).toISOString().slice(0, 10),
+            renewalDate: isoDay(licenceRenewalDate(now)),
             annualNetCents: licences.length * monthly * 12,
             monthlyNetCentsPerMachine: monthly,
             currency,

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzl
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { locations, userLocations } from '../../db/schema/index';
 import { type PreparedStatement, preparedStatement, runPrepared, type Tx } from '../../db/transactions';
+import { containsPattern } from '../../lib/like';
 
 /** Runs a prepared statement: in a transaction (`runPrepared`) or alone (`Transactions.readPrepared`). */
 export type RunPrepared = <R>(statement: PreparedStatement, values: Record<string, unknown>) => Promise<R[]>;
@@ -187,7 +188,7 @@ export async function listLocations(
     search: Boolean(options.search),
     withUptime,
   });
-  const pattern = options.search ? `%${escapeLike(options.search)}%` : undefined;
+  const pattern = options.search ? containsPattern(options.search) : undefined;
   const rows = await run<ListRow>(statement, {
     pattern,
     limit: options.pageSize,
@@ -225,10 +226,6 @@ function fromRow(row: Omit<ListRow, 'total' | 'uptime'>) {
     machines: row.machines,
     employees: row.employees,
   };
-}
-
-export function escapeLike(value: string) {
-  return value.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 const locationColumns = {

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import { listMachines } from '../machines/index';
 import { toMachine } from './cutting-machine.view';
 import { countEmployeesAt, listEmployees, removeDeletedEmployeesFrom } from './employees.repository';
@@ -19,7 +20,7 @@ import {
   type RunPrepared,
   updateLocation,
 } from './locations.repository';
-import { audit, requireLocation } from './shared';
+import { requireLocation } from './shared';
 
 type LocationInput = z.output<typeof LocationInputSchema>;
 type ListQuery = z.output<typeof PrintingShopListQuerySchema>;

@@ -2,8 +2,9 @@ import type { NetworkAdminSchema } from '@kerf/contracts';
 import type { z } from 'zod';
 import type { Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
+import { audit } from '../../lib/audit';
 import { findNetworkAdmin, saveNetworkAdmin } from '../auth/index';
-import { audit, normalisePhone } from './shared';
+import { normalisePhone } from './shared';
 
 type NetworkAdmin = z.output<typeof NetworkAdminSchema>;
 

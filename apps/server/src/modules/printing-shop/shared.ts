@@ -1,32 +1,11 @@
 import type { PrintingShop } from '@kerf/contracts';
 import { isValidPhoneNumber, parsePhoneNumberWithError } from 'libphonenumber-js/max';
-import { recordAudit } from '../../db/audit.repository';
 import type { Tx } from '../../db/transactions';
-import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { findMachine, type MachineRow } from '../machines/index';
 import { findLocation } from './locations.repository';
 
-/** What the services of this module share: the audit record of an admin action and lookups that must find. */
-
-export function audit(
-  tx: Tx,
-  actor: Actor,
-  action: string,
-  targetType: string,
-  targetId: string,
-  details?: Record<string, unknown>,
-) {
-  return recordAudit(tx, {
-    tenantId: actor.tenantId,
-    actorUserId: actor.userId,
-    action,
-    targetType,
-    targetId,
-    ip: actor.ip,
-    details,
-  });
-}
+/** What the services of this module share: phone numbers and lookups that must find. */
 
 /** A phone number in international format, normalised to E.164; null when empty. */
 export function normalisePhone(phone: string | null | undefined, field: string): string | null {

@@ -1,11 +1,11 @@
 import { createTeam, deleteTeam, listTeams, setTeamMembers, type Team, updateTeam } from '@kerf/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { recordAudit } from '../../db/audit.repository';
 import { queryRows } from '../../db/client';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import { type Authenticator, registerRoute } from '../../lib/route';
 
 /*
@@ -67,16 +67,6 @@ export async function seedDemoTeams(tx: Tx, tenantId: string): Promise<void> {
 
 function createTeamsService(deps: { transactions: Transactions }) {
   const { transactions } = deps;
-  const audit = (tx: Tx, actor: Actor, action: string, id: string, details?: Record<string, unknown>) =>
-    recordAudit(tx, {
-      tenantId: actor.tenantId,
-      actorUserId: actor.userId,
-      action,
-      targetType: 'team',
-      targetId: id,
-      ip: actor.ip,
-      ...(details ? { details } : {}),
-    });
   const named = async <T>(fn: () => Promise<T>): Promise<T> => {
     try {
       return await fn();
@@ -95,7 +85,7 @@ function createTeamsService(deps: { transactions: Transactions }) {
             tx,
             sql`INSERT INTO teams (tenant_id, name) VALUES (${actor.tenantId}, ${name}) RETURNING id`,
           );
-          await audit(tx, actor, 'printing-shop.team.create', row!.id, { name });
+          await audit(tx, actor, 'printing-shop.team.create', 'team', row!.id, { name });
           return oneTeam(tx, row!.id);
         }),
       ),
@@ -104,7 +94,7 @@ function createTeamsService(deps: { transactions: Transactions }) {
         transactions.withTenant(actor.tenantId, async (tx) => {
           await oneTeam(tx, id);
           await tx.execute(sql`UPDATE teams SET name = ${name}, updated_at = now() WHERE id = ${id}`);
-          await audit(tx, actor, 'printing-shop.team.update', id, { name });
+          await audit(tx, actor, 'printing-shop.team.update', 'team', id, { name });
           return oneTeam(tx, id);
         }),
       ),
@@ -123,14 +113,14 @@ function createTeamsService(deps: { transactions: Transactions }) {
           await tx.execute(sql`
             INSERT INTO team_members (tenant_id, user_id, team_id) VALUES (${actor.tenantId}, ${userId}, ${id})
             ON CONFLICT (tenant_id, user_id) DO UPDATE SET team_id = EXCLUDED.team_id`);
-        await audit(tx, actor, 'printing-shop.team.members', id, { members: wanted.length });
+        await audit(tx, actor, 'printing-shop.team.members', 'team', id, { members: wanted.length });
         return oneTeam(tx, id);
       }),
     remove: (actor: Actor, id: string) =>
       transactions.withTenant(actor.tenantId, async (tx) => {
         await oneTeam(tx, id);
         await tx.execute(sql`DELETE FROM teams WHERE id = ${id}`);
-        await audit(tx, actor, 'printing-shop.team.delete', id);
+        await audit(tx, actor, 'printing-shop.team.delete', 'team', id);
       }),
   };
 }

@@ -6,10 +6,10 @@ import {
 } from '@kerf/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { recordAudit } from '../../db/audit.repository';
 import { users, worksCouncilSettings } from '../../db/schema/index';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
+import { audit } from '../../lib/audit';
 import { type Authenticator, registerRoute } from '../../lib/route';
 
 /*
@@ -77,15 +77,14 @@ export function createWorksCouncilService(deps: { transactions: Transactions }) 
             set: { enabled, mode: nextMode, changedBy: actor.userId, changedAt: sql`now()` },
           });
         if (before.enabled !== enabled || before.mode !== nextMode) {
-          await recordAudit(tx, {
-            tenantId: actor.tenantId,
-            actorUserId: actor.userId,
-            action: enabled ? 'printing-shop.works-council.on' : 'printing-shop.works-council.off',
-            targetType: 'tenant',
-            targetId: actor.tenantId,
-            ip: actor.ip,
-            details: { mode: nextMode },
-          });
+          await audit(
+            tx,
+            actor,
+            enabled ? 'printing-shop.works-council.on' : 'printing-shop.works-council.off',
+            'tenant',
+            actor.tenantId,
+            { mode: nextMode },
+          );
         }
         return readSetting(tx);
       }),

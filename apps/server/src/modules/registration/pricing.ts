@@ -12,6 +12,7 @@ import {
   SELLER_COUNTRY,
   VAT_RATE_BASIS_POINTS,
 } from '@kerf/contracts';
+import { isoDay } from '../../lib/dates';
 
 type Country = keyof typeof VAT_RATE_BASIS_POINTS;
 
@@ -110,7 +111,7 @@ export function calculatePrice(
     totalCents: netCents + vatCents,
     annualLicencePerMachineNetCents: entry.licenceMonthlyNetCents * 12,
     installationPerMachineNetCents: entry.installationNetCents,
-    renewalDate: licenceRenewalDate(date).toISOString().slice(0, 10),
+    renewalDate: isoDay(licenceRenewalDate(date)),
     paymentTermDays: PAYMENT_TERM_DAYS,
   };
 }

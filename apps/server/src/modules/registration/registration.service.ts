@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type {
   AdditionalMachinesRequestSchema,
   ContactRequestSchema,
@@ -18,6 +18,8 @@ import type { AddressValue, MachineOrderValue } from '../../db/schema/index';
 import type { PlatformActor, Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
+import { isoDay } from '../../lib/dates';
+import { sha256Hex } from '../../lib/hash';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import { insertTenant, insertUser, passwordProblem } from '../auth/index';
 import { queueMail } from '../mail/index';
@@ -65,8 +67,6 @@ const RESERVED_TENANT_IDS = new Set([
   'system',
   'root',
 ]);
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function phoneOrFail(phone: string, field = 'phone') {
   if (!isValidPhoneNumber(phone)) throw AppError.fields([{ field, in: 'body', code: 'INVALID_PHONE' }]);
@@ -185,7 +185,7 @@ function orderMail(
   support: { phone: string; email: string },
 ) {
   const p = invoice.price;
-  const due = invoice.dueAt.toISOString().slice(0, 10);
+  const due = isoDay(invoice.dueAt);
   if (invoice.language === 'de') {
     return {
       kind: `${kind}-confirmation`,
@@ -265,7 +265,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
   ) {
     const tenantId = token.split('.')[0]!;
     return transactions.withTenant(tenantId, async (tx) => {
-      const live = await findLiveToken(tx, sha256(token));
+      const live = await findLiveToken(tx, sha256Hex(token));
       if (!live || live.registrationId !== registrationId)
         throw new AppError('service.knives.REGISTRATION_TOKEN_INVALID');
       const registration = await findRegistration(tx, registrationId);
@@ -420,7 +420,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         const token = `${actor.tenantId}.${randomBytes(32).toString('base64url')}`;
         const expiresAt = new Date(now().getTime() + TOKEN_TTL_MS);
         await insertRegistrationToken(tx, actor.tenantId, {
-          tokenHash: sha256(token),
+          tokenHash: sha256Hex(token),
           registrationId: registration.id,
           createdBy: actor.userId,
           expiresAt,
@@ -450,7 +450,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const result = await withToken(token, id, async (tx, tenantId, registration) => {
         // one order per token: of two requests sent at once (a double click) only the first orders,
         // the second finds the token used (the row lock makes it wait for the first to commit)
-        if (!(await markTokenUsed(tx, sha256(token))))
+        if (!(await markTokenUsed(tx, sha256Hex(token))))
           throw new AppError('service.knives.REGISTRATION_TOKEN_INVALID');
         const tenant = await findOwnTenant(tx, tenantId);
         const machines = input.machines.map((line) => ({ ...line }));
@@ -484,7 +484,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
           id: row.id,
           number: row.number,
           issuedAt: row.issuedAt.toISOString(),
-          dueDate: row.dueAt.toISOString().slice(0, 10),
+          dueDate: isoDay(row.dueAt),
           currency: row.currency as Currency,
           netCents: row.netCents,
           vatCents: row.vatCents,

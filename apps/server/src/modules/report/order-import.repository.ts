@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { recordAudit } from '../../db/audit.repository';
 import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
+import { isoDay } from '../../lib/dates';
 
 /**
  * SQL of the ERP order import (`cutting_jobs`, owned by this module; ADR 0012, 0021). A planned
@@ -141,7 +142,7 @@ export async function seedDemoPlannedOrders(tx: Tx, tenantId: string): Promise<v
   );
   const [admin] = await queryRows<{ id: string }>(tx, sql`SELECT id FROM users WHERE username = 'admin'`);
   if (machines.length === 0 || !admin) return;
-  const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const day = (days: number) => isoDay(Date.now() + days * 86_400_000);
   const orders = [
     ['SO-24017', 'Spring catalogue 2027, 64 pages', 18_000, 2, 'P-104'],
     ['SO-24018', 'Wine labels Riesling 0.75 l', 42_000, 3, 'P-211'],

@@ -9,10 +9,10 @@ import {
   PlannedOrderInputSchema,
 } from '@kerf/contracts';
 import type { z } from 'zod';
-import { recordAudit } from '../../db/audit.repository';
 import type { Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { audit } from '../../lib/audit';
 import { parseCsv } from '../../lib/csv-parse';
 import { visibleLocationIds } from '../printing-shop/index';
 import {
@@ -137,20 +137,12 @@ export function createOrderImportService(deps: { transactions: Transactions }) {
           });
         }
       }
-      await recordAudit(tx, {
-        tenantId: actor.tenantId,
-        actorUserId: actor.userId,
-        action: 'printing-shop.orders.import',
-        targetType: 'tenant',
-        targetId: actor.tenantId,
-        ip: actor.ip,
-        details: {
-          source,
-          created: result.created,
-          updated: result.updated,
-          unchanged: result.unchanged,
-          skipped: result.skipped,
-        },
+      await audit(tx, actor, 'printing-shop.orders.import', 'tenant', actor.tenantId, {
+        source,
+        created: result.created,
+        updated: result.updated,
+        unchanged: result.unchanged,
+        skipped: result.skipped,
       });
       return result;
     });

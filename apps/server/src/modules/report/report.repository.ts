@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { NO_KNIFE, NONE_ID } from '../../db/schema/telemetry';
 import type { Tx } from '../../db/transactions';
+import { containsPattern } from '../../lib/like';
 import { localDays } from './report-time';
 
 /**
@@ -36,7 +37,7 @@ export async function machinesAt(
   options: { locationIds: string[]; since: Date; machineIds?: string[]; search?: string },
 ): Promise<MachineRow[]> {
   if (options.locationIds.length === 0) return [];
-  const pattern = options.search ? `%${escapeLike(options.search)}%` : null;
+  const pattern = options.search ? containsPattern(options.search) : null;
   return queryRows<MachineRow>(
     tx,
     sql`
@@ -50,10 +51,6 @@ export async function machinesAt(
       ${pattern ? sql`AND (m.name ILIKE ${pattern} OR m.serial_number ILIKE ${pattern})` : sql``}
     ORDER BY lower(m.name), m.id`,
   );
-}
-
-export function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 // ---- cuts -----------------------------------------------------------------------------------
@@ -398,7 +395,7 @@ export async function peopleByIds(
   pseudonymsOnly = false,
 ): Promise<PersonRow[]> {
   if (ids.length === 0) return [];
-  const pattern = search ? `%${escapeLike(search)}%` : null;
+  const pattern = search ? containsPattern(search) : null;
   return queryRows<PersonRow>(
     tx,
     sql`
@@ -434,7 +431,7 @@ export async function knivesOf(
   tx: Tx,
   options: { rfids: readonly string[]; locationIds?: readonly string[]; search?: string },
 ): Promise<KnifeRow[]> {
-  const pattern = options.search ? `%${escapeLike(options.search)}%` : null;
+  const pattern = options.search ? containsPattern(options.search) : null;
   const atLocations = options.locationIds?.length
     ? sql`OR k.latest_scan_location_id IN ${uuids(options.locationIds)}`
     : sql``;
@@ -492,7 +489,7 @@ export async function jobsOverlapping(
   },
 ): Promise<{ rows: JobRow[]; total: number }> {
   if (options.machineIds.length === 0) return { rows: [], total: 0 };
-  const pattern = options.nameFilter ? `%${escapeLike(options.nameFilter)}%` : null;
+  const pattern = options.nameFilter ? containsPattern(options.nameFilter) : null;
   const where = sql`
     j.machine_id IN ${uuids(options.machineIds)}
     AND j.started_at < ${ts(options.end)} AND coalesce(j.ended_at, 'infinity'::timestamptz) > ${ts(options.start)}

@@ -12,6 +12,7 @@ import { NO_KNIFE, NONE_ID } from '../../db/schema/telemetry';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { iso } from '../../lib/dates';
 import { grindingCyclesClosedIn } from '../knife/index';
 import { reportEmployee, reportTeams, visibleLocationIds, worksCouncilForm } from '../printing-shop/index';
 import {
@@ -38,7 +39,6 @@ const HOUR = 3600_000;
 /** works-council mode TEAMS: the key of the employees in no team */
 const NO_TEAM = 'no-team';
 const STATUS_ORDER: ReportStatus[] = [...MACHINE_STATUSES, 'NO_DATA'];
-const iso = (value: Date | string | number) => new Date(value).toISOString();
 const seconds = (ms: number) => Math.max(0, Math.round(ms / 1000));
 
 /** Seconds per status, in the catalogue's order, statuses with 0 seconds left out. */

@@ -1,7 +1,7 @@
 import type { SiteRequirements, SystemInfo } from '@kerf/contracts';
-import { recordAudit } from '../../db/audit.repository';
 import type { Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
+import { audit } from '../../lib/audit';
 import type { BrokerCertificate } from '../../plugins/tls-certificate';
 import { saveSiteManagerSerial } from '../auth/index';
 import { findSiteManagerSerial } from './setup.repository';
@@ -64,15 +64,7 @@ export function createSystemService(deps: { transactions: Transactions; facts: S
     setSiteManager: (actor: Actor, serialNumber: string | null) =>
       transactions.withTenant(actor.tenantId, async (tx) => {
         await saveSiteManagerSerial(tx, actor.tenantId, serialNumber);
-        await recordAudit(tx, {
-          tenantId: actor.tenantId,
-          actorUserId: actor.userId,
-          action: 'site-manager.updated',
-          targetType: 'tenant',
-          targetId: actor.tenantId,
-          ip: actor.ip,
-          details: { serialNumber },
-        });
+        await audit(tx, actor, 'site-manager.updated', 'tenant', actor.tenantId, { serialNumber });
         return { serialNumber };
       }),
   };

@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { NO_KNIFE, NONE_ID } from '../../db/schema/telemetry';
 import { type PreparedStatement, preparedStatement, runPrepared, type Tx } from '../../db/transactions';
+import { iso } from '../../lib/dates';
 
 const rowsOf = <T>(result: { rows: unknown[] }) => result.rows as T[];
 /** Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`. */
@@ -78,7 +79,6 @@ export async function insertStatusInterval(tenantId: string, tx: Tx, row: Status
   // end; the one before it, shortened by what the new one now covers, or counted whole now that
   // it has closed.
   const spans: DaySpan[] = [];
-  const iso = (value: Date | string) => new Date(value).toISOString();
   if (own.endedAt !== null)
     spans.push({ o: row.operatorId, s: row.status, f: row.at, t: iso(own.endedAt), n: 1 });
   for (const p of previous) {
