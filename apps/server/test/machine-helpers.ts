@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { machineTopics, type TelemetryAck, type TelemetryEvent, type TokenPair } from '@kerf/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
+import { insertLocation, replaceUserLocations } from '../src/modules/printing-shop/index';
 import { bearer, type TestApp } from './harness';
 
 /** The tenant id inside an access token (the client never needs it otherwise). */
@@ -134,4 +135,25 @@ export async function publishAndAwaitAcks(
   }
   await done;
   return acks;
+}
+
+/**
+ * An operator of another printing shop, at a location of their own shop without machines: the
+ * other tenant of the isolation tests. Answers their sign-in.
+ */
+export async function foreignOperator(t: TestApp, slug: string): Promise<TokenPair> {
+  const foreign = await t.addTenant(slug, 'PRINTING_SHOP', ['PRINTING_SHOP_OPERATOR']);
+  await t.app.kerf.transactions.withTenant(foreign.tenantId, async (tx) => {
+    const locationId = await insertLocation(tx, foreign.tenantId, {
+      name: 'Halle 2',
+      street: null,
+      streetNumber: null,
+      zip: null,
+      city: null,
+      country: 'DE',
+      knifeSwapInterval: null,
+    });
+    await replaceUserLocations(tx, foreign.tenantId, foreign.userIds.PRINTING_SHOP_OPERATOR!, [locationId]);
+  });
+  return t.login(slug, 'printing-shop-operator');
 }

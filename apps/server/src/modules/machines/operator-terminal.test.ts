@@ -3,9 +3,12 @@ import type { MachineStatusView, OperatorMachine, Order, TokenPair } from '@kerf
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../../test/harness';
-import { machineIdsBySerial, tenantOf } from '../../../test/machine-helpers';
+import {
+  foreignOperator as foreignOperatorOf,
+  machineIdsBySerial,
+  tenantOf,
+} from '../../../test/machine-helpers';
 import { queryRows } from '../../db/client';
-import { insertLocation, replaceUserLocations } from '../printing-shop/index';
 import { DEMO_MACHINE_SERIALS } from './index';
 
 let t: TestApp;
@@ -85,21 +88,8 @@ beforeAll(async () => {
   mine = view.map((m) => m.machineId);
   const all = Object.values(await machineIdsBySerial(t, admin, [...DEMO_MACHINE_SERIALS]));
   otherShopMachine = all.find((id) => !mine.includes(id))!;
-  const foreign = await t.addTenant('foreign-shop', 'PRINTING_SHOP', ['PRINTING_SHOP_OPERATOR']);
   // the foreign operator works at a location of their own shop (one without machines)
-  await t.app.kerf.transactions.withTenant(foreign.tenantId, async (tx) => {
-    const locationId = await insertLocation(tx, foreign.tenantId, {
-      name: 'Halle 2',
-      street: null,
-      streetNumber: null,
-      zip: null,
-      city: null,
-      country: 'DE',
-      knifeSwapInterval: null,
-    });
-    await replaceUserLocations(tx, foreign.tenantId, foreign.userIds.PRINTING_SHOP_OPERATOR!, [locationId]);
-  });
-  foreignOperator = await t.login('foreign-shop', 'printing-shop-operator');
+  foreignOperator = await foreignOperatorOf(t, 'foreign-shop');
   const lost = await t.addUsers(tenantId, [{ username: 'no-location', role: 'PRINTING_SHOP_OPERATOR' }]);
   expect(lost['no-location']).toBeTruthy();
   operatorWithoutLocation = await t.login('demo', 'no-location');

@@ -3,10 +3,9 @@ import type { MachineStatusView, OperatorMachine, Order, TokenPair } from '@kerf
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, startTestApp, type TestApp } from '../../../test/harness';
-import { tenantOf } from '../../../test/machine-helpers';
+import { foreignOperator as foreignOperatorOf, tenantOf } from '../../../test/machine-helpers';
 import { queryRows } from '../../db/client';
 import { NONE_ID } from '../../db/schema/telemetry';
-import { insertLocation, replaceUserLocations } from '../printing-shop/index';
 
 /**
  * Orders recorded offline keep the operator's time (ADR 0017): `at` on creating, starting and
@@ -104,20 +103,7 @@ beforeAll(async () => {
     await call('GET', ps('/cutting-machines/operator-selection-view'))
   ).json() as OperatorMachine[];
   mine = view.map((m) => m.machineId);
-  const foreign = await t.addTenant('foreign-orders', 'PRINTING_SHOP', ['PRINTING_SHOP_OPERATOR']);
-  await t.app.kerf.transactions.withTenant(foreign.tenantId, async (tx) => {
-    const locationId = await insertLocation(tx, foreign.tenantId, {
-      name: 'Halle 2',
-      street: null,
-      streetNumber: null,
-      zip: null,
-      city: null,
-      country: 'DE',
-      knifeSwapInterval: null,
-    });
-    await replaceUserLocations(tx, foreign.tenantId, foreign.userIds.PRINTING_SHOP_OPERATOR!, [locationId]);
-  });
-  foreignOperator = await t.login('foreign-orders', 'printing-shop-operator');
+  foreignOperator = await foreignOperatorOf(t, 'foreign-orders');
 });
 afterAll(() => t.close());
 
