@@ -24,6 +24,7 @@ import {
   insertUser,
   listSystemTenants,
   listSystemUsers,
+  passwordProblem,
   type SessionCache,
   setTenantActive,
   setUserActive,
@@ -102,6 +103,9 @@ export function createSystemAdminService(deps: {
     },
 
     async createTenant(actor: Actor, input: CreateTenant): Promise<SystemTenant> {
+      // the first admin's password meets the same policy as every other account's (registration too)
+      const problem = passwordProblem(input.admin.password, { username: input.admin.username });
+      if (problem) throw AppError.fields([{ field: 'admin.password', in: 'body', code: problem }]);
       const passwordHash = await deps.hasher.hash(input.admin.password);
       let tenantId: string;
       try {

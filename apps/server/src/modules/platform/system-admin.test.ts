@@ -119,6 +119,24 @@ describe('system admin area', () => {
     expect(bad.json().code).toBe('validation.INVALID_INPUT');
     const fields = bad.json().details.fields.map((field: { field: string }) => field.field);
     expect(fields).toEqual(expect.arrayContaining(['slug', 'admin.password']));
+
+    // the first admin's password meets the server's policy like every other account's: no tenant
+    const common = await t.request({
+      method: 'POST',
+      url: '/api/system/tenants',
+      headers: sysadmin,
+      payload: { ...body, slug: 'weak-print', admin: { ...body.admin, password: 'Password123!' } },
+    });
+    expect(common.statusCode).toBe(400);
+    expect(common.json().details.fields).toEqual([
+      expect.objectContaining({ field: 'admin.password', code: 'PASSWORD_TOO_COMMON' }),
+    ]);
+    const none = await t.request({
+      method: 'GET',
+      url: '/api/system/tenants?search=weak-print',
+      headers: sysadmin,
+    });
+    expect(none.json().total).toBe(0);
   });
 
   it('disabling a tenant refuses its signed-in users, their refresh tokens and its machines at once; re-enabling restores', async () => {
