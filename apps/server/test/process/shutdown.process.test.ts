@@ -8,7 +8,7 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { descendants, freePort, isRunning, sleep, waitFor } from '../process-tree';
 import { startServerProcess } from '../server-process';
 
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 /** What a service manager or `docker stop` allows before SIGKILL. */
 const STOP_LIMIT_MS = 5000;
 
