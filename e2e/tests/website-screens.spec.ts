@@ -60,6 +60,8 @@ async function truncatedTexts(page: Page) {
     for (const el of document.querySelectorAll<HTMLElement>('body *')) {
       const style = getComputedStyle(el);
       if (style.display === 'none' || style.visibility === 'hidden' || !el.offsetParent) continue;
+      // text for screen readers only (a 1 px clipped box, Mantine's VisuallyHidden) is not cut off
+      if (el.clientWidth <= 1 && el.clientHeight <= 1) continue;
       const clips = ['hidden', 'clip'].includes(style.overflowX) || style.textOverflow === 'ellipsis';
       const ownText = [...el.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim());
       if (clips && ownText && el.scrollWidth > el.clientWidth + 1)

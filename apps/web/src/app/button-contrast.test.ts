@@ -106,6 +106,11 @@ describe('button variants', () => {
       expect(ratioOf('filled', color)).toBeGreaterThanOrEqual(4.5);
     });
 
+  it('a field error reads at 4.5:1 or more on the white page', () => {
+    const ratio = contrast(variables['--mantine-color-error']!, '#ffffff');
+    expect(ratio, `error text: ${ratio.toFixed(2)}:1`).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('a shade colour in a light, subtle or transparent variant would be illegible (so none uses one)', () => {
     for (const variant of NOT_WITH_SHADES) expect(ratioOf(variant, 'red.8'), variant).toBeLessThan(4.5);
   });
