@@ -122,22 +122,18 @@ export function createOrdersService(deps: { transactions: Transactions; changes?
   }
 
   /**
-   * The machine's cuts since `startedAt` that no order held go to the order just opened (`at` of an
-   * input made offline); its cut count follows. Same transaction, machine row locked.
+   * Moves the machine's cuts since `since` from one order to another (null: no order), with both
+   * orders' cut counts: an order opened with an earlier `at` takes the cuts no order held, one
+   * closed with an earlier `at` gives back those cut after it. Same transaction, machine row locked.
    */
-  async function takeOverCuts(
+  async function moveCuts(
     tx: Tx,
     actor: Caller,
-    order: { id: string; machineId: string },
-    startedAt: string,
+    move: { machineId: string; from: string | null; to: string | null; since: string },
   ) {
-    const moved = await rebookCuts(tx, actor.tenantId, {
-      machineId: order.machineId,
-      from: null,
-      to: order.id,
-      since: startedAt,
-    });
-    await addOrderCuts(tx, order.id, moved);
+    const moved = await rebookCuts(tx, actor.tenantId, move);
+    if (move.from) await addOrderCuts(tx, move.from, -moved);
+    if (move.to) await addOrderCuts(tx, move.to, moved);
   }
 
   async function end(actor: Caller, id: string, state: 'CLOSED' | 'CANCELLED', at?: string): Promise<Order> {
@@ -160,13 +156,7 @@ export function createOrdersService(deps: { transactions: Transactions; changes?
       const endedAt = new Date(Math.max(inputTime(at, Date.now()), order.startedAt.getTime())).toISOString();
       await closeCuttingJob(tx, id, { state, endedAt });
       // the cuts booked to it since then were cut after it ended: back to no order
-      const moved = await rebookCuts(tx, actor.tenantId, {
-        machineId: order.machineId,
-        from: id,
-        to: null,
-        since: endedAt,
-      });
-      await addOrderCuts(tx, id, -moved);
+      await moveCuts(tx, actor, { machineId: order.machineId, from: id, to: null, since: endedAt });
       return toOrder((await findOrder(tx, id))!);
     });
   }
@@ -217,7 +207,7 @@ export function createOrdersService(deps: { transactions: Transactions; changes?
           createdBy: actor.userId,
         });
         if (request.at !== undefined)
-          await takeOverCuts(tx, actor, { id, machineId: request.machineId }, startedAt);
+          await moveCuts(tx, actor, { machineId: request.machineId, from: null, to: id, since: startedAt });
         return { order: toOrder((await findOrder(tx, id))!), created: true };
       });
     },
@@ -257,7 +247,8 @@ export function createOrdersService(deps: { transactions: Transactions; changes?
             : new Date(await openingTime(tx, order.machineId, at, Date.now())).toISOString();
         await markOrderStarted(tx, id, actor.userId, startedAt);
         await setMachineJob(tx, order.machineId, id);
-        if (startedAt !== null) await takeOverCuts(tx, actor, order, startedAt);
+        if (startedAt !== null)
+          await moveCuts(tx, actor, { machineId: order.machineId, from: null, to: id, since: startedAt });
         return toOrder((await findOrder(tx, id))!);
       }),
     remove: async (actor: Caller, id: string) => void (await end(actor, id, 'CANCELLED')),

@@ -7,6 +7,7 @@ import {
   Paper,
   Skeleton,
   Stack,
+  Text,
   TextInput,
 } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
@@ -36,6 +37,27 @@ export const TABLE_CLASSES = {
 
 /** Where a `priority: 'low'` column starts to show: it is the first to go on narrow screens. */
 export const LOW_PRIORITY_FROM: MantineBreakpoint = 'md';
+
+/**
+ * A low-priority column's value as a small line under a cell's main value, only where that column
+ * gives way (a phone): the role under a user's name, the customer under a machine.
+ */
+export function NarrowScreenLine({ children, userData }: { children: ReactNode; userData?: boolean }) {
+  return (
+    <Text
+      span
+      display="block"
+      size="xs"
+      fw={400}
+      c="dimmed"
+      hiddenFrom={LOW_PRIORITY_FROM}
+      dir="auto"
+      translate={userData ? 'no' : undefined}
+    >
+      {children}
+    </Text>
+  );
+}
 
 /**
  * A column of DataTable: mantine-datatable's column plus layout hints, all optional. Columns size

@@ -16,6 +16,7 @@ export {
   type DataTableProps,
   LOW_PRIORITY_FROM,
   layoutColumns,
+  NarrowScreenLine,
   TABLE_CLASSES,
   type TableColumn,
 } from './data-table';

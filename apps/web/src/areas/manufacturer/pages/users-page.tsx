@@ -9,7 +9,7 @@ import {
   codeColumn,
   DataTable,
   EditRowAction,
-  LOW_PRIORITY_FROM,
+  NarrowScreenLine,
   nameColumn,
   RowAction,
   type TableColumn,
@@ -64,9 +64,7 @@ export function UsersPage() {
       <>
         {name(u)}
         {/* on a phone the role column gives way: the role goes under the name */}
-        <Text span display="block" size="xs" fw={400} c="dimmed" hiddenFrom={LOW_PRIORITY_FROM}>
-          {translateKey(t, `roles.${u.role}`)}
-        </Text>
+        <NarrowScreenLine>{translateKey(t, `roles.${u.role}`)}</NarrowScreenLine>
       </>
     )),
     codeColumn('username', t('employees.username'), (u) => u.username, { sortable: true, priority: 'low' }),

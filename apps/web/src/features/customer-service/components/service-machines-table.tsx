@@ -7,7 +7,7 @@ import {
   CodeText,
   DataTable,
   dateColumn,
-  LOW_PRIORITY_FROM,
+  NarrowScreenLine,
   nameColumn,
   RowLinkAction,
   type TableColumn,
@@ -61,9 +61,7 @@ export function ServiceMachinesTable({
           <CodeText value={m.serialNumber} />
           {showCustomer && (
             // on a phone the customer column gives way: its name goes under the machine's
-            <Text size="xs" c="dimmed" hiddenFrom={LOW_PRIORITY_FROM} translate="no" dir="auto">
-              {m.tenantName}
-            </Text>
+            <NarrowScreenLine userData>{m.tenantName}</NarrowScreenLine>
           )}
         </Stack>
       ),

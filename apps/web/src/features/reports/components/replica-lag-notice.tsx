@@ -22,7 +22,7 @@ export function ReplicaLagNotice() {
     queryFn: ({ signal }) => api(getReportReadSource, { signal }),
     refetchInterval: 30_000,
   });
-  if (!data || data.source !== 'REPLICA') return null;
+  if (data?.source !== 'REPLICA') return null;
   if (data.lagSeconds !== null && data.lagSeconds <= REPLICA_LAG_NOTICE_SECONDS) return null;
   return (
     <Alert

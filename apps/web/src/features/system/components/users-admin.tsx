@@ -1,5 +1,5 @@
 import type { SystemUser } from '@kerf/contracts';
-import { Select, Text } from '@mantine/core';
+import { Select } from '@mantine/core';
 import { IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,7 @@ import {
   activeColumn,
   codeColumn,
   DataTable,
-  LOW_PRIORITY_FROM,
+  NarrowScreenLine,
   nameColumn,
   RowAction,
   type TableColumn,
@@ -91,9 +91,7 @@ export function SystemUsersTable({ selfId }: { selfId?: string }) {
       <>
         {`${user.firstName} ${user.lastName}`}
         {/* on a phone the role column gives way: the role goes under the name */}
-        <Text span display="block" size="xs" fw={400} c="dimmed" hiddenFrom={LOW_PRIORITY_FROM}>
-          {translateKey(t, `roles.${user.role}`)}
-        </Text>
+        <NarrowScreenLine>{translateKey(t, `roles.${user.role}`)}</NarrowScreenLine>
       </>
     )),
     textColumn('tenantName', t('systemAdmin.users.tenant'), (user) => user.tenantName, { priority: 'low' }),
