@@ -120,10 +120,7 @@ describe("the tenant admin's data export", () => {
       const exported = JSON.parse(strFromU8(files[`${table}.json`]!)) as Record<string, unknown>[];
       expect(exported.length, table).toBe(count);
       if (count === 0) continue;
-      // the same columns, read in one statement in key order, through the same driver
-      const columns = Object.keys(exported[0]!)
-        .map((column) => `"${column}"`)
-        .join(', ');
+      // the same rows, read in one statement in key order, as the database writes them in JSON
       const [{ keys }] = (await t.app.kerf.transactions.withTenant(tenantId, (tx) =>
         queryRows<{ keys: string[] }>(
           tx,
@@ -134,12 +131,17 @@ describe("the tenant admin's data export", () => {
       )) as [{ keys: string[] | null }];
       expect(keys, `${table} has a primary key`).not.toBeNull();
       const stored = await t.app.kerf.transactions.withTenant(tenantId, (tx) =>
-        queryRows<Record<string, unknown>>(
+        queryRows<{ row: string }>(
           tx,
-          sql.raw(`SELECT ${columns} FROM "${table}" ORDER BY ${keys!.map((key) => `"${key}"`).join(', ')}`),
+          sql.raw(
+            `SELECT (to_jsonb(x) - '{password_hash,token_hash,secret_hash}'::text[])::text AS row FROM "${table}" x ORDER BY ${keys!.map((key) => `"${key}"`).join(', ')}`,
+          ),
         ),
       );
-      expect(JSON.parse(JSON.stringify(stored)), table).toEqual(exported);
+      expect(
+        stored.map(({ row }) => JSON.parse(row)),
+        table,
+      ).toEqual(exported);
     }
   });
 
