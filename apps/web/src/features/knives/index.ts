@@ -1,9 +1,14 @@
 /** Knives: list, details, grinding cycles, history, edit and interval dialogs, comparison, CSV. */
-export { downloadComparisonCsv, downloadKnivesCsv } from './api/download-csv';
-export { KNIFE_AWAY_REFRESH_MS, useKnife } from './api/get-knife';
+
+export { useGrindingCycles } from './api/grinding-cycles';
 export { knifeKeys } from './api/keys';
-export { useGrindingCycles } from './api/list-grinding-cycles';
-export { useMinimalKnives } from './api/list-knives-minimal';
+export {
+  downloadComparisonCsv,
+  downloadKnivesCsv,
+  KNIFE_AWAY_REFRESH_MS,
+  useKnife,
+  useMinimalKnives,
+} from './api/knives';
 export { CompareLimitAlert } from './components/compare-limit-alert';
 export { GrindingCyclesTable } from './components/grinding-cycles-table';
 export { KnifeStateBadge } from './components/knife-badges';

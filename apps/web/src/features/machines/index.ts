@@ -1,5 +1,5 @@
 /** Cutting machines: queries, the machine table and dialogs, state and live updates. */
-export { MACHINE_STATE_FALLBACK_REFRESH_MS, useMachinesAdminView } from './api/get-machines-admin-view';
+
 export { machineKeys } from './api/keys';
 export {
   acceptMachineView,
@@ -11,6 +11,7 @@ export {
   useMachineStatusViews,
   useMachineViewsLive,
 } from './api/machine-status-view';
+export { MACHINE_STATE_FALLBACK_REFRESH_MS, useMachinesAdminView } from './api/machines';
 export { CutsToday, shopDayDiffers } from './components/cuts-today';
 export { MachineFormModal, toRequest } from './components/machine-form-modal';
 export { MachinesTable } from './components/machines-table';

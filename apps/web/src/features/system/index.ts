@@ -1,5 +1,5 @@
 /** The system admin's blocks: tenants, users across tenants, mail outbox, audit log, ingest and jobs. */
-export { systemKeys } from './api/system';
+export { systemKeys } from './api/keys';
 export { AuditLogTable } from './components/audit-admin';
 export { MailOutboxTable, MailStateBadge } from './components/mails-admin';
 export { EventLoopPanel, IngestHealthPanel, JobsTable } from './components/operations-admin';

@@ -11,8 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal, fieldErrorMessage, schemaErrors, useFormSubmit } from '../../../components/form';
 import { renderNoTranslateOption } from '../../../components/inputs';
 import { type ShopKind, useMinimalLocations } from '../../locations';
-import { useAssignableRoles } from '../api/list-roles';
-import { useSaveEmployee } from '../api/save-employee';
+import { useAssignableRoles, useSaveEmployee } from '../api/employees';
 import { toUserBody, UserFields, userFormValues } from './user-fields';
 
 type Values = CreateUser & { printingShopIds: string[] };

@@ -8,7 +8,7 @@ import { notifyError, notifySaved } from '../../../components/feedback';
 import { NumberInput, schemaErrors } from '../../../components/form';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
-import { type OptionScope, useSetConfigOption } from '../api/set-config-option';
+import { type OptionScope, useSetConfigOption } from '../api/config-options';
 
 type Options = z.infer<typeof ConfigOptionsSchema>;
 

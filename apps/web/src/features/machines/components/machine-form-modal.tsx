@@ -17,8 +17,7 @@ import {
 import { isPhoneValid, PhoneField, renderNoTranslateOption } from '../../../components/inputs';
 import { isApiError } from '../../../lib/api';
 import { useMinimalLocations } from '../../locations';
-import { useUnusedSerials } from '../api/list-unused-serials';
-import { useSaveMachine } from '../api/save-machine';
+import { useSaveMachine, useUnusedSerials } from '../api/machines';
 import { NetworkFields } from './network-fields';
 
 const orNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);

@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../../components/errors';
 import { confirm, notifyError, notifySuccess } from '../../../components/feedback';
 import { DateText } from '../../../components/format';
 import { ToneBadge } from '../../../components/status';
-import { useResendMail, useSystemMail, useSystemMails } from '../api/system';
+import { useResendMail, useSystemMail, useSystemMails } from '../api/mails';
 import { useServerPaging } from './use-server-paging';
 
 const NO_SORT = { columnAccessor: 'createdAt', direction: 'desc' } as const;

@@ -10,7 +10,7 @@ import {
   useTableState,
 } from '../../../components/data-table';
 import { translateKey } from '../../../lib/i18n';
-import { useAllTenants } from '../api/list-tenants';
+import { useAllTenants } from '../api/tenants';
 
 /** Every client of the platform (system admin, customer service): name, ID, kind, state, since. */
 export function TenantsTable() {
