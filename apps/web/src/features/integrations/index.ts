@@ -1,6 +1,5 @@
 /** The integration API of the printing shop: API keys and webhooks with their delivery log (issue 18). */
-export { useApiKeys } from './api/api-keys';
-export { useWebhookDeliveries, useWebhooks } from './api/webhooks';
+
 export { ApiKeysPanel } from './components/api-keys-panel';
 export { OrderImportPanel } from './components/order-import-panel';
 export { TeamsCard } from './components/teams-card';

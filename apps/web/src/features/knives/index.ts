@@ -4,7 +4,6 @@ export { useGrindingCycles } from './api/grinding-cycles';
 export { knifeKeys } from './api/keys';
 export {
   downloadComparisonCsv,
-  downloadKnivesCsv,
   KNIFE_AWAY_REFRESH_MS,
   useKnife,
   useMinimalKnives,
@@ -18,4 +17,4 @@ export { KnifeEditModal } from './components/knife-edit-modal';
 export { KnifeEvents } from './components/knife-events';
 export { KnifeFacts } from './components/knife-facts';
 export { KnifeIntervalModal } from './components/knife-interval-modal';
-export { type KnifeSelection, KnifeTable, knifeDetailsPath } from './components/knife-table';
+export { KnifeTable } from './components/knife-table';

@@ -2,12 +2,11 @@
 export { addressOf } from './address';
 export { useLocationOptions } from './api/config-options';
 export {
-  type GrindingShopListQuery,
   useGrindingShop,
   useGrindingShopEmployees,
   useGrindingShops,
 } from './api/grinding-shops';
-export { locationKeys } from './api/keys';
+
 export {
   type LocationListQuery,
   useAssignedLocations,
@@ -19,14 +18,11 @@ export {
   useMinimalLocations,
 } from './api/locations';
 export {
-  ConfigOptionEditor,
-  formatMinutes,
   KnifeIntervalEditor,
   NoCutsPromptEditor,
 } from './components/config-option-editor';
 export {
   blockReasons,
-  type DeleteBlock,
   showDeleteBlocked,
   useDeleteLocationFlow,
 } from './components/delete-location';

@@ -127,7 +127,7 @@ function PasswordRules({ value }: { value: string }) {
 }
 
 /** product.md §2 registration: 4 steps (personal data, machines, payment, overview), then done or error. */
-export function RegistrationPage() {
+function RegistrationPage() {
   const { t, i18n } = useTranslation();
   const { locale } = useLocale();
   usePageTitle(t('registration.title'));

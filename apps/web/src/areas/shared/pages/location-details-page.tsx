@@ -17,7 +17,7 @@ import {
 import { formatNumber } from '../../../lib/format';
 
 /** One tab of a location's page; the first is the one shown without `?tab=`. */
-export interface LocationTab {
+interface LocationTab {
   value: string;
   label: string;
   icon: ReactNode;

@@ -25,7 +25,7 @@ import { languageOf, useLocale } from '../../../lib/i18n';
 type Phase = 'form' | 'sending' | 'sent' | 'failed';
 
 /** product.md §2/§3 contact form: sending, thank-you and failure states; ALTCHA proof of work. */
-export function ContactPage() {
+function ContactPage() {
   const { t } = useTranslation();
   const { locale } = useLocale();
   usePageTitle(t('website.contact.title'));

@@ -22,7 +22,7 @@ import { translateKey } from '../../../lib/i18n';
 const FEATURES = ['logistics', 'history', 'reports', 'administration', 'integration', 'assistant'] as const;
 
 /** product.md §2: features overview with prices (the price list per invoicing currency). */
-export function FeaturesPage() {
+function FeaturesPage() {
   const { t } = useTranslation();
   usePageTitle(t('website.features.title'));
   const [currency, setCurrency] = useState<Currency>('EUR');

@@ -5,7 +5,7 @@ import { usePageTitle, WebsiteLayout } from '../../../components/layout';
 import { useCuttingWidths } from '../../../features/website';
 
 /** product.md §2 "machine details": which guillotine cutters Kerf connects, and what the installation does. */
-export function MachinesPage() {
+function MachinesPage() {
   const { t } = useTranslation();
   usePageTitle(t('website.machines.title'));
   const widths = useCuttingWidths();

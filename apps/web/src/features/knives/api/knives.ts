@@ -42,7 +42,7 @@ export function useMinimalKnives() {
  */
 export const KNIFE_AWAY_REFRESH_MS = 10_000;
 
-export const refreshWhileAway = (knives: readonly Pick<KnifeDetails, 'state'>[] | undefined) =>
+const refreshWhileAway = (knives: readonly Pick<KnifeDetails, 'state'>[] | undefined) =>
   knives?.some((knife) => isKnifeAway(knife.state)) ? KNIFE_AWAY_REFRESH_MS : false;
 
 const knifeQuery = (rfid: string, locale: string) => ({

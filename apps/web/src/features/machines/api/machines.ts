@@ -15,7 +15,7 @@ import { machineKeys } from './keys';
 export const MACHINE_STATE_FALLBACK_REFRESH_MS = 30_000;
 
 /** The browser's time zone: "today" is the user's day (product.md §7 "General"). */
-export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * Dashboard: every machine with licence, state and cuts (in total and today, in the browser's

@@ -53,7 +53,7 @@ function initialValues(machine?: CuttingMachine, printingShopId?: string): Cutti
 }
 
 /** What is sent: empty texts as null, static addresses only for STATIC, the WLAN password only when typed. */
-export function toRequest(values: CuttingMachineInput): CuttingMachineInput {
+function toRequest(values: CuttingMachineInput): CuttingMachineInput {
   const network = values.network;
   const isStatic = network?.addressMode === 'STATIC';
   const isWifi = network?.connection === 'WIFI';

@@ -5,7 +5,7 @@ import { formatWait } from '../../../lib/format';
 import { useReportReadSource } from '../api/read-source';
 
 /** A replica this many seconds behind is worth saying so (a few seconds is normal streaming). */
-export const REPLICA_LAG_NOTICE_SECONDS = 5;
+const REPLICA_LAG_NOTICE_SECONDS = 5;
 
 /**
  * Reports may read from a streaming replica of the database (`DATABASE_READ_URL`). When it is more

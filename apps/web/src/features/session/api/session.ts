@@ -15,7 +15,7 @@ export function getSelf(signal?: AbortSignal) {
 }
 
 /** product.md §5: tenant and username are lower-cased before sending. */
-export function normaliseCredentials(credentials: LoginRequest): LoginRequest {
+function normaliseCredentials(credentials: LoginRequest): LoginRequest {
   return {
     tenant: credentials.tenant.trim().toLowerCase(),
     username: credentials.username.trim().toLowerCase(),

@@ -6,7 +6,7 @@ import { sessionKeys } from '../api/keys';
 import { getSelf } from '../api/session';
 
 /** how often a signed-in page checks that its session still stands */
-export const SELF_CHECK_MS = 30_000;
+const SELF_CHECK_MS = 30_000;
 
 const hasTokens = () => tokenStore.get() !== null;
 

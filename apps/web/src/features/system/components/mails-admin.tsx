@@ -18,7 +18,7 @@ const STATE_LOOK = {
   FAILED: { color: 'red.8', icon: IconX },
 } as const;
 
-export function MailStateBadge({ state }: { state: MailState }) {
+function MailStateBadge({ state }: { state: MailState }) {
   const { t } = useTranslation();
   return (
     <ToneBadge color={STATE_LOOK[state].color} icon={STATE_LOOK[state].icon}>
