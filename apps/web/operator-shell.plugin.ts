@@ -5,8 +5,8 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
 /** Where the terminal's service worker and manifest are served (their scope is the operator area). */
-export const SHELL_WORKER = 'operator-sw.js';
-export const SHELL_MANIFEST = 'operator.webmanifest';
+const SHELL_WORKER = 'operator-sw.js';
+const SHELL_MANIFEST = 'operator.webmanifest';
 
 /**
  * Chunks of the signed-in areas and public pages the terminal never shows; everything else the entry
@@ -20,7 +20,7 @@ const NOT_THE_TERMINAL = /\/src\/areas\/(?!operator\/|auth\/|shared\/)/;
  * (ADR 0024): the HTML shell, the chunks reachable from the entry except other areas' and the
  * website's, their stylesheets and assets, the favicon and the manifest. Sorted, with leading '/'.
  */
-export function terminalFiles(bundle: OutputBundle): string[] {
+function terminalFiles(bundle: OutputBundle): string[] {
   const chunks = new Map(
     Object.values(bundle)
       .filter((output): output is OutputChunk => output.type === 'chunk')

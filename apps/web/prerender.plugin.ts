@@ -10,7 +10,7 @@ import type * as Prerender from './src/app/prerender';
 /** The server-side build of src/app/prerender.tsx: outside dist, which the server sends as it is. */
 export const SSR_OUT_DIR = 'dist-ssr';
 /** Where the prerendered pages go inside dist; the server reads `pages.json` there. */
-export const PRERENDERED_DIR = 'prerendered';
+const PRERENDERED_DIR = 'prerendered';
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -69,7 +69,7 @@ const { version: VERSION } = JSON.parse(
 ) as { version: string };
 
 /** What the running app is made of; tests and the demo seed reach the same parts. */
-export interface Kerf {
+interface Kerf {
   config: Config;
   database: DatabaseHandle;
   transactions: Transactions;

@@ -88,8 +88,6 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
 });
 
-export type Env = z.input<typeof EnvSchema>;
-
 export interface Config {
   port: number;
   host: string;

@@ -19,7 +19,7 @@ const isRouteContract = (value: unknown): value is RouteContract =>
   Array.isArray((value as { errors?: unknown }).errors);
 
 /** Every route contract of @kerf/contracts, in the order of its exports. */
-export function routeContracts(): RouteContract[] {
+function routeContracts(): RouteContract[] {
   return (Object.values(contracts) as unknown[]).filter(isRouteContract);
 }
 

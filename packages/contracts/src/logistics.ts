@@ -593,33 +593,3 @@ export const getGrinderForecast = defineRoute({
   responses: { 200: KnifeForecastSchema },
   errors: [...NOT_FOUND],
 });
-
-/** The printing shop's logistics routes (knife module), static paths before parameterised ones. */
-export const logisticsOwnerRoutes = [
-  listPartnerships,
-  invitePartner,
-  endPartnershipAsOwner,
-  listShipments,
-  shipKnives,
-  receiveShipmentBack,
-  listRfidConflicts,
-  receiveKnifeBack,
-  getKnifePassport,
-  getKnifeForecast,
-] as const;
-
-/** The grinding shop's logistics routes (grinding-shop module). */
-export const logisticsGrinderRoutes = [
-  listGrinderPartnerships,
-  acceptPartnership,
-  endPartnershipAsGrinder,
-  listGrinderInbox,
-  listGrinderRfidConflicts,
-  shipKnivesBack,
-  receiveKnife,
-  getGrinderKnife,
-  recordGrindingCycle,
-  scrapKnife,
-  getGrinderPassport,
-  getGrinderForecast,
-] as const;

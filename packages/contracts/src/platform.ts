@@ -30,5 +30,3 @@ export const ready = defineRoute({
   responses: { 200: ReadinessSchema, 503: ReadinessSchema },
   errors: [],
 });
-
-export const platformRoutes = [health, ready] as const;

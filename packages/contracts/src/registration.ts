@@ -461,20 +461,3 @@ export const getInvoicePdf = defineRoute({
   errors: ['service.knives.INVOICE_NOT_FOUND'],
   specAddition: 'the admin opens the registration and licence invoices in the app (issue 15)',
 });
-
-export const registrationRoutes = [
-  acquireAdditionalMachineToken,
-  isTenantIdAvailable,
-  getCuttingWidths,
-  getContractConditions,
-  getPricingInfo,
-  calculatePrice,
-  getCaptchaChallenge,
-  testCaptcha,
-  sendContactRequest,
-  register,
-  getRegistration,
-  orderAdditionalMachines,
-  listInvoices,
-  getInvoicePdf,
-] as const;

@@ -336,18 +336,6 @@ export const submitDoctorReport = defineRoute({
     'HTTP, not MQTT: it reaches the cloud over 443 when 8883 is blocked, which is what the doctor diagnoses',
 });
 
-/** The setup assistant's routes, in registration order. */
-export const setupRoutes = [
-  getSystemInfo,
-  getSiteManager,
-  setSiteManager,
-  getSiteRequirements,
-  submitDoctorReport,
-  startSetupChecks,
-  listSetupChecks,
-  getSetupCheck,
-] as const;
-
 /** The command the server publishes on a machine's command topic to start its doctor. */
 export const DoctorCommandSchema = z.strictObject({ type: z.literal('doctor'), runId: z.uuid() });
 export type DoctorCommand = z.infer<typeof DoctorCommandSchema>;

@@ -15,7 +15,7 @@ import * as schema from './schema/index';
 export type Schema = typeof schema;
 export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
 const MIGRATION_LOCK = 0x6b657266; // 'kerf': one instance migrates at a time
 
 export interface DatabaseHandle {

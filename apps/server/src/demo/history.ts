@@ -40,7 +40,7 @@ const DAY = 24 * 3600_000;
 const SYSTEM = { tenantId: '00000000-0000-0000-0000-000000000000', userId: null };
 
 /** A stable UUID for (tenant, serial): the boot id of the machine's demo history. */
-export function historyBootId(tenantId: string, serial: string): string {
+function historyBootId(tenantId: string, serial: string): string {
   const hex = sha256Hex(`kerf-demo-history/${tenantId}/${serial}`);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

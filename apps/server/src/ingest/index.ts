@@ -3,5 +3,4 @@ export {
   type IngestStats,
   POSTGRES_INGEST_LANES,
   startTelemetryIngest,
-  type TelemetryIngest,
 } from './telemetry.ingest';

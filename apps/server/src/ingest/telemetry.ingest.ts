@@ -286,4 +286,3 @@ export function startTelemetryIngest(deps: {
     },
   };
 }
-export type TelemetryIngest = ReturnType<typeof startTelemetryIngest>;

@@ -47,7 +47,7 @@ export type LabelKind = keyof typeof LABELS | 'reportStatus';
 
 /** A key under `csvExport.columns` / `csvExport.sections` of the locale files (csv-export.test.ts checks each). */
 export type ColumnKey = string;
-export type SectionKey = 'machines' | 'employees' | 'knives' | 'orders';
+type SectionKey = 'machines' | 'employees' | 'knives' | 'orders';
 
 export interface ExportTexts {
   language: Language;
@@ -86,7 +86,7 @@ export function exportTexts(language: Language | undefined): ExportTexts {
  * An instant as ISO 8601 with the offset of `timeZone` (`2026-11-27T17:24:53+01:00`; UTC gives
  * `+00:00`): the one timestamp form of every export, which a machine reads without guessing a zone.
  */
-export function csvInstant(value: string | Date | null | undefined, timeZone = 'UTC'): string | null {
+function csvInstant(value: string | Date | null | undefined, timeZone = 'UTC'): string | null {
   if (!value) return null;
   const at = new Date(value).getTime();
   if (Number.isNaN(at)) return null;
@@ -101,7 +101,7 @@ export function csvInstant(value: string | Date | null | undefined, timeZone = '
 
 const localFormats = new Map<string, Intl.DateTimeFormat>();
 /** The same instant as a person of the export's language reads it, in `timeZone` (named in the header). */
-export function csvLocalTime(
+function csvLocalTime(
   value: string | Date | null | undefined,
   texts: ExportTexts,
   timeZone = 'UTC',

@@ -11,7 +11,7 @@ export interface CsvRecord {
   cells: string[];
 }
 
-export function detectSeparator(headerLine: string): ',' | ';' {
+function detectSeparator(headerLine: string): ',' | ';' {
   let commas = 0;
   let semicolons = 0;
   let quoted = false;

@@ -1,7 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /** Event-loop delay of this process over the last one to two windows, in milliseconds. */
-export interface EventLoopDelay {
+interface EventLoopDelay {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;

@@ -21,7 +21,7 @@ type SuccessBody<C extends RouteContract> = {
       undefined | void;
 }[keyof C['responses']];
 
-export interface RouteCall<C extends RouteContract> {
+interface RouteCall<C extends RouteContract> {
   params: Out<C['params']>;
   query: Out<C['query']>;
   body: Out<C['body']>;

@@ -14,7 +14,7 @@ import { runAs } from './budget';
  * The scheduler keeps each job's last outcome in memory for the system admin's background-jobs view
  * (this instance's view; the jobs' own tables hold the lasting record).
  */
-export interface JobContext {
+interface JobContext {
   /** aborted when the server closes; long jobs stop at the next batch */
   signal: AbortSignal;
   log: FastifyBaseLogger;
@@ -31,7 +31,7 @@ export interface JobDefinition {
   run(context: JobContext): Promise<string | undefined> | Promise<void>;
 }
 
-export type JobOutcome = 'never' | 'running' | 'succeeded' | 'failed' | 'skipped';
+type JobOutcome = 'never' | 'running' | 'succeeded' | 'failed' | 'skipped';
 
 export interface JobStatus {
   name: string;

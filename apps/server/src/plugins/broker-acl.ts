@@ -20,7 +20,7 @@ export type AnonymousPublishing =
  * anyone who reaches the broker can feed telemetry; `REFUSED_AT_CONNECT` and `NOT_DELIVERED` are
  * what a configured broker answers. The probe's topic names no tenant, so the ingest refuses it.
  */
-export async function probeAnonymousPublishing(
+async function probeAnonymousPublishing(
   brokerUrl: string,
   server: Pick<MqttClient, 'subscribe' | 'unsubscribe' | 'on' | 'off'>,
   options: { waitMs?: number } = {},

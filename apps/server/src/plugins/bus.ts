@@ -19,7 +19,7 @@ export type BrokerPrincipal =
     };
 
 /** Client id suffix of a doctor's probe session; `~` cannot occur in a serial, so no one else's id. */
-export const DOCTOR_CLIENT_SUFFIX = '~doctor';
+const DOCTOR_CLIENT_SUFFIX = '~doctor';
 
 export interface BrokerAccess {
   /** `from`: the client's address (kept with a refused login), when the connection has one */

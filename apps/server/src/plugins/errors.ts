@@ -71,7 +71,7 @@ const UNAVAILABLE_MESSAGES =
   /Connection terminated|connection error|Cannot use a pool after calling end|timeout exceeded when trying to connect|PGlite is closed|the database system is (starting up|shutting down)/i;
 
 /** True when an error, or one it wraps, says the database cannot be reached right now. */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const e = current as { code?: unknown; message?: unknown; cause?: unknown };
@@ -100,7 +100,7 @@ const INPUT_SQLSTATES: Record<string, string> = {
 };
 
 /** The SQLSTATE of a database error caused by input, looking through wrapping errors; else undefined. */
-export function inputSqlState(error: unknown): string | undefined {
+function inputSqlState(error: unknown): string | undefined {
   let current: unknown = error;
   for (let depth = 0; current && depth < 5; depth++) {
     const e = current as { code?: unknown; cause?: unknown };

@@ -29,7 +29,7 @@ const HELMET_OPTIONS: Parameters<typeof helmet>[0] = {
  * (@fastify/helmet builds and runs a new helmet middleware on every request, which re-parses the
  * CSP directives each time: an eighth of the CPU of answering `/api/health`.)
  */
-export function helmetHeaders(): Record<string, string> {
+function helmetHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {

@@ -14,7 +14,7 @@ import { messageOf } from '../lib/app-error';
 const REDACTED_PATH = /(\/auth\/sessions\/)[^/?]+/;
 
 /** A client's own request id, for the log only: printable and short, else left out. */
-export function clientRequestIdOf(header: string | string[] | undefined): string | undefined {
+function clientRequestIdOf(header: string | string[] | undefined): string | undefined {
   return typeof header === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(header) ? header : undefined;
 }
 

@@ -53,7 +53,7 @@ function cookieValue(header: string | undefined, name: string): string | undefin
  * choice (mirrored into a cookie), else German for a browser whose first language is German of any
  * region, else English. Null when the visitor's choice has no prerendered page (then the plain shell).
  */
-export function prerenderedLocale(
+function prerenderedLocale(
   pages: Pick<Prerendered, 'cookie' | 'locales'>,
   headers: { cookie?: string; 'accept-language'?: string },
 ): string | null {

@@ -16,7 +16,7 @@ type LazyArea = () => Promise<{ Component: ComponentType }>;
  * One lazily loaded bundle per role area (product.md §2), keyed by the contract's `Area`, so a new role in
  * contracts cannot lack its area. Paths are stable: later issues fill the areas, not move them.
  */
-export const AREA_MODULES: Record<Area, LazyArea> = {
+const AREA_MODULES: Record<Area, LazyArea> = {
   'printing-admin': () => import('../areas/printing-admin'),
   'printing-manager': () => import('../areas/printing-manager'),
   operator: () => import('../areas/operator'),

@@ -29,11 +29,11 @@ const steel: MantineColorsTuple = [
   '#1d4e78',
 ];
 
-export const FONT_STACK =
+const FONT_STACK =
   'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans Arabic", "Noto Naskh Arabic", "Helvetica Neue", Arial, sans-serif';
 
 /** Height of touch targets in the operator area (docs/design.md: ≥ 64 px with ≥ 16 px gaps). */
-export const TOUCH_TARGET_PX = 64;
+const TOUCH_TARGET_PX = 64;
 
 const touchButtonVars = {
   root: {

@@ -3,7 +3,7 @@ import { sha256Hex } from '../../lib/hash';
 import { accountKey } from './login-throttle';
 
 /** How long a device stays known after its last successful sign-in. */
-export const DEVICE_TOKEN_TTL_SECONDS = 90 * 24 * 60 * 60;
+const DEVICE_TOKEN_TTL_SECONDS = 90 * 24 * 60 * 60;
 const COOKIE_PREFIX = 'kerf_device_';
 
 /**

@@ -23,7 +23,7 @@ import { createUsersService } from './users.service';
 export { seedTenant, seedUsers } from './auth.seed';
 export type { AuthService } from './auth.service';
 export { passwordProblem } from './password-policy';
-export type { SessionCache, SessionInvalidation } from './session-cache';
+export type { SessionCache } from './session-cache';
 export { deleteEndedSessions } from './sessions.repository';
 export {
   findSystemTenant,
@@ -39,13 +39,12 @@ export {
   findTenantBySlug,
   insertTenant,
   isTenantActive,
-  type NetworkAdminValues,
   saveNetworkAdmin,
   saveSiteManagerSerial,
 } from './tenants.repository';
 export { deleteStaleThrottles } from './throttle.repository';
 export { findUserById, insertUser, toUser, type UserRow } from './users.repository';
-export { createTenantUser, findManageableUser, type NewUserInput, type NewUserSteps } from './users.service';
+export { createTenantUser, findManageableUser } from './users.service';
 
 type AuthConfig = Pick<
   Config,

@@ -18,7 +18,7 @@ const DEVICE_FREE_FAILURES = 10;
  * - `captcha`: the attempt carries a solved proof of work (a second of CPU for whoever sends it):
  *   it passes the account's and the address's locks, and still counts as a failure when wrong.
  */
-export interface SignInContext {
+interface SignInContext {
   /** the device id of a valid device token for this very account, if one came */
   device?: string | null;
   captcha?: boolean;

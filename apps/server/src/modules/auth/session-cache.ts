@@ -22,7 +22,7 @@ export interface SessionInvalidation {
 }
 
 /** Bus topics between server instances (the server's own client only: machines cannot reach them). */
-export const SESSION_TOPICS = {
+const SESSION_TOPICS = {
   invalidate: 'kerf-auth/sessions/invalidate',
   ack: (instance: string) => `kerf-auth/sessions/ack/${instance}`,
   instances: 'kerf-auth/instances',

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/transactions';
 
 type TenantRow = typeof tenants.$inferSelect;
 
-export function toTenant(row: TenantRow): Tenant {
+function toTenant(row: TenantRow): Tenant {
   return {
     id: row.id,
     slug: row.slug,

@@ -14,7 +14,7 @@ const AccessClaimsSchema = z.object({
   sid: z.uuid(),
   role: RoleSchema,
 });
-export type AccessClaims = z.infer<typeof AccessClaimsSchema>;
+type AccessClaims = z.infer<typeof AccessClaimsSchema>;
 
 export interface AccessTokens {
   sign(claims: AccessClaims): Promise<string>;
@@ -94,6 +94,6 @@ export function parseRefreshToken(token: string): { tenantId: string; hash: stri
   return { tenantId: match[1]!, hash: hashToken(token) };
 }
 
-export function hashToken(token: string): string {
+function hashToken(token: string): string {
   return sha256(token).toString('base64url');
 }

@@ -53,7 +53,7 @@ async function staffOf(tx: Tx, actor: Actor): Promise<Staff> {
  * areas. The customer-service admin and the system admin: every printing and grinding shop (they
  * put customers into service areas). Manufacturers: the customers who granted their tenant access.
  */
-export async function scopeOf(tx: Tx, actor: Actor): Promise<Scope> {
+async function scopeOf(tx: Tx, actor: Actor): Promise<Scope> {
   if (actor.tenantKind === 'MANUFACTURER') {
     const rows = await queryRows<{ tenant_id: string; make: string }>(
       tx,
@@ -86,7 +86,7 @@ export async function scopeOf(tx: Tx, actor: Actor): Promise<Scope> {
 }
 
 /** How long one audit entry stands for repeated reads of the same thing by the same person (ADR 0016). */
-export const AUDIT_WINDOW_MS = 15 * 60_000;
+const AUDIT_WINDOW_MS = 15 * 60_000;
 
 /** Reads coalesce within the window; exports and every change (open, close) are written each time. */
 const COALESCED = /\.(list|read|search)$/;

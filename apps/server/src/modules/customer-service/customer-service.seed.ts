@@ -20,10 +20,10 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 
 /** The make of the demo manufacturer: the demo printing shop's machines are Polar cutters. */
-export const DEMO_MAKE = 'Polar';
+const DEMO_MAKE = 'Polar';
 
 /** Registers the demo manufacturer tenant's make in the manufacturer directory. */
-export async function seedDemoManufacturer(tx: Tx, manufacturerTenantId: string, name: string) {
+async function seedDemoManufacturer(tx: Tx, manufacturerTenantId: string, name: string) {
   await upsertManufacturer(tx, manufacturerTenantId, name, DEMO_MAKE);
 }
 

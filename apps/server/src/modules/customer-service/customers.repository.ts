@@ -131,7 +131,7 @@ const machineFrom = sql`FROM cutting_machines m
   JOIN tenants t ON t.id = m.tenant_id
   LEFT JOIN locations l ON l.tenant_id = m.tenant_id AND l.id = m.location_id`;
 
-export function toServiceMachine(row: MachineRow, now = Date.now()): ServiceMachine {
+function toServiceMachine(row: MachineRow, now = Date.now()): ServiceMachine {
   const onlineStatus = onlineStatusOf(
     {
       presence: row.presence,

@@ -17,7 +17,7 @@ import { createCustomerServiceService } from './customer-service.service';
 import { createManufacturersService } from './manufacturers.service';
 import { createServiceAreasService } from './service-areas.service';
 
-export { seedDemoCustomerService, seedDemoCustomerSite, seedDemoManufacturer } from './customer-service.seed';
+export { seedDemoCustomerService, seedDemoCustomerSite } from './customer-service.seed';
 
 export function registerCustomerServiceModule(
   app: FastifyInstance,

@@ -35,7 +35,7 @@ import {
 import { checkTarget, postWebhook, TargetRefused } from './webhook-transport';
 
 /** After this many failed attempts a delivery is FAILED and no longer retried. */
-export const MAX_ATTEMPTS = 12;
+const MAX_ATTEMPTS = 12;
 const MAX_DELAY_MS = 6 * 60 * 60 * 1000;
 /** Orders and shipments are read this long after they happened, so a slow commit is not skipped. */
 const SCAN_LAG_MS = 30_000;
@@ -87,7 +87,7 @@ function toDelivery(row: Awaited<ReturnType<typeof listDeliveryRows>>[number]): 
 }
 
 /** The JSON a receiver gets; the same on every attempt of a delivery. */
-export function deliveryBody(delivery: { id: string; eventType: string; createdAt: Date; payload: unknown }) {
+function deliveryBody(delivery: { id: string; eventType: string; createdAt: Date; payload: unknown }) {
   return JSON.stringify({
     id: delivery.id,
     type: delivery.eventType,

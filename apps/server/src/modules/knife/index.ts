@@ -16,17 +16,13 @@ export {
   attributeSeededGrindingCycles,
   moveKnifeState,
   recordShopGrinding,
-  type ShopGrinding,
 } from './knife-grinding';
-export { type ClosedGrindingCycle, grindingCyclesClosedIn } from './knife-views.repository';
+export { grindingCyclesClosedIn } from './knife-views.repository';
 export {
   creditKnifeRegrind,
   findKnifeInterval,
-  type GrindingCycleValues,
   insertGrindingCycle,
   insertKnife,
-  type KnifeSighting,
-  type NewKnife,
   recordKnifeSighting,
   setKnifeSwapInterval,
 } from './knives.repository';

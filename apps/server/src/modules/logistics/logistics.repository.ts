@@ -2,7 +2,6 @@ import type {
   Custody,
   KnifeState,
   Partnership,
-  PassportEvent,
   RfidConflict,
   Shipment,
   ShipmentDirection,
@@ -249,7 +248,7 @@ export function listOpenCustody(tx: Tx, grindingTenantId: string) {
   );
 }
 
-export function listShipmentCustody(tx: Tx, shipmentIds: string[]) {
+function listShipmentCustody(tx: Tx, shipmentIds: string[]) {
   if (shipmentIds.length === 0) return Promise.resolve([]);
   return custodyWhere(
     tx,
@@ -511,8 +510,6 @@ async function withKnives(tx: Tx, rows: ShipmentRow[]): Promise<Shipment[]> {
       .map(toCustody),
   }));
 }
-
-export type { PassportEvent };
 
 // ---------------------------------------------------------------------------------------------
 // RFID conflicts at a grinding shop (issue 31)

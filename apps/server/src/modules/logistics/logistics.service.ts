@@ -58,7 +58,7 @@ import {
 type CycleRecord = z.output<typeof GrindingCycleRecordSchema>;
 
 /** Audit actions of knife logistics, recorded in the acting tenant's log. */
-export const LOGISTICS_AUDIT = {
+const LOGISTICS_AUDIT = {
   invited: 'logistics.partnership.invited',
   accepted: 'logistics.partnership.accepted',
   ended: 'logistics.partnership.ended',
@@ -83,7 +83,7 @@ const round = (value: number, digits: number) => Math.round(value * 10 ** digits
  * per grinding so far (or the default loss before the first measured one) down to the minimum
  * height, cuts left at the knife's average cycle, and the end of life at its grinding pace.
  */
-export function forecastOf(
+function forecastOf(
   knife: KnifeRow,
   pace: { count: number; first: string | Date | null; last: string | Date | null },
   now = new Date(),

@@ -32,10 +32,8 @@ export {
   updateMachine,
 } from './cutting-machines.repository';
 export {
-  type CredentialRefusal,
   createMachineBrokerAccess,
   createMachineCredentialsService,
-  type MachineCredential,
   type MachineCredentialsService,
 } from './machine-credentials.service';
 export {
@@ -49,21 +47,17 @@ export {
   setPresence,
   touchMachineViews,
 } from './machine-state.repository';
-export {
-  createMachineStatusService,
-  type MachineStatusService,
-  type OperatorStatusRequest,
-  type StatusRecorder,
+export type {
+  OperatorStatusRequest,
+  StatusRecorder,
 } from './machine-status.service';
 export {
   createMachineViews,
   type MachineViews,
-  readMachineViews,
-  toMachineView,
 } from './machine-view';
 export { recentMachineLoginRefusals } from './machines.repository';
-export { DEMO_MACHINE_SERIALS, insertMachine, type NewMachine, seedDemoMachines } from './machines.seed';
-export { type OnlineStatusChange, onlineStatusOf, STALE_MS } from './online-status';
+export { DEMO_MACHINE_SERIALS, insertMachine, seedDemoMachines } from './machines.seed';
+export { onlineStatusOf, STALE_MS } from './online-status';
 export {
   findCurrentMachineOf,
   findOperableMachine,

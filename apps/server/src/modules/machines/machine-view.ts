@@ -19,7 +19,7 @@ import { onlineStatusOf } from './online-status';
  * replay and every live machine event carry what `toMachineView` makes of one read of
  * `findMachinesLive`; no screen computes any of it again.
  */
-export function toMachineView(row: MachineLiveRow, asOf: Date): MachineStatusView {
+function toMachineView(row: MachineLiveRow, asOf: Date): MachineStatusView {
   const status = (row.currentStatus as MachineStatus | null) ?? null;
   return {
     machineId: row.id,
@@ -65,7 +65,7 @@ export function toMachineView(row: MachineLiveRow, asOf: Date): MachineStatusVie
  * The views of these machines (ids or serials) in the transaction. `asOf` is taken before the read,
  * so a view never claims to be younger than the state it holds.
  */
-export async function readMachineViews(
+async function readMachineViews(
   tx: Tx,
   filter: { ids?: string[]; serials?: string[] },
 ): Promise<MachineStatusView[]> {

@@ -5,14 +5,12 @@
  * (`listOutbox`, `findMail`, `requeueMail`); retention deletes what was delivered long ago.
  */
 
-export type { MailAttachment } from '../../db/schema/index';
 export {
   deleteOldMails,
   findMail,
   listOutbox,
   mailState,
-  type OutgoingMail,
   queueMail,
   requeueMail,
 } from './mail.repository';
-export { createMailSender, type MailSender } from './mail.sender';
+export { createMailSender } from './mail.sender';

@@ -19,7 +19,6 @@ import { createReportMailsService } from './report-mails.service';
 
 export { duePeriod, inShift } from './local-time';
 export { seedDemoNotifications } from './notifications.seed';
-export { findOccurrences } from './notifications.service';
 
 export function registerNotificationsModule(
   app: FastifyInstance,

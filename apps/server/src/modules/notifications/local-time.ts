@@ -8,27 +8,27 @@ import { isoDay } from '../../lib/dates';
 const DAY = 86_400_000;
 
 /** The wall clock in `timeZone` at `at`, as a Date whose UTC fields read it. */
-export function localClock(timeZone: string, at: Date): Date {
+function localClock(timeZone: string, at: Date): Date {
   return new Date(at.getTime() + zoneOffsetMs(timeZone, at.getTime()));
 }
 
 /** 1 = Monday … 7 = Sunday of a local clock. */
-export function isoWeekday(local: Date): number {
+function isoWeekday(local: Date): number {
   return ((local.getUTCDay() + 6) % 7) + 1;
 }
 
 /** `HH:MM` of a local clock. */
-export function timeOfDay(local: Date): string {
+function timeOfDay(local: Date): string {
   return local.toISOString().slice(11, 16);
 }
 
 /** `YYYY-MM-DD` of a local clock. */
-export function localDay(local: Date): string {
+function localDay(local: Date): string {
   return isoDay(local);
 }
 
 /** The instant local midnight of the local day `day` (YYYY-MM-DD) began in `timeZone`. */
-export function midnightOf(timeZone: string, day: string): Date {
+function midnightOf(timeZone: string, day: string): Date {
   const wall = Date.parse(`${day}T00:00:00Z`);
   const guess = wall - zoneOffsetMs(timeZone, wall);
   return new Date(wall - zoneOffsetMs(timeZone, guess));

@@ -13,7 +13,7 @@ interface MailTexts {
   reportBody: string;
 }
 
-export const MAIL_TEXTS: Record<Language, MailTexts> = {
+const MAIL_TEXTS: Record<Language, MailTexts> = {
   ENGLISH: {
     subject: {
       KNIFE_SWAP_REQUIRED: 'Knife swap required on {machine}',

@@ -45,7 +45,7 @@ const TENANT_LIST_TTL_MS = 5 * 60_000;
 /** A machine that went offline longer ago than this is not reported any more (first start, long outages). */
 const OFFLINE_LOOKBACK_MS = 24 * 3600_000;
 
-export function toNotification(row: NotificationRow): Notification {
+function toNotification(row: NotificationRow): Notification {
   return {
     id: row.id,
     kind: row.kind as NotificationKind,
@@ -81,11 +81,7 @@ function offlineSince(machine: MachineState, now: number): Date | null {
 }
 
 /** The three rules (docs/architecture.md "Notifications") over the tenant's machines at `now`. */
-export function findOccurrences(
-  machines: MachineState[],
-  settings: NotificationSettings,
-  now: Date,
-): Occurrence[] {
+function findOccurrences(machines: MachineState[], settings: NotificationSettings, now: Date): Occurrence[] {
   const found: Occurrence[] = [];
   const nowMs = now.getTime();
   for (const machine of machines) {

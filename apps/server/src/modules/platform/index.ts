@@ -26,8 +26,9 @@ import { exportTenantZip } from './tenant-export';
 export { registerPlatformRoutes as registerPlatformModule } from './platform.routes';
 
 /** what a second export of the same tenant is told to wait */
-export const EXPORT_RETRY_AFTER_SECONDS = 30;
-export { RETENTION_BATCH, retentionJob } from './retention';
+const EXPORT_RETRY_AFTER_SECONDS = 30;
+
+export { RETENTION_BATCH } from './retention';
 
 /** The system admin's endpoints, the metrics endpoint and the retention job. */
 export function registerSystemAdminModule(

@@ -35,8 +35,8 @@ export {
 } from './locations.repository';
 export { seedDemoAdministration, seedDemoLocations } from './printing-shop.seed';
 export { reportEmployee, visibleLocationIds } from './report-scope';
-export { reportTeams, seedDemoTeams, type TeamOfUser } from './teams';
-export { worksCouncilForm, worksCouncilMode } from './works-council';
+export { reportTeams, seedDemoTeams } from './teams';
+export { worksCouncilForm } from './works-council';
 
 /** Locations, employees, cutting machines, licensing, config options and network admin. */
 export function registerPrintingShopModule(

@@ -10,7 +10,7 @@ import { containsPattern } from '../../lib/like';
 export type RunPrepared = <R>(statement: PreparedStatement, values: Record<string, unknown>) => Promise<R[]>;
 
 /** The runner of statements inside a transaction. */
-export const inTransaction =
+const inTransaction =
   (tx: Tx): RunPrepared =>
   (statement, values) =>
     runPrepared(tx, statement, values);

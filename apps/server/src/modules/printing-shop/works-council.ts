@@ -61,7 +61,7 @@ async function readSetting(tx: Tx): Promise<WorksCouncilSetting> {
   };
 }
 
-export function createWorksCouncilService(deps: { transactions: Transactions }) {
+function createWorksCouncilService(deps: { transactions: Transactions }) {
   const { transactions } = deps;
   return {
     get: (actor: Actor) => transactions.withTenant(actor.tenantId, readSetting),

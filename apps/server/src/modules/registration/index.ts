@@ -17,7 +17,7 @@ import { createRegistrationService } from './registration.service';
 
 export { createCaptcha } from './captcha';
 export { deleteExpiredCaptchas } from './captcha.repository';
-export { calculatePrice, DEFAULT_PRICE_LIST } from './pricing';
+
 export { seedDemoContactRequests, seedDemoRegistration } from './registration.seed';
 
 type WebsiteConfig = Pick<

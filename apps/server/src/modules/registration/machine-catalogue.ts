@@ -24,10 +24,3 @@ export const MACHINE_MODELS: MachineModel[] = [
 export const CUTTING_WIDTHS = [...new Set(MACHINE_MODELS.map((model) => model.cuttingWidth))].sort(
   (a, b) => a - b,
 );
-
-export function cuttingWidthOf(manufacturer: string, model: string): number | null {
-  return (
-    MACHINE_MODELS.find((entry) => entry.manufacturer === manufacturer && entry.model === model)
-      ?.cuttingWidth ?? null
-  );
-}

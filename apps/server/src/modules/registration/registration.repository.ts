@@ -130,22 +130,12 @@ export async function findInvoicePdf(tx: Tx, id: string) {
   return row ?? null;
 }
 
-export async function countInvoices(tx: Tx) {
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(invoices);
-  return row?.n ?? 0;
-}
-
 export type ContactRequestValues = Omit<typeof contactRequests.$inferInsert, 'id' | 'createdAt'>;
 
 /** Platform role: contact requests hold no tenant data. */
 export async function insertContactRequest(tx: Tx, values: ContactRequestValues & { createdAt?: Date }) {
   const [row] = await tx.insert(contactRequests).values(values).returning({ id: contactRequests.id });
   return row!.id;
-}
-
-export async function countContactRequests(tx: Tx) {
-  const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(contactRequests);
-  return row?.n ?? 0;
 }
 
 /** Slug (tenant ID) of a tenant: sign-in role for any tenant, tenant role for its own. */

@@ -16,10 +16,10 @@ import { createOrdersService } from './orders.service';
 import { registerReportRoutes } from './report.routes';
 import { createReportService } from './report.service';
 
-export { closeCuttingJob, type NewCuttingJob, openCuttingJob } from './cutting-jobs.repository';
+export { closeCuttingJob, openCuttingJob } from './cutting-jobs.repository';
 export { seedDemoPlannedOrders } from './order-import.repository';
 export { createReportService, type ReportService } from './report.service';
-export { REPORT_CSV_SECTIONS, reportCsvFile } from './report-csv';
+export { reportCsvFile } from './report-csv';
 
 export function registerReportModule(
   app: FastifyInstance,

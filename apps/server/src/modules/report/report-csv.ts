@@ -112,7 +112,7 @@ export function orderCsv({ texts, timeZone }: ReportCsvContext): CsvColumn<Row<'
 }
 
 /** The sections of the combined file, in its order. */
-export const REPORT_CSV_SECTIONS = ['machines', 'employees', 'knives', 'orders'] as const;
+const REPORT_CSV_SECTIONS = ['machines', 'employees', 'knives', 'orders'] as const;
 
 /**
  * The four report sections of a period as one CSV file, for the scheduled report e-mails: for each

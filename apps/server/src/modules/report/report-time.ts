@@ -5,7 +5,7 @@ import { startOfDayIn, zoneOffsetMs } from '@kerf/contracts';
 const HOUR = 3600_000;
 
 /** The instant the local hour containing `at` began (minutes and seconds of the local clock taken off). */
-export function startOfLocalHour(timeZone: string, at: number): number {
+function startOfLocalHour(timeZone: string, at: number): number {
   const local = at + zoneOffsetMs(timeZone, at);
   return at - (((local % HOUR) + HOUR) % HOUR);
 }

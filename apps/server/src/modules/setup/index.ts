@@ -16,8 +16,6 @@ import { createSetupChecksService } from './setup-checks.service';
 import { createSystemService, MQTT_WEBSOCKET_PATH, type SystemFacts } from './system.service';
 
 export { seedDemoSetupChecks } from './setup.seed';
-export { deriveNetworkSetupState } from './setup-checks.service';
-export { MQTT_WEBSOCKET_PATH } from './system.service';
 
 export function registerSetupModule(
   app: FastifyInstance,

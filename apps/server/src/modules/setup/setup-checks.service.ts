@@ -71,7 +71,7 @@ const ordered = (checks: SetupCheckResult[]) =>
  * complete details → MACHINE_LICENSED; details missing → ADMIN_INFO_MISSING (UNKNOWN while not
  * even the connection type is known).
  */
-export function deriveNetworkSetupState(
+function deriveNetworkSetupState(
   machine: Pick<MachineRow, 'networkConnection' | 'networkContactPhone'>,
   run: Pick<SetupCheckRun, 'state' | 'checks'>,
   siteManagerSerial: string | null,

@@ -5,7 +5,7 @@ import type { Tx } from '../../db/transactions';
 
 type RunRow = typeof setupCheckRuns.$inferSelect;
 
-export function toRun(row: RunRow): SetupCheckRun {
+function toRun(row: RunRow): SetupCheckRun {
   return {
     id: row.id,
     machineId: row.machineId,

@@ -13,7 +13,7 @@ import { setNetworkSetupState, updateMachine } from '../machines/index';
 import { insertRun } from './setup.repository';
 
 /** The demo tenant's site manager (the gateway box in the shop's server room). */
-export const DEMO_SITE_MANAGER_SERIAL = 'SM-2026-0412';
+const DEMO_SITE_MANAGER_SERIAL = 'SM-2026-0412';
 
 const HOUR = 3600_000;
 

@@ -3,10 +3,10 @@ import { jsonResponse, SELF } from '../../test/render';
 
 export const LOCATION_ID = '11111111-1111-4111-8111-111111111111';
 export const MACHINE_ID = '22222222-2222-4222-8222-222222222222';
-export const USER_ID = '33333333-3333-4333-8333-333333333333';
+const USER_ID = '33333333-3333-4333-8333-333333333333';
 const NOW = '2026-11-21T09:00:00.000Z';
 
-export const GRINDING_ADMIN = {
+const GRINDING_ADMIN = {
   ...SELF,
   role: 'ADMIN_GRINDING_SHOP',
   firstName: 'Petra',

@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { jsonResponse, SELF } from '../../test/render';
 
-export const MAKER_TENANT_ID = '55555555-5555-4555-8555-555555555555';
+const MAKER_TENANT_ID = '55555555-5555-4555-8555-555555555555';
 export const ENGINEER_ID = '66666666-6666-4666-8666-666666666666';
 const NOW = '2026-11-21T09:00:00.000Z';
 
@@ -58,7 +58,7 @@ export const USERS = [
   user('77777777-7777-4777-8777-777777777777', 'Sina', 'Wolf', 'sina', 'MANUFACTURER', false),
 ];
 
-export const FLEET = {
+const FLEET = {
   make: 'Polar',
   days: 30,
   machines: [

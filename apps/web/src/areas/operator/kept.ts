@@ -23,10 +23,6 @@ export function kept<T>(name: string): T | undefined {
   }
 }
 
-export function forget(name: string) {
-  window.localStorage.removeItem(`${PREFIX}${name}`);
-}
-
 /** The session id (`sid`) in a bearer token, so a kept user is only ever used for its own session. */
 export function sessionOf(bearerToken: string | undefined): string | null {
   const payload = bearerToken?.split('.')[1];

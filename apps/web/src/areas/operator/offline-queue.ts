@@ -57,7 +57,7 @@ export type QueuedInput =
 export type QueueItem = QueuedInput & { key: string; at: string };
 
 /** An input the server refused (e.g. a transition no longer possible); kept to be shown, not lost. */
-export type RefusedItem = QueueItem & { code: string };
+type RefusedItem = QueueItem & { code: string };
 
 export interface QueueState {
   items: QueueItem[];

@@ -20,7 +20,7 @@ import { keep, kept, sessionOf } from './kept';
 import { createOutbox, type Outbox, type QueuedInput, useOutboxState } from './offline-queue';
 import { withPendingInputs } from './pending-inputs';
 
-export const operatorKeys = {
+const operatorKeys = {
   all: ['operator'] as const,
   selection: () => [...operatorKeys.all, 'selection'] as const,
   orders: (machineId: string) => [...operatorKeys.all, 'orders', machineId] as const,

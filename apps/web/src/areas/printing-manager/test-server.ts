@@ -5,12 +5,12 @@ import { jsonResponse, SELF } from '../../test/render';
 
 export const LOCATION_ID = '11111111-1111-4111-8111-111111111111';
 export const MACHINE_ID = '22222222-2222-4222-8222-222222222222';
-export const OPERATOR_ID = '33333333-3333-4333-8333-333333333333';
-export const JOB_ID = '44444444-4444-4444-8444-444444444444';
+const OPERATOR_ID = '33333333-3333-4333-8333-333333333333';
+const JOB_ID = '44444444-4444-4444-8444-444444444444';
 export const RFID = 'E200-3412-0001';
 const NOW = '2026-11-21T09:00:00.000Z';
 
-export const MANAGER = {
+const MANAGER = {
   ...SELF,
   username: 'manager',
   firstName: 'Markus',
@@ -18,7 +18,7 @@ export const MANAGER = {
   role: 'PRINTING_SHOP_MANAGER',
 };
 
-export const LOCATION = {
+const LOCATION = {
   id: LOCATION_ID,
   name: 'Werk Nord',
   street: 'Industriestraße',
@@ -34,7 +34,7 @@ export const LOCATION = {
   updatedAt: NOW,
 };
 
-export const MACHINE = {
+const MACHINE = {
   id: MACHINE_ID,
   name: 'Schneider 1',
   designation: 'N 115 PLUS',
@@ -101,7 +101,7 @@ export const STATUS_VIEW: MachineStatusView = {
   },
 };
 
-export const REPORT_MACHINE = {
+const REPORT_MACHINE = {
   id: MACHINE_ID,
   name: 'Schneider 1',
   serialNumber: 'PM-115-0001',
@@ -137,7 +137,7 @@ const statuses = [
   { status: 'NO_DATA', seconds: 4 * 3600 },
 ];
 
-export const JOB = {
+const JOB = {
   id: JOB_ID,
   name: 'Flyer Stadtfest',
   orderNumber: 'A-2026-117',

@@ -2,12 +2,12 @@ import { vi } from 'vitest';
 import { jsonResponse, SELF } from '../../test/render';
 
 const NOW = '2026-11-21T09:00:00.000Z';
-export const PROVIDER_ID = '10000000-0000-4000-8000-000000000001';
-export const DEMO_ID = '20000000-0000-4000-8000-000000000002';
-export const AT_ID = '30000000-0000-4000-8000-000000000003';
+const PROVIDER_ID = '10000000-0000-4000-8000-000000000001';
+const DEMO_ID = '20000000-0000-4000-8000-000000000002';
+const AT_ID = '30000000-0000-4000-8000-000000000003';
 export const AREA_ID = '40000000-0000-4000-8000-000000000004';
-export const MACHINE_ID = '50000000-0000-4000-8000-000000000005';
-export const SUPPORT_ID = '60000000-0000-4000-8000-000000000006';
+const MACHINE_ID = '50000000-0000-4000-8000-000000000005';
+const SUPPORT_ID = '60000000-0000-4000-8000-000000000006';
 
 const provider = { ...SELF.tenant, id: PROVIDER_ID, slug: 'kerf', name: 'Kerf', kind: 'PROVIDER' };
 
@@ -33,7 +33,7 @@ export const SERVICE_ADMIN = {
 };
 
 const summary = (id: string, slug: string, name: string) => ({ id, slug, name, kind: 'PRINTING_SHOP' });
-export const CUSTOMERS = [
+const CUSTOMERS = [
   {
     ...summary(DEMO_ID, 'demo', 'Druckerei Beispiel GmbH'),
     active: true,
@@ -69,7 +69,7 @@ export const MACHINE = {
   activeAccessId: null,
 };
 
-export const AREA = {
+const AREA = {
   id: AREA_ID,
   name: 'DACH',
   customers: CUSTOMERS.map(({ id, slug, name, kind }) => ({ id, slug, name, kind })),

@@ -1,7 +1,3 @@
-/** The frame every role area shares: shell (header, navigation, sign-in guard), start page, placeholder sections. */
-export { AreaHome, SectionPending } from './area-home';
-export { AreaShell, type AreaShellProps } from './area-shell';
+/** The frame every role area shares: shell (header, navigation, sign-in guard) and the back button. */
+export { AreaShell } from './area-shell';
 export { BackButton } from './back-button';
-export { NotificationsPage } from './pages/notifications-page';
-export { TenantsPage } from './pages/tenants-page';
-export { type AreaSection, PlaceholderArea } from './placeholder-area';

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import classes from './charts.module.css';
 import { chartColor } from './colors';
 
-export interface StackedPart {
+interface StackedPart {
   key: string;
   value: number;
   color: string;

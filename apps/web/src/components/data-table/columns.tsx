@@ -25,7 +25,7 @@ type Options<_T> = {
 };
 
 /** The sign for "no value" in a table cell: a dimmed dash, the same in every table. */
-export const NO_VALUE = '\u2014';
+const NO_VALUE = '\u2014';
 
 export function EmptyValue() {
   return (

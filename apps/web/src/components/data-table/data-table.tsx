@@ -36,7 +36,7 @@ export const TABLE_CLASSES = {
 } as const;
 
 /** Where a `priority: 'low'` column starts to show: it is the first to go on narrow screens. */
-export const LOW_PRIORITY_FROM: MantineBreakpoint = 'md';
+const LOW_PRIORITY_FROM: MantineBreakpoint = 'md';
 
 /**
  * A low-priority column's value as a small line under a cell's main value, only where that column
@@ -104,7 +104,7 @@ const mergeClass = <A extends unknown[]>(
  * Turns the layout hints into mantine-datatable column props (the hints themselves are not passed
  * on). Alignment is `text-align: end` in data-table.css, so it mirrors with the page direction.
  */
-export function layoutColumns<T>(
+function layoutColumns<T>(
   columns: readonly TableColumn<T>[],
   records: readonly T[] | undefined,
 ): DataTableColumn<T>[] {

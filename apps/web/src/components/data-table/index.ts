@@ -6,19 +6,14 @@ export {
   codeColumn,
   dateColumn,
   EmptyValue,
-  NO_VALUE,
   nameColumn,
   orEmpty,
   textColumn,
 } from './columns';
 export {
   DataTable,
-  type DataTableProps,
-  LOW_PRIORITY_FROM,
-  layoutColumns,
   NarrowScreenLine,
-  TABLE_CLASSES,
   type TableColumn,
 } from './data-table';
-export { DeleteRowAction, EditRowAction, RowAction, RowActions, RowLinkAction } from './row-action';
-export { PAGE_SIZES, type TableStateOptions, useTableState } from './use-table-state';
+export { DeleteRowAction, EditRowAction, RowAction, RowLinkAction } from './row-action';
+export { PAGE_SIZES, useTableState } from './use-table-state';

@@ -26,7 +26,7 @@ export function valueAt(record: unknown, accessor: string): unknown {
 }
 
 /** Empty values sort last; numbers, booleans and dates by value; text with the locale's collation. */
-export function compareValues(a: unknown, b: unknown, collator: Intl.Collator): number {
+function compareValues(a: unknown, b: unknown, collator: Intl.Collator): number {
   if (a === b) return 0;
   if (a === null || a === undefined || a === '') return 1;
   if (b === null || b === undefined || b === '') return -1;

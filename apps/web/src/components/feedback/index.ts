@@ -1,3 +1,3 @@
-export { type ConfirmOptions, confirm, confirmDelete } from './confirm';
+export { confirm, confirmDelete } from './confirm';
 export { EmptyState } from './empty-state';
 export { notifyDeleted, notifyError, notifySaved, notifySuccess } from './notify';

@@ -84,7 +84,7 @@ export function useFormSubmit<Values, Submitted, Rules, Result>(
  * A long dialog's errors may sit below the fold: once the fields show their errors, the first one
  * scrolls into view and takes the focus, so the user sees what to fix (and a screen reader reads it).
  */
-export function revealFirstError(formElement: HTMLFormElement | null) {
+function revealFirstError(formElement: HTMLFormElement | null) {
   if (!formElement) return;
   requestAnimationFrame(() => {
     const field = formElement.querySelector<HTMLElement>('[aria-invalid="true"]');

@@ -17,7 +17,7 @@ type SeparatorProps = Pick<
  * thousands. `thousandSeparator: true` (the default) means the locale's; `false` turns grouping off
  * (years, ports, codes).
  */
-export function numberInputSeparators(
+function numberInputSeparators(
   locale: string,
   thousandSeparator: NumberInputProps['thousandSeparator'] = true,
 ): SeparatorProps {

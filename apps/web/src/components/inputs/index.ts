@@ -1,3 +1,3 @@
-export { countryName, phoneCountries } from './countries';
+export { countryName } from './countries';
 export { formatPhone, isPhoneValid, PhoneField } from './phone-field';
 export { renderNoTranslateOption } from './untranslated-option';

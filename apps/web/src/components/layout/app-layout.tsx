@@ -31,7 +31,7 @@ export interface NavItem {
   end?: boolean;
 }
 
-export interface LayoutUser {
+interface LayoutUser {
   name: string;
   username: string;
   roleLabel: string;

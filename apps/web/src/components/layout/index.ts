@@ -1,8 +1,7 @@
-export { AppLayout, type AppLayoutProps, type LayoutUser, type NavItem } from './app-layout';
-export { Brand } from './brand';
-export { endonym, LanguagePicker } from './language-picker';
+export { AppLayout, type NavItem } from './app-layout';
+
 export { PageSkeleton } from './page-skeleton';
 export { PublicLayout } from './public-layout';
-export { MAIN_CONTENT_ID, SkipLink } from './skip-link';
+
 export { PageTitleCollector, usePageTitle } from './use-page-title';
 export { WEBSITE_LOCALES, WebsiteLayout } from './website-layout';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isLocale, LOCALES, type Locale, useLocale } from '../../lib/i18n';
 
 /** Each language in its own name and script ("Deutsch", "العربية"), so anyone can find theirs. */
-export function endonym(locale: Locale): string {
+function endonym(locale: Locale): string {
   const name = new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale;
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
 }

@@ -9,7 +9,6 @@ import {
   IconAlertTriangle,
   IconBolt,
   IconCircleCheck,
-  IconCircleDashed,
   IconClockExclamation,
   IconClockPause,
   IconHelpCircle,
@@ -64,5 +63,3 @@ export const SWAP_URGENCY_LOOK: Record<SwapUrgency, StatusLook> = {
   SWAP_REQUIRED: { color: 'red.8', icon: IconAlertOctagon, dashed: false },
   UNKNOWN: { color: 'gray.7', icon: IconHelpCircle, dashed: false },
 };
-
-export const OFFLINE_ICON = IconCircleDashed;

@@ -1,6 +1,6 @@
 /** Customer service and manufacturers: customers, machines, connections, service areas, the fleet, access log and grants. */
 export { useCustomerDetails, useCustomers } from './api/customers';
-export { customerServiceKeys } from './api/keys';
+
 export {
   useCloseMachineAccess,
   useMachineBySerial,
@@ -17,7 +17,7 @@ export {
   useServiceAreas,
   useServiceEmployees,
 } from './api/service-areas';
-export { AccessStateBadge } from './components/access-state-badge';
+
 export { CustomersTable } from './components/customers-table';
 export { FleetTable } from './components/fleet-table';
 export { MachineAccessesTable } from './components/machine-accesses-table';

@@ -1,5 +1,5 @@
 /** The integration API of the printing shop: API keys and webhooks with their delivery log (issue 18). */
-export { useApiKeys, useWebhookDeliveries, useWebhooks } from './api/integrations';
+
 export { ApiKeysPanel } from './components/api-keys-panel';
 export { OrderImportPanel } from './components/order-import-panel';
 export { TeamsCard } from './components/teams-card';

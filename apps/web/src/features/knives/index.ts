@@ -1,9 +1,13 @@
 /** Knives: list, details, grinding cycles, history, edit and interval dialogs, comparison, CSV. */
-export { downloadComparisonCsv, downloadKnivesCsv } from './api/download-csv';
-export { KNIFE_AWAY_REFRESH_MS, useKnife } from './api/get-knife';
+
+export { useGrindingCycles } from './api/grinding-cycles';
 export { knifeKeys } from './api/keys';
-export { useGrindingCycles } from './api/list-grinding-cycles';
-export { useMinimalKnives } from './api/list-knives-minimal';
+export {
+  downloadComparisonCsv,
+  KNIFE_AWAY_REFRESH_MS,
+  useKnife,
+  useMinimalKnives,
+} from './api/knives';
 export { CompareLimitAlert } from './components/compare-limit-alert';
 export { GrindingCyclesTable } from './components/grinding-cycles-table';
 export { KnifeStateBadge } from './components/knife-badges';
@@ -13,4 +17,4 @@ export { KnifeEditModal } from './components/knife-edit-modal';
 export { KnifeEvents } from './components/knife-events';
 export { KnifeFacts } from './components/knife-facts';
 export { KnifeIntervalModal } from './components/knife-interval-modal';
-export { type KnifeSelection, KnifeTable, knifeDetailsPath } from './components/knife-table';
+export { KnifeTable } from './components/knife-table';

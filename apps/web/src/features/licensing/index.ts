@@ -1,3 +1,3 @@
 /** Licensing: the summary cards, the money and date cells of licence columns, licensing a machine. */
 export { LicenseMachineModal } from './components/license-machine-modal';
-export { DayOf, type Licensing, LicensingSummary, Money, PlainDate } from './components/licensing-summary';
+export { LicensingSummary, Money, PlainDate } from './components/licensing-summary';

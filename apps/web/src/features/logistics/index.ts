@@ -1,11 +1,9 @@
 /** Knife logistics between companies: partners, shipments, the grinder's workbench, passport and forecast. */
 
-export type { KnifeRef, LogisticsSide } from './api/keys';
 export {
   useGrinderKnife,
   useReceiveKnife,
   useReceiveKnifeBack,
-  useRfidConflicts,
   useScrapKnife,
 } from './api/knives';
 export { usePartnerships } from './api/partnerships';
@@ -16,7 +14,7 @@ export { GrindingShopPartnersPage } from './components/grinding-shop-partners';
 export { InvitePartnerModal } from './components/invite-partner-modal';
 export { KnifeForecast } from './components/knife-forecast';
 export { KnifePassport } from './components/knife-passport';
-export { PartnershipStateBadge, PartnershipsTable } from './components/partnerships-table';
+export { PartnershipsTable } from './components/partnerships-table';
 export { RfidConflicts } from './components/rfid-conflicts';
 export { ShipKnivesModal } from './components/ship-knives-modal';
 export { ShipmentsTable } from './components/shipments-table';

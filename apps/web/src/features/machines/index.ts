@@ -1,9 +1,7 @@
 /** Cutting machines: queries, the machine table and dialogs, state and live updates. */
-export { MACHINE_STATE_FALLBACK_REFRESH_MS, useMachinesAdminView } from './api/get-machines-admin-view';
-export { machineKeys } from './api/keys';
+
 export {
   acceptMachineView,
-  isNotOlder,
   oldestAsOf,
   statusViewQuery,
   useMachine,
@@ -11,8 +9,9 @@ export {
   useMachineStatusViews,
   useMachineViewsLive,
 } from './api/machine-status-view';
-export { CutsToday, shopDayDiffers } from './components/cuts-today';
-export { MachineFormModal, toRequest } from './components/machine-form-modal';
+export { useMachinesAdminView } from './api/machines';
+export { CutsToday } from './components/cuts-today';
+export { MachineFormModal } from './components/machine-form-modal';
 export { MachinesTable } from './components/machines-table';
 export { NetworkSetupBadge } from './components/network-setup-badge';
 export { machineState } from './machine-state';

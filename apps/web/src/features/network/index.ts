@@ -2,4 +2,3 @@
 export { FirewallPanel } from './components/firewall-panel';
 export { NetworkAdminCard } from './components/network-admin-card';
 export { NetworkDetails } from './components/network-details';
-export { FIREWALL_PORTS, FIXED_ADDRESSES } from './firewall-config';

@@ -1,5 +1,5 @@
 /** Notifications (knife swaps, machines offline, long interruptions) and scheduled report e-mails (issue 18). */
-export { useNotifications } from './api/notifications';
+
 export { EmailPreferencesCard } from './components/email-preferences-card';
 export { NotificationBell } from './components/notification-bell';
 export { NotificationList } from './components/notification-list';

@@ -26,7 +26,7 @@ export function addStatusSeconds(lists: readonly StatusSeconds[]): StatusSeconds
   return [...totals].map(([status, seconds]) => ({ status, seconds }));
 }
 
-export const INTERRUPTION_REASONS = [
+const INTERRUPTION_REASONS = [
   'INTERRUPTION_PRINTING_MATERIAL_FAULTY',
   'INTERRUPTION_PRINTING_MATERIAL_MISPRINT',
   'INTERRUPTION_PRINTING_MATERIAL_MISSING',

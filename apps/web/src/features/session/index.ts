@@ -1,8 +1,5 @@
-export { getSelf } from './api/get-self';
 export { sessionKeys } from './api/keys';
-export { login, normaliseCredentials } from './api/login';
-export { logout } from './api/logout';
-export { updateSelfLanguage } from './api/update-self-language';
+export { getSelf, updateSelfLanguage } from './api/session';
 export { useLogin } from './hooks/use-login';
 export { useLogout } from './hooks/use-logout';
 export { areaOf, displayNameOf, useIsSignedIn, useSelf } from './hooks/use-session';

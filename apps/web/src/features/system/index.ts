@@ -1,8 +1,8 @@
 /** The system admin's blocks: tenants, users across tenants, mail outbox, audit log, ingest and jobs. */
-export { systemKeys } from './api/system';
+
 export { AuditLogTable } from './components/audit-admin';
-export { MailOutboxTable, MailStateBadge } from './components/mails-admin';
+export { MailOutboxTable } from './components/mails-admin';
 export { EventLoopPanel, IngestHealthPanel, JobsTable } from './components/operations-admin';
 export { TenantExportButton } from './components/tenant-export-button';
 export { SystemTenantsTable } from './components/tenants-admin';
-export { SystemUsersTable, TenantFilter } from './components/users-admin';
+export { SystemUsersTable } from './components/users-admin';

@@ -2,7 +2,7 @@ import { type ErrorCode, type ErrorResponse, ErrorResponseSchema } from '@kerf/c
 
 /** Codes the client itself raises when no catalogue answer arrived. Translated like catalogue codes. */
 export const CLIENT_ERROR_CODES = ['client.NETWORK_ERROR', 'client.INVALID_RESPONSE'] as const;
-export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 export type AnyErrorCode = ErrorCode | ClientErrorCode;
 
 /**

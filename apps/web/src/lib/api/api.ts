@@ -9,7 +9,7 @@ type Parts<C extends RouteContract> = RouteInput<C> & { headers: HeadersOf<C> };
 /** A part is optional when the route has none or when every field in it is optional. */
 type NoFields = Record<string, never>;
 type IsOptional<T> = undefined extends T ? true : NoFields extends T ? true : false;
-export type ApiInput<C extends RouteContract> = {
+type ApiInput<C extends RouteContract> = {
   [K in keyof Parts<C> as IsOptional<Parts<C>[K]> extends true ? never : K]: Parts<C>[K];
 } & {
   [K in keyof Parts<C> as IsOptional<Parts<C>[K]> extends true ? K : never]?: Parts<C>[K];

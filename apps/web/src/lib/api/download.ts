@@ -29,7 +29,7 @@ export async function downloadFile(
 }
 
 /** Offers a blob as a download under `fileName`. */
-export function saveBlob(blob: Blob, fileName: string) {
+function saveBlob(blob: Blob, fileName: string) {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -2,10 +2,10 @@ import { refresh as refreshRoute, routeUrl, TokenPairSchema } from '@kerf/contra
 import { ApiError } from './api-error';
 import type { TokenStore } from './token-store';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const XSRF_HEADER = 'X-XSRF-TOKEN';
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const XSRF_HEADER = 'X-XSRF-TOKEN';
 
-export interface HttpRequest {
+interface HttpRequest {
   method: string;
   url: string;
   body?: unknown;
@@ -17,7 +17,7 @@ export interface HttpRequest {
   responseType?: 'blob';
 }
 
-export interface HttpResponse {
+interface HttpResponse {
   ok: boolean;
   status: number;
   data: unknown;
@@ -26,7 +26,7 @@ export interface HttpResponse {
 }
 
 /** The `filename` of an `attachment` Content-Disposition, or undefined. */
-export function fileNameOf(disposition: string | null): string | undefined {
+function fileNameOf(disposition: string | null): string | undefined {
   const match = disposition ? /filename="([^"]+)"/.exec(disposition) : null;
   return match?.[1] || undefined;
 }

@@ -1,8 +1,8 @@
 /** Local-storage keys of product.md §4; other tabs and later sessions read the same ones. */
 export const BEARER_TOKEN_KEY = 'bearerToken';
-export const REFRESH_TOKEN_KEY = 'refreshToken';
+const REFRESH_TOKEN_KEY = 'refreshToken';
 
-export interface Tokens {
+interface Tokens {
   bearerToken: string;
   refreshToken: string;
 }
@@ -11,7 +11,7 @@ export interface Tokens {
  * Why the tokens were last cleared: the user logged out, the session ended without them, or the
  * account (or the whole tenant) was disabled by an administrator.
  */
-export type SessionEndReason = 'logged-out' | 'ended' | 'disabled';
+type SessionEndReason = 'logged-out' | 'ended' | 'disabled';
 
 export interface TokenStore {
   get(): Tokens | null;

@@ -32,7 +32,7 @@ async function loadPart(locale: Locale, part: CataloguePart): Promise<Partial<Me
 }
 
 /** A whole catalogue, both parts. */
-export async function loadCatalogue(locale: Locale): Promise<Messages> {
+async function loadCatalogue(locale: Locale): Promise<Messages> {
   const [publicPart, staffPart] = await Promise.all([loadPart(locale, 'public'), loadPart(locale, 'staff')]);
   return { ...publicPart, ...staffPart } as Messages;
 }

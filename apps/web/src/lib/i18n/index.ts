@@ -1,17 +1,14 @@
-export { firstDayOfWeek, loadDateLocale } from './date-locales';
+export { firstDayOfWeek } from './date-locales';
 export { hasKey, translateKey } from './dynamic-key';
 export {
   applyDocumentLocale,
   createI18n,
   currentLocale,
-  loadCatalogue,
   type Messages,
   switchLocale,
 } from './i18n';
 export { LocaleContext, type LocaleContextValue, useLocale } from './locale-context';
 export {
-  browserLocale,
-  DEFAULT_LOCALE,
   directionOf,
   initialLocale,
   isLocale,
@@ -19,6 +16,5 @@ export {
   LOCALES,
   type Locale,
   languageOf,
-  localeOf,
   rememberLocaleForServer,
 } from './locales';

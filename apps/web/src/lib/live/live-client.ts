@@ -7,7 +7,7 @@ import {
 } from '@kerf/contracts';
 
 /** What the live client needs of the session (the app passes its token store and refresh). */
-export interface LiveSession {
+interface LiveSession {
   /** the current access token, or null when signed out */
   getToken(): string | null;
   /**

@@ -8,13 +8,13 @@ import { formatNumber } from '../../../lib/format';
 type Knife = NonNullable<MachineStatusView['knife']>;
 
 /** How urgent the knife change is, as the notice words it. */
-export type NoticeLevel = 'soon' | 'required' | 'overdue';
+type NoticeLevel = 'soon' | 'required' | 'overdue';
 
 /**
  * "Overdue" from 110 % of the swap interval: as far past it as "soon" (the server's SWAP_SOON, 90 %)
  * is before it. Between 100 % and 110 % the change is "required" (SWAP_REQUIRED).
  */
-export const OVERDUE_SHARE = 1.1;
+const OVERDUE_SHARE = 1.1;
 
 export interface KnifeNoticeData {
   level: NoticeLevel;

@@ -1,24 +1,6 @@
 import type { CuttingMachineAdminView, MachineStatusView } from '@kerf/contracts';
-import {
-  Alert,
-  Box,
-  Button,
-  Container,
-  Group,
-  Menu,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
-import {
-  IconCertificate,
-  IconChevronDown,
-  IconCirclePlus,
-  IconPlugConnectedX,
-  IconRegistered,
-} from '@tabler/icons-react';
+import { Button, Container, Group, Menu, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconCertificate, IconChevronDown, IconCirclePlus, IconRegistered } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -35,9 +17,9 @@ import {
   useTableState,
 } from '../../../components/data-table';
 import { ErrorAlert } from '../../../components/errors';
-import { AgeText, TimeText } from '../../../components/format';
+import { TimeText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
-import { MachineStatusBadge } from '../../../components/status';
+import { ConnectionBanner, LiveDot, MachineStatusBadge } from '../../../components/status';
 import { LicenseMachineModal, LicensingSummary, Money, PlainDate } from '../../../features/licensing';
 import {
   CutsToday,
@@ -53,43 +35,6 @@ import { TenantExportButton } from '../../../features/system';
 import { InvoicesCard } from '../../../features/website';
 import { formatNumber } from '../../../lib/format';
 import { useLiveConnection } from '../../../lib/live';
-
-/**
- * docs/design.md live dot: green while the live socket is connected, with the time the server read what
- * the table shows; while not live it also says how old that is.
- */
-function LiveDot({ updatedAt, live }: { updatedAt: number; live: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <Group gap={6} aria-live="polite" data-testid="live-state" data-live={live}>
-      <Box
-        w={10}
-        h={10}
-        style={{
-          borderRadius: '50%',
-          background: live ? 'var(--mantine-color-green-7)' : 'var(--mantine-color-gray-6)',
-        }}
-        aria-hidden
-      />
-      <Text size="sm" c="dimmed">
-        {live ? t('printingAdmin.dashboard.live') : t('printingAdmin.dashboard.notLive')}
-        {updatedAt > 0 && (
-          <>
-            {' · '}
-            {t('printingAdmin.dashboard.updatedAt')} <TimeText value={updatedAt} />
-            {!live && (
-              <>
-                {' ('}
-                <AgeText value={updatedAt} />
-                {')'}
-              </>
-            )}
-          </>
-        )}
-      </Text>
-    </Group>
-  );
-}
 
 const BANNER_DELAY_MS = 3000;
 /** "Register new machine": the order of further machines, inside the app. */
@@ -304,11 +249,7 @@ export function DashboardPage() {
             {addMenu}
           </Group>
         </Group>
-        {notLive && (
-          <Alert color="yellow.9" icon={<IconPlugConnectedX aria-hidden />} role="status">
-            {t('printingAdmin.dashboard.connectionLost')}
-          </Alert>
-        )}
+        {notLive && <ConnectionBanner />}
         <Title order={2} size="h3">
           {t('machines.title')}
         </Title>

@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,15 +19,13 @@ import { ErrorAlert } from '../../../components/errors';
 import { countryName } from '../../../components/inputs';
 import { usePageTitle } from '../../../components/layout';
 import {
-  acquireMachineToken,
-  fetchCuttingWidths,
-  fetchPrice,
-  fetchRegistration,
   type MachineLine,
   MachineListField,
-  orderMachines,
   PriceSummary,
-  websiteKeys,
+  useCuttingWidths,
+  useMachineOrderSession,
+  useOrderMachines,
+  usePrice,
 } from '../../../features/website';
 
 const HOME = '/printing-admin';
@@ -42,20 +39,11 @@ const HOME = '/printing-admin';
 export function MachineOrderPage() {
   const { t, i18n } = useTranslation();
   usePageTitle(t('money.order.title'));
-  const queryClient = useQueryClient();
   const [lines, setLines] = useState<MachineLine[]>([{ manufacturer: '', model: '', count: 1 }]);
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [termsError, setTermsError] = useState(false);
-  const session = useQuery({
-    queryKey: [...websiteKeys.all, 'machine-order'],
-    staleTime: 30 * 60 * 1000,
-    queryFn: async () => {
-      const token = await acquireMachineToken();
-      const registration = await fetchRegistration(token.registrationId, token.token);
-      return { token, registration };
-    },
-  });
-  const widths = useQuery({ queryKey: websiteKeys.widths(), queryFn: fetchCuttingWidths });
+  const session = useMachineOrderSession();
+  const widths = useCuttingWidths();
   const complete = lines.every((line) => line.manufacturer && line.model && line.count > 0);
   const registration = session.data?.registration;
   const request = registration
@@ -66,26 +54,14 @@ export function MachineOrderPage() {
         machines: lines,
       }
     : null;
-  const price = useQuery({
-    queryKey: websiteKeys.price(request ?? ({} as never)),
-    enabled: Boolean(request && complete),
-    queryFn: () => fetchPrice(request!),
-  });
-  const order = useMutation({
-    mutationFn: () =>
-      orderMachines(session.data!.token.registrationId, session.data!.token.token, lines, acceptTerms),
-    onSuccess: () => {
-      // the token is used up: a next order gets a fresh one; the dashboard shows the new invoice
-      queryClient.removeQueries({ queryKey: [...websiteKeys.all, 'machine-order'] });
-      void queryClient.invalidateQueries();
-    },
-  });
+  const price = usePrice(request, { enabled: complete });
+  const order = useOrderMachines();
   const submit = () => {
     if (!acceptTerms) {
       setTermsError(true);
       return;
     }
-    order.mutate();
+    order.mutate({ token: session.data!.token, machines: lines, acceptTerms });
   };
 
   return (

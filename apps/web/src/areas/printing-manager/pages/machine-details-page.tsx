@@ -19,7 +19,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorAlert } from '../../../components/errors';
 import { DateText, DurationText, TimeText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
-import { MachineStatusBadge, SwapUrgencyBadge } from '../../../components/status';
+import { ConnectionBanner, LiveDot, MachineStatusBadge, SwapUrgencyBadge } from '../../../components/status';
 import {
   CutsToday,
   machineState,
@@ -37,7 +37,7 @@ import {
 } from '../../../features/reports';
 import { browserTimeZone, formatNumber, formatPercent, lastHoursPeriod } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
-import { ConnectionBanner, LiveDot, useLiveState } from './live-state';
+import { useLiveState } from './live-state';
 import { knifePath } from './machine-card';
 
 function Tile({ label, icon, children }: { label: string; icon?: ReactNode; children: ReactNode }) {

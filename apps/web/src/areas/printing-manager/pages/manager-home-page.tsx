@@ -7,6 +7,7 @@ import { ErrorAlert } from '../../../components/errors';
 import { EmptyState } from '../../../components/feedback';
 import { DurationText } from '../../../components/format';
 import { usePageTitle } from '../../../components/layout';
+import { ConnectionBanner, LiveDot } from '../../../components/status';
 import {
   useAssignedLocations,
   useMachinesOfLocations,
@@ -15,7 +16,7 @@ import {
 import { useMachineStatusViews, useMachineViewsLive } from '../../../features/machines';
 import { segmentSecondsByGroup, useUptimeLast24h } from '../../../features/reports';
 import { formatNumber, formatPercent } from '../../../lib/format';
-import { ConnectionBanner, LiveDot, useLiveState } from './live-state';
+import { useLiveState } from './live-state';
 import { MachineCard } from './machine-card';
 
 function Figure({ label, value, testId }: { label: string; value: ReactNode | undefined; testId: string }) {

@@ -38,7 +38,6 @@ import {
 import { useForm } from '@mantine/form';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCheck, IconCircleCheck, IconX } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -47,14 +46,13 @@ import { countryName, PhoneField } from '../../../components/inputs';
 import { usePageTitle, WebsiteLayout } from '../../../components/layout';
 import {
   CaptchaField,
-  checkTenantId,
-  fetchContractConditions,
-  fetchCuttingWidths,
-  fetchPrice,
   MachineListField,
   PriceSummary,
-  registerShop,
-  websiteKeys,
+  useContractConditions,
+  useCuttingWidths,
+  usePrice,
+  useRegisterShop,
+  useTenantIdAvailability,
 } from '../../../features/website';
 import { isApiError } from '../../../lib/api';
 import { languageOf, useLocale } from '../../../lib/i18n';
@@ -129,7 +127,7 @@ function PasswordRules({ value }: { value: string }) {
 }
 
 /** product.md §2 registration: 4 steps (personal data, machines, payment, overview), then done or error. */
-export function RegistrationPage() {
+function RegistrationPage() {
   const { t, i18n } = useTranslation();
   const { locale } = useLocale();
   usePageTitle(t('registration.title'));
@@ -193,22 +191,15 @@ export function RegistrationPage() {
   });
   const values = form.getValues();
 
-  const widths = useQuery({ queryKey: websiteKeys.widths(), queryFn: fetchCuttingWidths });
-  const conditions = useQuery({
-    queryKey: websiteKeys.conditions('DE'),
-    queryFn: () => fetchContractConditions('DE'),
-  });
+  const widths = useCuttingWidths();
+  const conditions = useContractConditions('DE');
+  const registerShop = useRegisterShop();
   const supportPhone = conditions.data?.supportPhone ?? '';
   const supportEmail = conditions.data?.supportEmail ?? '';
 
   const [tenantId] = useDebouncedValue(values.tenantId.trim().toLowerCase(), 350);
   const tenantIdValid = tenantId.length >= 2 && TENANT_SLUG_PATTERN.test(tenantId);
-  const availability = useQuery({
-    queryKey: websiteKeys.tenantId(tenantId),
-    queryFn: () => checkTenantId(tenantId),
-    enabled: tenantIdValid,
-    staleTime: 10_000,
-  });
+  const availability = useTenantIdAvailability(tenantId, { enabled: tenantIdValid });
 
   const priceRequest = {
     country: values.address.country,
@@ -217,11 +208,7 @@ export function RegistrationPage() {
     machines: values.machines,
   };
   const machinesComplete = values.machines.every((m) => m.manufacturer && m.model && m.count > 0);
-  const price = useQuery({
-    queryKey: websiteKeys.price(priceRequest),
-    queryFn: () => fetchPrice(priceRequest),
-    enabled: step >= 2 && machinesComplete,
-  });
+  const price = usePrice(priceRequest, { enabled: step >= 2 && machinesComplete });
 
   /** The contract checks the step's fields (the captcha comes last, on submit). */
   function validateStep(index: number) {
@@ -255,7 +242,11 @@ export function RegistrationPage() {
     setSending(true);
     setFailure(null);
     try {
-      const answer = await registerShop({ ...form.getValues(), language: languageOf(locale), captcha });
+      const answer = await registerShop.mutateAsync({
+        ...form.getValues(),
+        language: languageOf(locale),
+        captcha,
+      });
       setResult(answer);
       setStep(4);
     } catch (error) {

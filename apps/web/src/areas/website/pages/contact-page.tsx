@@ -14,29 +14,26 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFieldErrors, useContractForm } from '../../../components/form';
 import { PhoneField } from '../../../components/inputs';
 import { usePageTitle, WebsiteLayout } from '../../../components/layout';
-import { CaptchaField, fetchContractConditions, sendContact, websiteKeys } from '../../../features/website';
+import { CaptchaField, useContractConditions, useSendContact } from '../../../features/website';
 import { languageOf, useLocale } from '../../../lib/i18n';
 
 type Phase = 'form' | 'sending' | 'sent' | 'failed';
 
 /** product.md §2/§3 contact form: sending, thank-you and failure states; ALTCHA proof of work. */
-export function ContactPage() {
+function ContactPage() {
   const { t } = useTranslation();
   const { locale } = useLocale();
   usePageTitle(t('website.contact.title'));
   const [phase, setPhase] = useState<Phase>('form');
   const [captcha, setCaptcha] = useState<CaptchaPayload | null>(null);
   const [captchaRound, setCaptchaRound] = useState(0);
-  const conditions = useQuery({
-    queryKey: websiteKeys.conditions('DE'),
-    queryFn: () => fetchContractConditions('DE'),
-  });
+  const conditions = useContractConditions('DE');
+  const sendContact = useSendContact();
   const form = useContractForm(ContactRequestSchema.omit({ captcha: true, language: true }), {
     initialValues: {
       salutation: 'MS',
@@ -53,7 +50,7 @@ export function ContactPage() {
     if (!captcha) return;
     setPhase('sending');
     try {
-      await sendContact({ ...(values as ContactRequest), language: languageOf(locale), captcha });
+      await sendContact.mutateAsync({ ...(values as ContactRequest), language: languageOf(locale), captcha });
       setPhase('sent');
     } catch (error) {
       setCaptchaRound((round) => round + 1);

@@ -11,26 +11,22 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/errors';
 import { usePageTitle, WebsiteLayout } from '../../../components/layout';
-import { fetchPricingInfo, MoneyText, websiteKeys } from '../../../features/website';
+import { MoneyText, usePricingInfo } from '../../../features/website';
 import { translateKey } from '../../../lib/i18n';
 
 const FEATURES = ['logistics', 'history', 'reports', 'administration', 'integration', 'assistant'] as const;
 
 /** product.md §2: features overview with prices (the price list per invoicing currency). */
-export function FeaturesPage() {
+function FeaturesPage() {
   const { t } = useTranslation();
   usePageTitle(t('website.features.title'));
   const [currency, setCurrency] = useState<Currency>('EUR');
-  const pricing = useQuery({
-    queryKey: websiteKeys.pricing(currency),
-    queryFn: () => fetchPricingInfo(currency),
-  });
+  const pricing = usePricingInfo(currency);
   return (
     <WebsiteLayout>
       <Container size="lg" py={{ base: 32, sm: 56 }}>

@@ -27,7 +27,7 @@ import { ProductIllustration } from './product-illustration';
 import classes from './website.module.css';
 
 /** product.md §2 "Website" home: hero with register and info buttons, product video, print and grind. */
-export function HomePage() {
+function HomePage() {
   const { t } = useTranslation();
   usePageTitle(t('website.title'));
   const categories = [

@@ -14,7 +14,7 @@ const hasTokens = () => tokenStore.get() !== null;
  * product.md §2 "licence order" on the website: it explains the order and leads into the app, where the
  * signed-in administrator orders (with the terms) — a public page never sends a binding order itself.
  */
-export function LicenceOrderPage() {
+function LicenceOrderPage() {
   const { t } = useTranslation();
   usePageTitle(t('website.licenceOrder.title'));
   const signedIn = useSyncExternalStore(tokenStore.subscribe, hasTokens, () => false);

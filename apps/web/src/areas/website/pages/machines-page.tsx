@@ -1,15 +1,14 @@
 import { Container, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/errors';
 import { usePageTitle, WebsiteLayout } from '../../../components/layout';
-import { fetchCuttingWidths, websiteKeys } from '../../../features/website';
+import { useCuttingWidths } from '../../../features/website';
 
 /** product.md §2 "machine details": which guillotine cutters Kerf connects, and what the installation does. */
-export function MachinesPage() {
+function MachinesPage() {
   const { t } = useTranslation();
   usePageTitle(t('website.machines.title'));
-  const widths = useQuery({ queryKey: websiteKeys.widths(), queryFn: fetchCuttingWidths });
+  const widths = useCuttingWidths();
   return (
     <WebsiteLayout>
       <Container size="md" py={{ base: 32, sm: 56 }}>

@@ -23,7 +23,7 @@ import { AccessStateBadge } from './access-state-badge';
  * The gate manager's failure reasons in the user's language (they arrive as English log lines); one
  * it does not know yet is shown as it came, which beats hiding it from the developer who reads it.
  */
-export function diagnosisText(t: TFunction, reason: string): string {
+function diagnosisText(t: TFunction, reason: string): string {
   const unreachable = /^site manager not reachable \(machine (\w+)\)$/.exec(reason);
   if (unreachable)
     return t('customerService.diagnosis.unreachable', {

@@ -21,7 +21,7 @@ export function useTenantUsers() {
 }
 
 /** The fields a PUT replaces, from a user as read (the password stays unless one is sent). */
-export function updateBodyOf(user: User): UpdateUser {
+function updateBodyOf(user: User): UpdateUser {
   return {
     username: user.username,
     email: user.email,

@@ -11,19 +11,18 @@ import { useTranslation } from 'react-i18next';
 import { FormModal, fieldErrorMessage, schemaErrors, useFormSubmit } from '../../../components/form';
 import { renderNoTranslateOption } from '../../../components/inputs';
 import { type ShopKind, useMinimalLocations } from '../../locations';
-import { useAssignableRoles } from '../api/list-roles';
-import { useSaveEmployee } from '../api/save-employee';
+import { useAssignableRoles, useSaveEmployee } from '../api/employees';
 import { toUserBody, UserFields, userFormValues } from './user-fields';
 
 type Values = CreateUser & { printingShopIds: string[] };
 
 /** The user part as the auth contract wants it: empty optional texts as null, no password when blank. */
-export function toUser({ printingShopIds: _ids, ...values }: Values, editing: boolean): CreateUser {
+function toUser({ printingShopIds: _ids, ...values }: Values, editing: boolean): CreateUser {
   return toUserBody(values, editing);
 }
 
 /** The locations an employee of either kind of shop works at. */
-export const locationIdsOf = (employee: Employee | GrindingEmployee) =>
+const locationIdsOf = (employee: Employee | GrindingEmployee) =>
   'grindingShopIds' in employee ? employee.grindingShopIds : employee.printingShopIds;
 
 /**

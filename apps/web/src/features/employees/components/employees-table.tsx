@@ -19,7 +19,7 @@ import { confirmDelete, notifyDeleted, notifyError } from '../../../components/f
 import { translateKey } from '../../../lib/i18n';
 import type { ShopKind } from '../../locations';
 import { useSelf } from '../../session';
-import { useDeleteEmployee } from '../api/delete-employee';
+import { useDeleteEmployee } from '../api/employees';
 import { EmployeeFormModal } from './employee-form-modal';
 
 type Employee = PrintingShopEmployee | GrindingEmployee;

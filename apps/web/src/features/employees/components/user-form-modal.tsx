@@ -3,7 +3,7 @@ import { Switch } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { FormModal, schemaErrors, useFormSubmit } from '../../../components/form';
-import { useAssignableRoles } from '../api/list-roles';
+import { useAssignableRoles } from '../api/employees';
 import { useSaveUser } from '../api/users';
 import { toUserBody, UserFields, userFormValues } from './user-fields';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal, NumberInput, useContractForm, useFormSubmit } from '../../../components/form';
 import { renderNoTranslateOption } from '../../../components/inputs';
 import { isApiError } from '../../../lib/api';
-import { useSaveGrindingMachine } from '../api/save-grinding-machine';
+import { useSaveGrindingMachine } from '../api/grinding-machines';
 
 const orNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 

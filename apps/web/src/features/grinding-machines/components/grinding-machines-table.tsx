@@ -17,7 +17,7 @@ import {
 } from '../../../components/data-table';
 import { confirmDelete, notifyDeleted, notifyError } from '../../../components/feedback';
 import { formatNumber } from '../../../lib/format';
-import { useDeleteGrindingMachine } from '../api/delete-grinding-machine';
+import { useDeleteGrindingMachine } from '../api/grinding-machines';
 import { GrindingMachineFormModal } from './grinding-machine-form-modal';
 
 /** The grinding machines of a location with add, edit and delete. */

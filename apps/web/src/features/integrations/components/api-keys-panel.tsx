@@ -18,7 +18,7 @@ import { confirm, notifyError, notifySuccess } from '../../../components/feedbac
 import { FormModal, schemaErrors, useFormSubmit } from '../../../components/form';
 import { ToneBadge } from '../../../components/status';
 import { translateKey } from '../../../lib/i18n';
-import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/integrations';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { CardHeading } from './card-heading';
 import { SecretOnceModal } from './secret-once-modal';
 

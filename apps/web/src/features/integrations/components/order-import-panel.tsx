@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/errors';
 import { isApiError } from '../../../lib/api';
 import { translateKey } from '../../../lib/i18n';
-import { useImportOrdersCsv } from '../api/integrations';
+import { useImportOrdersCsv } from '../api/order-import';
 import { CardHeading } from './card-heading';
 
 /** One problem of a refused import: `rows.<line>.<column>` (or `csv`) and its field code. */

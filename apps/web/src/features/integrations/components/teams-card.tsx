@@ -16,7 +16,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/errors';
 import { confirm, notifyError, notifySaved } from '../../../components/feedback';
-import { useTeamCandidates, useTeamMutations, useTeams } from '../api/integrations';
+import {
+  useCreateTeam,
+  useDeleteTeam,
+  useRenameTeam,
+  useSetTeamMembers,
+  useTeamCandidates,
+  useTeams,
+} from '../api/teams';
 import { CardHeading } from './card-heading';
 
 /**
@@ -27,7 +34,10 @@ export function TeamsCard() {
   const { t, i18n } = useTranslation();
   const teams = useTeams();
   const people = useTeamCandidates();
-  const { create, rename, members, remove } = useTeamMutations();
+  const create = useCreateTeam();
+  const rename = useRenameTeam();
+  const members = useSetTeamMembers();
+  const remove = useDeleteTeam();
   const [name, setName] = useState('');
   const [editing, setEditing] = useState<{ id: string; name: string } | null>(null);
   const options = (people.data ?? []).map((person) => ({

@@ -28,7 +28,7 @@ import { FormModal, schemaErrors, useFormSubmit } from '../../../components/form
 import { ToneBadge } from '../../../components/status';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
-import { useCreateWebhook, useDeleteWebhook, useWebhookDeliveries, useWebhooks } from '../api/integrations';
+import { useCreateWebhook, useDeleteWebhook, useWebhookDeliveries, useWebhooks } from '../api/webhooks';
 import { CardHeading } from './card-heading';
 import { SecretOnceModal } from './secret-once-modal';
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/errors';
 import { confirm, notifyError, notifySaved } from '../../../components/feedback';
 import { DateText } from '../../../components/format';
-import { useSetWorksCouncil, useWorksCouncilSetting } from '../api/integrations';
+import { useSetWorksCouncil, useWorksCouncilSetting } from '../api/works-council';
 import { CardHeading } from './card-heading';
 
 /** Tenant admin: works-council mode — per-employee reports only under pseudonyms (asks first, audited). */

@@ -11,7 +11,7 @@ import { FormModal, NumberInput, useContractForm, useFormSubmit } from '../../..
 import { isApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
-import { useUpdateKnife } from '../api/update-knife';
+import { useUpdateKnife } from '../api/knives';
 
 /** The server's knife codes that belong to one field: shown under it, in the user's language. */
 const FIELD_OF_CODE = {

@@ -17,7 +17,7 @@ import { EmptyState } from '../../../components/feedback';
 import { DateText } from '../../../components/format';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
-import { useKnifeEvents } from '../api/list-knife-events';
+import { useKnifeEvents } from '../api/knife-events';
 
 const ICONS: Record<KnifeHistoryEvent['kind'], Icon> = {
   REGISTERED: IconTag,

@@ -40,8 +40,7 @@ import { SwapUrgencyBadge } from '../../../components/status';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
 import { useMinimalLocations } from '../../locations';
-import { downloadKnivesCsv } from '../api/download-csv';
-import { useKnives } from '../api/list-knives';
+import { downloadKnivesCsv, useKnives } from '../api/knives';
 import { CompareLimitAlert } from './compare-limit-alert';
 import { KnifeStateBadge } from './knife-badges';
 

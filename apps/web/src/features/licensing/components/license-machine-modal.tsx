@@ -1,12 +1,11 @@
-import { type CuttingMachineAdminView, licenseCuttingMachine } from '@kerf/contracts';
+import type { CuttingMachineAdminView } from '@kerf/contracts';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorAlert } from '../../../components/errors';
-import { api } from '../../../lib/api';
 import { formatDate } from '../../../lib/format';
+import { useLicenseMachine } from '../api/licences';
 import type { Licensing } from './licensing-summary';
 
 /**
@@ -28,19 +27,11 @@ export function LicenseMachineModal({
   onClose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
   const unlicensed = machines.filter((machine) => machine.licensedAt === null);
   const ordered = licensing.orderedLicences;
   const [machineId, setMachineId] = useState<string | null>(unlicensed[0]?.id ?? null);
   const [licenceId, setLicenceId] = useState<string | null>(ordered[0]?.id ?? null);
-  const license = useMutation({
-    mutationFn: () =>
-      api(licenseCuttingMachine, { params: { id: machineId! }, body: { licenceId: licenceId ?? undefined } }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries();
-      onClose();
-    },
-  });
+  const license = useLicenseMachine();
   return (
     <Modal opened onClose={onClose} title={t('money.license.title')} size="lg">
       <Stack gap="md">
@@ -100,7 +91,11 @@ export function LicenseMachineModal({
             {t('actions.cancel')}
           </Button>
           {ordered.length > 0 && unlicensed.length > 0 && (
-            <Button onClick={() => license.mutate()} loading={license.isPending} disabled={!machineId}>
+            <Button
+              onClick={() => license.mutate({ machineId: machineId!, licenceId }, { onSuccess: onClose })}
+              loading={license.isPending}
+              disabled={!machineId}
+            >
               {t('money.license.submit')}
             </Button>
           )}

@@ -14,7 +14,7 @@ export function PlainDate({ value }: { value: string }) {
 }
 
 /** The day of an instant (an order), in the user's locale and time zone. */
-export function DayOf({ value }: { value: string }) {
+function DayOf({ value }: { value: string }) {
   const { i18n } = useTranslation();
   return <time dateTime={value}>{formatDate(value, i18n.language)}</time>;
 }

@@ -8,12 +8,12 @@ import { notifyError, notifySaved } from '../../../components/feedback';
 import { NumberInput, schemaErrors } from '../../../components/form';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
-import { type OptionScope, useSetConfigOption } from '../api/set-config-option';
+import { type OptionScope, useSetConfigOption } from '../api/config-options';
 
 type Options = z.infer<typeof ConfigOptionsSchema>;
 
 /** Minutes as the locale writes them, with its plural: "5 minutes", "5 Minuten", "5 دقائق". */
-export function formatMinutes(value: number, language: string): string {
+function formatMinutes(value: number, language: string): string {
   return new Intl.NumberFormat(language, { style: 'unit', unit: 'minute', unitDisplay: 'long' }).format(
     value,
   );

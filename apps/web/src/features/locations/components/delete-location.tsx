@@ -9,7 +9,7 @@ import { confirmDelete, notifyDeleted, notifyError } from '../../../components/f
 import { isApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
-import { useDeleteLocation } from '../api/delete-location';
+import { useDeleteLocation } from '../api/locations';
 import type { ShopKind } from '../shop-kind';
 
 const BLOCKING_CODES = [

@@ -11,7 +11,7 @@ import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { FormModal, NumberInput, useContractForm, useFormSubmit } from '../../../components/form';
 import { countryName, renderNoTranslateOption } from '../../../components/inputs';
-import { useSaveLocation } from '../api/save-location';
+import { useSaveLocation } from '../api/locations';
 import type { ShopKind } from '../shop-kind';
 
 const emptyToNull = (value: string | null | undefined) => (value?.trim() ? value : null);

@@ -19,8 +19,6 @@ import { api } from '../../../lib/api';
 import { KNIFE_AWAY_REFRESH_MS, knifeKeys } from '../../knives';
 import { type KnifeRef, type LogisticsSide, logisticsKeys } from './keys';
 
-export { KNIFE_AWAY_REFRESH_MS };
-
 /** Reads the query again when the knife's known state moves (not on the first value). */
 function useRefetchOnStateChange(key: QueryKey, state: string | undefined) {
   const queryClient = useQueryClient();

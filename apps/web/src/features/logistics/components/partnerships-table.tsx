@@ -15,7 +15,7 @@ const STATE_LOOK = {
   ENDED: { color: 'gray', icon: IconCircleX },
 } as const;
 
-export function PartnershipStateBadge({ state }: { state: Partnership['state'] }) {
+function PartnershipStateBadge({ state }: { state: Partnership['state'] }) {
   const { t } = useTranslation();
   return (
     <ToneBadge color={STATE_LOOK[state].color} icon={STATE_LOOK[state].icon}>

@@ -8,8 +8,8 @@ import {
 import { type QueryClient, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { useLiveEvent } from '../../../lib/live';
-import { MACHINE_STATE_FALLBACK_REFRESH_MS } from './get-machines-admin-view';
 import { machineKeys } from './keys';
+import { MACHINE_STATE_FALLBACK_REFRESH_MS } from './machines';
 
 /** One machine's master data (name, serial number, location, cutting width). */
 export function useMachine(id: string) {

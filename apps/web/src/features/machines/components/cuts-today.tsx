@@ -8,7 +8,7 @@ import { formatNumber } from '../../../lib/format';
  * Whether the shop's day (`dayStartedAt`: midnight in the shop's time zone, from the machine view)
  * starts at another moment than the browser's local midnight, i.e. the two zones differ today.
  */
-export function shopDayDiffers(dayStartedAt: string): boolean {
+function shopDayDiffers(dayStartedAt: string): boolean {
   const start = new Date(dayStartedAt);
   return start.getHours() !== 0 || start.getMinutes() !== 0 || start.getSeconds() !== 0;
 }

@@ -17,8 +17,7 @@ import {
 import { isPhoneValid, PhoneField, renderNoTranslateOption } from '../../../components/inputs';
 import { isApiError } from '../../../lib/api';
 import { useMinimalLocations } from '../../locations';
-import { useUnusedSerials } from '../api/list-unused-serials';
-import { useSaveMachine } from '../api/save-machine';
+import { useSaveMachine, useUnusedSerials } from '../api/machines';
 import { NetworkFields } from './network-fields';
 
 const orNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
@@ -54,7 +53,7 @@ function initialValues(machine?: CuttingMachine, printingShopId?: string): Cutti
 }
 
 /** What is sent: empty texts as null, static addresses only for STATIC, the WLAN password only when typed. */
-export function toRequest(values: CuttingMachineInput): CuttingMachineInput {
+function toRequest(values: CuttingMachineInput): CuttingMachineInput {
   const network = values.network;
   const isStatic = network?.addressMode === 'STATIC';
   const isWifi = network?.connection === 'WIFI';

@@ -2,7 +2,7 @@ import type { CuttingMachine } from '@kerf/contracts';
 import { Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { KnifeIntervalEditor, NoCutsPromptEditor } from '../../locations';
-import { useMachineOptions } from '../api/get-machine-options';
+import { useMachineOptions } from '../api/machines';
 
 /**
  * The machine's config options: its knife swap interval and the delay after which its operator

@@ -21,7 +21,7 @@ import {
 import { confirmDelete, notifyDeleted, notifyError } from '../../../components/feedback';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
-import { useDeleteMachine } from '../api/delete-machine';
+import { useDeleteMachine } from '../api/machines';
 import { MachineFormModal } from './machine-form-modal';
 import { MachineIntervalModal } from './machine-interval-modal';
 import { NetworkSetupBadge } from './network-setup-badge';

@@ -7,7 +7,7 @@ import { translateKey } from '../../../lib/i18n';
 type Form = UseFormReturnType<CuttingMachineInput>;
 
 /** Standard names of the WLAN security modes: the same in every language. */
-export const WIFI_SECURITY_NAMES = {
+const WIFI_SECURITY_NAMES = {
   WEP: 'WEP',
   WPA_WPA2: 'WPA/WPA2',
   WPA2_WPA3: 'WPA2/WPA3',

@@ -3,7 +3,7 @@ import { Alert, Card, Checkbox, Skeleton, Stack, Text, Title } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/errors';
 import { notifyError, notifySaved } from '../../../components/feedback';
-import { useNotificationPreferences, useSetNotificationPreferences } from '../api/notifications';
+import { useNotificationPreferences, useSetNotificationPreferences } from '../api/preferences';
 
 /** Opt-in per notification kind: which ones also come by e-mail. */
 export function EmailPreferencesCard() {

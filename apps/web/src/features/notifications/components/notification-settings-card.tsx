@@ -3,7 +3,7 @@ import { Button, Card, Checkbox, Group, Skeleton, Stack, Text, TextInput, Title 
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/errors';
 import { NumberInput, useContractForm, useFormSubmit } from '../../../components/form';
-import { useNotificationSettings, useSetNotificationSettings } from '../api/notifications';
+import { useNotificationSettings, useSetNotificationSettings } from '../api/settings';
 
 const DAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 

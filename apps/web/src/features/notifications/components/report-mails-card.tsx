@@ -5,7 +5,7 @@ import { ErrorAlert } from '../../../components/errors';
 import { notifyError, notifySaved } from '../../../components/feedback';
 import { DateText } from '../../../components/format';
 import { languageOf, useLocale } from '../../../lib/i18n';
-import { useReportSubscriptions, useSetReportSubscription } from '../api/notifications';
+import { useReportSubscriptions, useSetReportSubscription } from '../api/report-subscriptions';
 
 /** The manager's scheduled report e-mails: daily and weekly, each on or off. */
 export function ReportMailsCard() {

@@ -27,7 +27,7 @@ export const useMachineUsedKnives = (query: ReportRangeQuery, enabled = true) =>
   );
 
 /** A report that follows live machines reads again at most this often. */
-export const REPORT_FOLLOW_MS = 30_000;
+const REPORT_FOLLOW_MS = 30_000;
 
 /**
  * Status timeline and cuts per hour of the last 24 hours for these machines (machine details, the

@@ -1,14 +1,11 @@
-import { getReportReadSource } from '@kerf/contracts';
 import { Alert } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api';
 import { formatWait } from '../../../lib/format';
-import { reportKeys } from '../api/keys';
+import { useReportReadSource } from '../api/read-source';
 
 /** A replica this many seconds behind is worth saying so (a few seconds is normal streaming). */
-export const REPLICA_LAG_NOTICE_SECONDS = 5;
+const REPLICA_LAG_NOTICE_SECONDS = 5;
 
 /**
  * Reports may read from a streaming replica of the database (`DATABASE_READ_URL`). When it is more
@@ -17,11 +14,7 @@ export const REPLICA_LAG_NOTICE_SECONDS = 5;
  */
 export function ReplicaLagNotice() {
   const { t, i18n } = useTranslation();
-  const { data } = useQuery({
-    queryKey: [...reportKeys.all, 'read-source'],
-    queryFn: ({ signal }) => api(getReportReadSource, { signal }),
-    refetchInterval: 30_000,
-  });
+  const { data } = useReportReadSource();
   if (data?.source !== 'REPLICA') return null;
   if (data.lagSeconds !== null && data.lagSeconds <= REPLICA_LAG_NOTICE_SECONDS) return null;
   return (

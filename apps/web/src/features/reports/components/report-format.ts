@@ -25,6 +25,6 @@ export function useReportFormat() {
   };
 }
 
-export function statusLabel(t: TFunction, status: ReportStatus): string {
+function statusLabel(t: TFunction, status: ReportStatus): string {
   return status === 'NO_DATA' ? t('reports.noData') : t(`status.machine.${status}`);
 }

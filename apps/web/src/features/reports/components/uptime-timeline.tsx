@@ -15,7 +15,7 @@ import { StatusLegend } from './status-legend';
 type Last24h = z.infer<typeof MachineUptimeLast24hSchema>;
 
 /** The timeline in words: time per status group over the 24 hours (its text alternative). */
-export function useTimelineSummary() {
+function useTimelineSummary() {
   const f = useReportFormat();
   return (report: Last24h) => {
     const groups = segmentSecondsByGroup(report.segments);

@@ -3,9 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useLocale } from '../../../lib/i18n';
 import { localeOf } from '../../../lib/i18n/locales';
-import { getSelf } from '../api/get-self';
 import { sessionKeys } from '../api/keys';
-import { login } from '../api/login';
+import { getSelf, login } from '../api/session';
 
 /** The operator terminal's area: a login that returns there signs in as a terminal (contracts CLIENT_TYPES). */
 const TERMINAL_AREA = `/${ROLE_AREAS.PRINTING_SHOP_OPERATOR}`;

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { logout } from '../api/logout';
+import { logout } from '../api/session';
 
 /**
  * Deletes the server session, forgets every cached answer and shows the login; `returnTo` is where

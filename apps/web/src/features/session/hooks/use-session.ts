@@ -2,11 +2,11 @@ import { ROLE_AREAS, type Self } from '@kerf/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { tokenStore } from '../../../lib/api';
-import { getSelf } from '../api/get-self';
 import { sessionKeys } from '../api/keys';
+import { getSelf } from '../api/session';
 
 /** how often a signed-in page checks that its session still stands */
-export const SELF_CHECK_MS = 30_000;
+const SELF_CHECK_MS = 30_000;
 
 const hasTokens = () => tokenStore.get() !== null;
 

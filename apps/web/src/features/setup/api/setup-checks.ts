@@ -11,7 +11,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import { api } from '../../../lib/api';
 import { useLiveEvent } from '../../../lib/live';
 
-export const setupKeys = {
+const setupKeys = {
   all: ['setup'] as const,
   runs: (machineId: string) => [...setupKeys.all, 'runs', machineId] as const,
   run: (machineId: string, runId: string) => [...setupKeys.all, 'run', machineId, runId] as const,

@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CodeText, DataTable, dateColumn, orEmpty, type TableColumn } from '../../../components/data-table';
-import { useSystemAudit } from '../api/system';
+import { useSystemAudit } from '../api/audit';
 import { useServerPaging } from './use-server-paging';
 import { TenantFilter } from './users-admin';
 

@@ -8,7 +8,7 @@ import { ErrorAlert } from '../../../components/errors';
 import { confirm, notifyError, notifySuccess } from '../../../components/feedback';
 import { DateText } from '../../../components/format';
 import { ToneBadge } from '../../../components/status';
-import { useResendMail, useSystemMail, useSystemMails } from '../api/system';
+import { useResendMail, useSystemMail, useSystemMails } from '../api/mails';
 import { useServerPaging } from './use-server-paging';
 
 const NO_SORT = { columnAccessor: 'createdAt', direction: 'desc' } as const;
@@ -18,7 +18,7 @@ const STATE_LOOK = {
   FAILED: { color: 'red.8', icon: IconX },
 } as const;
 
-export function MailStateBadge({ state }: { state: MailState }) {
+function MailStateBadge({ state }: { state: MailState }) {
   const { t } = useTranslation();
   return (
     <ToneBadge color={STATE_LOOK[state].color} icon={STATE_LOOK[state].icon}>

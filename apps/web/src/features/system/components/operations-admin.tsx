@@ -21,7 +21,8 @@ import { ErrorAlert } from '../../../components/errors';
 import { notifyError, notifySuccess } from '../../../components/feedback';
 import { ToneBadge } from '../../../components/status';
 import { formatNumber } from '../../../lib/format';
-import { useIngestHealth, useRunJob, useSystemJobs } from '../api/system';
+import { useIngestHealth } from '../api/ingest';
+import { useRunJob, useSystemJobs } from '../api/jobs';
 
 function Figure({ label, value, tone }: { label: string; value: string; tone?: string }) {
   return (

@@ -24,7 +24,7 @@ import { confirm, notifyError, notifySuccess } from '../../../components/feedbac
 import { FormModal, schemaErrors, useFormSubmit } from '../../../components/form';
 import { formatNumber } from '../../../lib/format';
 import { translateKey } from '../../../lib/i18n';
-import { useCreateTenant, useSetTenantActive, useSystemTenants } from '../api/system';
+import { useCreateTenant, useSetTenantActive, useSystemTenants } from '../api/tenants';
 import { useServerPaging } from './use-server-paging';
 
 const NO_SORT = { columnAccessor: 'name', direction: 'asc' } as const;

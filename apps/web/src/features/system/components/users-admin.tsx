@@ -16,7 +16,8 @@ import {
 } from '../../../components/data-table';
 import { confirm, notifyError, notifySuccess } from '../../../components/feedback';
 import { translateKey } from '../../../lib/i18n';
-import { useSetSystemUserActive, useSystemTenants, useSystemUsers } from '../api/system';
+import { useSystemTenants } from '../api/tenants';
+import { useSetSystemUserActive, useSystemUsers } from '../api/users';
 import { useServerPaging } from './use-server-paging';
 
 const NO_SORT = { columnAccessor: 'username', direction: 'asc' } as const;

@@ -1,9 +1,12 @@
 import { getInvoicePdf, listInvoices } from '@kerf/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { api, buildUrl, httpClient, tokenStore } from '../../../lib/api';
+import { invoiceKeys } from './keys';
 
-export const invoiceKeys = { all: ['invoices'] as const };
-
-export const fetchInvoices = () => api(listInvoices);
+/** The printing shop's invoices (registration and licence orders). */
+export function useInvoices() {
+  return useQuery({ queryKey: invoiceKeys.all, queryFn: () => api(listInvoices) });
+}
 
 /**
  * The invoice PDF as a blob URL (the API answers application/pdf, which the JSON client does not

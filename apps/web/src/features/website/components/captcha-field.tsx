@@ -5,7 +5,7 @@ import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchCaptchaChallenge } from '../api/website-api';
+import { fetchCaptchaChallenge } from '../api/captcha';
 
 type State = 'verifying' | 'verified' | 'error';
 

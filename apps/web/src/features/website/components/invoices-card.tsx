@@ -1,17 +1,16 @@
 import { Button, Group, Paper, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { IconFileTypePdf } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../components/errors';
 import { formatDate } from '../../../lib/format';
-import { fetchInvoices, invoiceKeys, invoicePdfUrl } from '../api/invoices';
+import { invoicePdfUrl, useInvoices } from '../api/invoices';
 import { MoneyText } from './price-summary';
 
 /** The printing shop's invoices (registration and licence orders), each opened as PDF. */
 export function InvoicesCard() {
   const { t, i18n } = useTranslation();
-  const invoices = useQuery({ queryKey: invoiceKeys.all, queryFn: fetchInvoices });
+  const invoices = useInvoices();
   const [opening, setOpening] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const open = async (id: string) => {
