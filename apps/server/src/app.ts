@@ -53,6 +53,7 @@ import { createCaptcha, registerRegistrationModule } from './modules/registratio
 import { registerReportModule } from './modules/report/index';
 import { registerMqttWebSocket, registerSetupModule } from './modules/setup/index';
 import { createTelemetryService, type TelemetryService } from './modules/telemetry/index';
+import { embeddedBackupJob } from './ops/backup-job';
 import { checkBrokerAcl } from './plugins/broker-acl';
 import { type Bus, startBus } from './plugins/bus';
 import { registerErrorHandling } from './plugins/errors';
@@ -215,6 +216,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tenantActive: (tenantId) => transactions.withSignIn((tx) => isTenantActive(tx, tenantId)),
   });
   const scheduler = createScheduler({ database, log: app.log });
+  if (database.copyTo && config.backup.intervalHours > 0 && !config.databaseUrl)
+    scheduler.register(
+      embeddedBackupJob({
+        copyTo: database.copyTo,
+        directory: join(config.dataDir, 'backups'),
+        keep: config.backup.keep,
+        everyMs: config.backup.intervalHours * 3_600_000,
+      }),
+    );
   app.decorate('kerf', {
     config,
     database,

@@ -83,6 +83,9 @@ const EnvSchema = z.object({
   MAIL_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SESSION_RETENTION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   RETENTION_INTERVAL: seconds.default(3600),
+  /** embedded mode: hours between backups of the database into DATA_DIR/backups (0: none) */
+  BACKUP_INTERVAL_HOURS: z.coerce.number().min(0).max(8760).default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(365).default(3),
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   HEAVY_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(86_400_000).default(600_000),
   METRICS_TOKEN: z.string().min(16).optional(),
@@ -165,6 +168,8 @@ export interface Config {
    * more than `sessionDays` ago.
    */
   retention: { auditDays: number; mailDays: number; sessionDays: number; intervalSeconds: number };
+  /** embedded mode's own backups (ops/backup-job.ts); `intervalHours` 0 turns them off */
+  backup: { intervalHours: number; keep: number };
   /** bearer token a Prometheus scraper sends to `/api/metrics`; without it only system admins read them */
   metricsToken: string | undefined;
 }
@@ -260,6 +265,7 @@ export function parseConfig(env: Record<string, string | undefined>, terminal = 
       sessionDays: e.SESSION_RETENTION_DAYS,
       intervalSeconds: e.RETENTION_INTERVAL,
     },
+    backup: { intervalHours: e.BACKUP_INTERVAL_HOURS, keep: e.BACKUP_KEEP },
     metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, open, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,6 +16,8 @@ export type Schema = typeof schema;
 export type AppDatabase = PgDatabase<PgQueryResultHKT, Schema>;
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+/** in the data directory: the process that owns it (lockDataDir) */
+const LOCK_FILE = 'kerf.pid';
 const MIGRATION_LOCK = 0x6b657266; // 'kerf': one instance migrates at a time
 
 export interface DatabaseHandle {
@@ -25,6 +27,11 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
   /** PGlite: its dump of the data directory (a gzip'd tar) while the server runs, between transactions */
   dump?(): Promise<Uint8Array>;
+  /**
+   * PGlite on a data directory: a copy of its files into `directory` (which must not exist) while
+   * the server runs — consistent, with memory bounded by the copy's buffers, not the database's size
+   */
+  copyTo?(directory: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -87,6 +94,15 @@ export async function openDatabase(source: DatabaseSource): Promise<DatabaseHand
       await client.exec('CHECKPOINT');
       return new Uint8Array(await (await client.dumpDataDir('gzip')).arrayBuffer());
     },
+    copyTo:
+      'dataDir' in source && !source.dataDir.startsWith('memory://')
+        ? (directory) =>
+            // inside a transaction of its own, so no other statement runs while the files are copied
+            client.transaction(async (tx) => {
+              await tx.exec('CHECKPOINT');
+              await copyDataDir(source.dataDir, directory);
+            })
+        : undefined,
     async close() {
       await client.close();
       await unlock();
@@ -117,11 +133,20 @@ async function openPgliteThread(
     db,
     ping: () => ping(db),
     dump: () => thread.dump(),
+    copyTo: dataDir.startsWith('memory://') ? undefined : (directory) => thread.copyTo(directory),
     async close() {
       await thread.close();
       await unlock();
     },
   };
+}
+
+/** The data directory's files, without its lock file, into `to` (created; files already there are never overwritten). */
+export async function copyDataDir(from: string, to: string) {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from))
+    if (entry !== LOCK_FILE)
+      await cp(join(from, entry), join(to, entry), { recursive: true, errorOnExist: true, force: false });
 }
 
 export class DataDirInUseError extends Error {}
@@ -131,7 +156,7 @@ export class DataDirInUseError extends Error {}
  * owner's pid; a lock left by a process that no longer runs is taken over.
  */
 export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  const file = join(dataDir, 'kerf.pid');
+  const file = join(dataDir, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const handle = await open(file, 'wx');

@@ -14,6 +14,8 @@ export interface PgliteThread {
   pool: pg.Pool;
   /** PGlite's dump of the data directory (a gzip'd tar), taken between transactions */
   dump(): Promise<Uint8Array>;
+  /** a copy of the data directory's files into `directory` (new), between transactions, after a checkpoint */
+  copyTo(directory: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -42,6 +44,7 @@ export async function startPgliteThread(dataDir: string, load?: Uint8Array): Pro
 
   const dumps = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>();
   let nextDump = 1;
+  const copies = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
   let closed: (() => void) | null = null;
   worker.on('message', (message: { type: string; id?: number; bytes?: Uint8Array; error?: string }) => {
     if (message.type === 'dumped') {
@@ -49,6 +52,11 @@ export async function startPgliteThread(dataDir: string, load?: Uint8Array): Pro
       dumps.delete(message.id!);
       if (message.error) waiting?.reject(new Error(message.error));
       else waiting?.resolve(message.bytes!);
+    } else if (message.type === 'copied') {
+      const waiting = copies.get(message.id!);
+      copies.delete(message.id!);
+      if (message.error) waiting?.reject(new Error(message.error));
+      else waiting?.resolve();
     } else if (message.type === 'closed') closed?.();
   });
 
@@ -75,6 +83,13 @@ export async function startPgliteThread(dataDir: string, load?: Uint8Array): Pro
       return new Promise<Uint8Array>((resolve, reject) => {
         dumps.set(id, { resolve, reject });
         worker.postMessage({ type: 'dump', id });
+      });
+    },
+    copyTo(directory: string) {
+      const id = nextDump++;
+      return new Promise<void>((resolve, reject) => {
+        copies.set(id, { resolve, reject });
+        worker.postMessage({ type: 'copy', id, to: directory });
       });
     },
     async close() {

@@ -13,6 +13,8 @@
  * one is rolled back and its prepared statements and settings are discarded (`DISCARD ALL`), as a
  * new PostgreSQL backend would start.
  */
+import { cp } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -22,7 +24,11 @@ interface Input {
   load?: Uint8Array;
 }
 
-type Request = { type: 'connect'; port: MessagePortLike } | { type: 'dump'; id: number } | { type: 'close' };
+type Request =
+  | { type: 'connect'; port: MessagePortLike }
+  | { type: 'dump'; id: number }
+  | { type: 'copy'; id: number; to: string }
+  | { type: 'close' };
 
 interface MessagePortLike {
   on(event: 'message', listener: (data: unknown) => void): void;
@@ -203,9 +209,37 @@ function dump(id: number) {
   });
 }
 
+/**
+ * A copy of the data directory as files (an online backup with bounded memory): between
+ * transactions, after a checkpoint, and with nothing else run until it is done, so the copy is the
+ * database as of that moment (PGlite has no background writer to change files meanwhile). A server
+ * started on the copy finds a database that stopped at a checkpoint. The lock file is left out.
+ */
+function copy(id: number, to: string) {
+  void serial(async () => {
+    if (status !== 'I') {
+      setTimeout(() => copy(id, to), 5);
+      return;
+    }
+    try {
+      await db.exec('CHECKPOINT');
+      await cp(dataDir, to, {
+        recursive: true,
+        errorOnExist: true,
+        force: false,
+        filter: (source) => basename(source) !== 'kerf.pid',
+      });
+      port.postMessage({ type: 'copied', id });
+    } catch (error) {
+      port.postMessage({ type: 'copied', id, error: (error as Error).message });
+    }
+  });
+}
+
 port.on('message', (request: Request) => {
   if (request.type === 'connect') connect(request.port);
   else if (request.type === 'dump') dump(request.id);
+  else if (request.type === 'copy') copy(request.id, request.to);
   else if (request.type === 'close')
     void serial(async () => {
       await db.close();

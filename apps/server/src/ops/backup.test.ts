@@ -1,10 +1,11 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, DataDirInUseError, openDatabase, queryRows } from '../db/client';
 import { BackupError, backupPglite, restorePglite } from './backup';
+import { embeddedBackupJob } from './backup-job';
 
 let root: string;
 afterAll(async () => {
@@ -78,4 +79,78 @@ line 2')`);
     const { keptAside } = await restorePglite(file, pgDir, { force: true });
     expect(keptAside).toMatch(/pg\.before-restore-/);
   }, 180_000);
+
+  it.each(['worker', 'main'] as const)(
+    'the running server backs itself up (PGlite in its %s thread): consistent copies, the newest kept, each restorable',
+    async (thread) => {
+      root ??= await mkdtemp(join(tmpdir(), 'kerf-backup-'));
+      const pgDir = join(root, `running-${thread}`);
+      const backups = join(root, `backups-${thread}`);
+      const database = await openDatabase({ kind: 'pglite', dataDir: pgDir, thread });
+      const addAudit = (from: number, to: number) =>
+        database.db.execute(sql`
+          INSERT INTO audit_log (tenant_id, action, details)
+            SELECT id, 'test.online-backup', jsonb_build_object('n', n) FROM tenants, generate_series(${from}::int, ${to}::int) n`);
+      try {
+        await database.db.execute(
+          sql`INSERT INTO tenants (slug, name, kind) VALUES ('online-backup', 'Druckerei Süd', 'PRINTING_SHOP')`,
+        );
+        await addAudit(1, 300);
+        expect(database.copyTo).toBeDefined();
+        const job = embeddedBackupJob({
+          copyTo: database.copyTo!,
+          directory: backups,
+          keep: 2,
+          everyMs: 3_600_000,
+        });
+        const context = { signal: new AbortController().signal, log: console as never };
+        // writes go on while the copy is taken: each one lands wholly before or after it
+        const writes = Promise.all(
+          Array.from({ length: 5 }, (_, i) => addAudit(1000 + i * 10, 1009 + i * 10)),
+        );
+        const first = await job.run(context);
+        await writes;
+        expect(first).toMatch(/^kerf-\S+: \d+ MB in [\d.]+ s; 1 kept$/);
+        // the copy taken while they ran opens, and holds the 300 rows and whole batches of the writes
+        const [firstBackup] = await readdir(backups);
+        await restorePglite(join(backups, firstBackup!), join(root, `first-${thread}`));
+        const copy = await openDatabase({
+          kind: 'pglite',
+          dataDir: join(root, `first-${thread}`),
+          thread: 'main',
+        });
+        try {
+          const [{ n }] = (await queryRows<{ n: number }>(
+            copy.db,
+            sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'test.online-backup'`,
+          )) as [{ n: number }];
+          expect([300, 310, 320, 330, 340, 350]).toContain(n);
+        } finally {
+          await copy.close();
+        }
+
+        const afterWrites = await fingerprint(database);
+        await job.run(context);
+        await job.run(context);
+        const kept = (await readdir(backups)).sort();
+        expect(kept).toHaveLength(2);
+        expect(kept).not.toContain(firstBackup);
+        expect(kept.every((name) => /^kerf-[\dT-]+Z$/.test(name))).toBe(true);
+        await restorePglite(join(backups, kept[1]!), join(root, `newest-${thread}`));
+        const newest = await openDatabase({
+          kind: 'pglite',
+          dataDir: join(root, `newest-${thread}`),
+          thread: 'main',
+        });
+        try {
+          expect(await fingerprint(newest)).toEqual(afterWrites);
+        } finally {
+          await newest.close();
+        }
+      } finally {
+        await database.close();
+      }
+    },
+    180_000,
+  );
 });

@@ -1,7 +1,7 @@
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { lockDataDir } from '../db/client';
+import { copyDataDir, lockDataDir } from '../db/client';
 
 /**
  * Backup and restore of the embedded PGlite data directory (docs/operations/backup.md). Both take
@@ -34,12 +34,19 @@ export async function backupPglite(pgDir: string, outFile: string): Promise<{ by
   }
 }
 
+/**
+ * Restores `source` into the data directory: a dump file of `backupPglite`, or a backup folder of
+ * the running server's own backups (DATA_DIR/backups/kerf-<time>, ops/backup-job.ts).
+ */
 export async function restorePglite(
-  file: string,
+  source: string,
   pgDir: string,
   options: { force?: boolean } = {},
 ): Promise<{ keptAside: string | null }> {
-  const dump = await readFile(file);
+  const isFolder = (await stat(source)).isDirectory();
+  if (isFolder && !(await readdir(source)).includes('PG_VERSION'))
+    throw new BackupError(`${source} holds no database: nothing to restore.`);
+  const dump = isFolder ? null : await readFile(source);
   let keptAside: string | null = null;
   const existing = await readdir(pgDir).catch(() => null);
   if (existing?.some((entry) => entry !== 'kerf.pid')) {
@@ -56,7 +63,10 @@ export async function restorePglite(
   await mkdir(pgDir, { recursive: true });
   const unlock = await lockDataDir(pgDir);
   try {
-    const client = await PGlite.create({ dataDir: pgDir, loadDataDir: new Blob([dump]) });
+    if (isFolder) await copyDataDir(source, pgDir);
+    const client = await PGlite.create(
+      dump ? { dataDir: pgDir, loadDataDir: new Blob([dump]) } : { dataDir: pgDir },
+    );
     await client.query('SELECT 1');
     await client.close();
   } catch (error) {
