@@ -4,7 +4,7 @@ import { queryRows } from '../../db/client';
 import { serviceAreaCustomers, serviceAreas, serviceAreaUsers } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
 import { iso } from '../../lib/dates';
-import { inList } from './sql-helpers';
+import { inList } from './customers.repository';
 
 /**
  * Service areas of the provider tenant, with their employees and customers. Runs as the provider's

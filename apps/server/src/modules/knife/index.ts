@@ -12,12 +12,8 @@ import { registerKnifeRoutes } from './knife.routes';
 import { createKnivesService } from './knives.service';
 
 export { seedDemoKnives } from './knife.seed';
-export {
-  attributeSeededGrindingCycles,
-  moveKnifeState,
-  recordShopGrinding,
-  type ShopGrinding,
-} from './knife-grinding';
+export { recordShopGrinding, type ShopGrinding } from './knife-grinding';
+export { attributeSeededGrindingCycles, moveKnifeState } from './knife-grinding.repository';
 export { type ClosedGrindingCycle, grindingCyclesClosedIn } from './knife-views.repository';
 export {
   creditKnifeRegrind,

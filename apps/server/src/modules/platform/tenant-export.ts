@@ -1,10 +1,9 @@
 import { PassThrough } from 'node:stream';
-import { sql } from 'drizzle-orm';
 import { Zip, ZipDeflate } from 'fflate';
 import { recordAudit } from '../../db/audit.repository';
-import { queryRows } from '../../db/client';
 import type { Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
+import { type ExportTable, findExportTables, readExportPage } from './tenant-export.repository';
 
 /**
  * Rows per read; each read is its own short transaction under the tenant, and starts where the last
@@ -15,42 +14,13 @@ export const EXPORT_PAGE = 1000;
 /** columns never exported: hashes of passwords, refresh tokens and machine credentials */
 const SECRET_COLUMNS = new Set(['password_hash', 'token_hash', 'secret_hash']);
 
-interface ExportTable {
-  name: string;
-  columns: string[];
-  /** the primary key's columns: the order of the rows, and where each page starts */
-  order: string[];
-  /** their types, to compare a page's start with (the key travels as text, so nothing is rounded) */
-  orderTypes: string[];
-}
-
 /**
  * The tables the app role may read that hold tenant rows (a `tenant_id` column, and `tenants`
  * itself), from the catalogue, so a table added later is exported without a change here.
  * Partitions are read through their parent.
  */
 async function exportTables(transactions: Transactions, tenantId: string): Promise<ExportTable[]> {
-  const rows = await transactions.withTenant(tenantId, (tx) =>
-    queryRows<{ name: string; columns: string[]; keys: string[] | null; types: string[] | null }>(
-      tx,
-      sql`SELECT c.relname AS name,
-            array_agg(a.attname::text ORDER BY a.attnum) AS columns,
-            (SELECT array_agg(k.attname::text ORDER BY array_position(i.indkey, k.attnum))
-               FROM pg_index i JOIN pg_attribute k ON k.attrelid = i.indrelid AND k.attnum = ANY(i.indkey)
-              WHERE i.indrelid = c.oid AND i.indisprimary) AS keys,
-            (SELECT array_agg(format_type(k.atttypid, k.atttypmod) ORDER BY array_position(i.indkey, k.attnum))
-               FROM pg_index i JOIN pg_attribute k ON k.attrelid = i.indrelid AND k.attnum = ANY(i.indkey)
-              WHERE i.indrelid = c.oid AND i.indisprimary) AS types
-          FROM pg_class c
-          JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
-          JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-          WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
-            AND has_table_privilege(c.oid, 'SELECT')
-            AND (c.relname = 'tenants' OR EXISTS (
-              SELECT 1 FROM pg_attribute t WHERE t.attrelid = c.oid AND t.attname = 'tenant_id' AND NOT t.attisdropped))
-          GROUP BY c.oid, c.relname ORDER BY c.relname`,
-    ),
-  );
+  const rows = await transactions.withTenant(tenantId, findExportTables);
   return rows.map((row) => {
     // every tenant table has a primary key (checked by the export's test); without one the rows
     // would be ordered by every column, which is still a total order for distinct rows
@@ -63,8 +33,6 @@ async function exportTables(transactions: Transactions, tenantId: string): Promi
     };
   });
 }
-
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Resolves once the stream's buffer is below its high-water mark (or the stream is gone). */
 async function drained(out: PassThrough) {
@@ -106,9 +74,6 @@ export function exportTenantZip(transactions: Transactions, actor: Actor): PassT
     for (const table of await exportTables(transactions, tenantId)) {
       const file = new ZipDeflate(`${table.name}.json`, { level: 6 });
       zip.add(file);
-      const keys = table.order.map(ident);
-      const select = `SELECT ${table.columns.map(ident).join(', ')}, ${keys.map((key, i) => `${key}::text AS "__key${i}"`).join(', ')} FROM ${ident(table.name)}`;
-      const orderBy = ` ORDER BY ${keys.join(', ')} LIMIT ${EXPORT_PAGE}`;
       let count = 0;
       let after: string[] | null = null;
       file.push(new TextEncoder().encode('['));
@@ -116,19 +81,7 @@ export function exportTenantZip(transactions: Transactions, actor: Actor): PassT
         if (out.destroyed) return;
         const start: string[] | null = after;
         const page: Record<string, unknown>[] = await transactions.withTenant(tenantId, (tx) =>
-          queryRows<Record<string, unknown>>(
-            tx,
-            start
-              ? sql.join([
-                  sql.raw(`${select} WHERE (${keys.join(', ')}) > (`),
-                  sql.join(
-                    start.map((value, i) => sql`${value}::${sql.raw(table.orderTypes[i]!)}`),
-                    sql.raw(', '),
-                  ),
-                  sql.raw(`)${orderBy}`),
-                ])
-              : sql.raw(`${select}${orderBy}`),
-          ),
+          readExportPage(tx, table, start, EXPORT_PAGE),
         );
         const last = page.at(-1);
         if (last) after = table.order.map((_, i) => last[`__key${i}`] as string);

@@ -6,6 +6,7 @@ import { updateMachine } from '../machines/index';
 import { replaceUserLocations } from './employees.repository';
 import { insertLicence } from './licences.repository';
 import { insertLocation } from './locations.repository';
+import { findTeamCandidateIds, insertTeamMember, insertTeams } from './teams.repository';
 
 /** The two locations of the demo printing shop; their ids, for the machines and knives seeded there. */
 export async function seedDemoLocations(tx: Tx, tenantId: string): Promise<{ main: string; second: string }> {
@@ -73,4 +74,12 @@ export async function seedDemoAdministration(tx: Tx, tenantId: string) {
     phone: '+494012345678',
     email: 'it@druckerei-beispiel.example',
   });
+}
+
+/** Demo: the shop's employees in two teams, by shift. */
+export async function seedDemoTeams(tx: Tx, tenantId: string): Promise<void> {
+  const people = await findTeamCandidateIds(tx);
+  const teams = await insertTeams(tx, tenantId, ['Early shift', 'Late shift']);
+  for (const [index, person] of people.entries())
+    await insertTeamMember(tx, tenantId, person, teams[index % 2]!);
 }
