@@ -16,7 +16,7 @@ import {
 /*
  * Teams (issue 18): a printing shop's employees grouped into teams, at most one team each, managed
  * by the tenant admin. With works-council mode TEAMS, the per-employee report sections show teams
- * instead of persons (report.service.ts through `reportTeams`). ADR 0020 "Works-council mode".
+ * instead of persons (employee-report.service.ts through `reportTeams`). ADR 0020 "Works-council mode".
  */
 
 async function oneTeam(tx: Tx, id: string): Promise<Team> {
