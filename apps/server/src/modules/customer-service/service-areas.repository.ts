@@ -9,7 +9,7 @@ import { inList } from './customers.repository';
 /**
  * Service areas of the provider tenant, with their employees and customers. Runs as the provider's
  * own tenant (`withTenant`): these rows are the provider's, only the customers' names are read
- * through the platform role (see customer-service.service.ts).
+ * through the platform role (see customers.service.ts).
  */
 
 export interface ServiceAreaRow {
