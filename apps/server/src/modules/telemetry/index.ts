@@ -2,9 +2,5 @@
 
 export { toRanges } from './seq-ranges';
 export { rebookCuts } from './telemetry.repository';
-export {
-  createTelemetryService,
-  type MachineAck,
-  type TelemetryBatchItem,
-  type TelemetryService,
-} from './telemetry.service';
+export { createTelemetryService, type TelemetryService } from './telemetry.service';
+export type { MachineAck, TelemetryBatchItem } from './telemetry-batch';
