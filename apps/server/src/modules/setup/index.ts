@@ -16,7 +16,7 @@ import { createSetupChecksService } from './setup-checks.service';
 import { createSystemService, MQTT_WEBSOCKET_PATH, type SystemFacts } from './system.service';
 
 export { seedDemoSetupChecks } from './setup.seed';
-export { deriveNetworkSetupState } from './setup-checks.service';
+export { deriveNetworkSetupState } from './setup-checks';
 export { MQTT_WEBSOCKET_PATH } from './system.service';
 
 export function registerSetupModule(
