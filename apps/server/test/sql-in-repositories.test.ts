@@ -14,14 +14,8 @@ import { lineAt, type SourceFile, schemaTableVariables, serverSources, withoutCo
 const ALLOWED: Record<string, string> = Object.fromEntries(
   [
     'src/modules/customer-service/customer-service.seed.ts',
-    'src/modules/grinding-shop/grinding-shop.seed.ts',
-    'src/modules/integrations/integrations.seed.ts',
-    'src/modules/knife/knife.seed.ts',
     'src/modules/logistics/logistics.seed.ts',
-    'src/modules/machines/machines.seed.ts',
     'src/modules/notifications/notifications.seed.ts',
-    'src/modules/printing-shop/printing-shop.seed.ts',
-    'src/modules/setup/setup.seed.ts',
   ].map((file) => [
     file,
     // A seed's bulk statements (months of generated history in one INSERT … SELECT) exist only for the
