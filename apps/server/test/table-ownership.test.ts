@@ -1,7 +1,14 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  SERVER_SRC,
+  type SourceFile,
+  schemaTableVariables,
+  serverSources,
+  withoutComments,
+} from './source-scan';
 
 /**
  * ADR 0012 ("One owning module per table"), checked: every table is written only by the module the
@@ -9,7 +16,6 @@ import { describe, expect, it } from 'vitest';
  * (telemetry's cut statement) is kept here and checked against the record's text.
  */
 
-const SERVER_SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const ADR_PATH = fileURLToPath(new URL('../../../docs/decisions/0012-table-ownership.md', import.meta.url));
 
 /** ADR 0012, "The exception: telemetry's cut statement". */
@@ -18,12 +24,6 @@ const CUT_STATEMENT = {
   declaration: 'insertCutsStatement',
   tables: ['cutting_machines', 'knives', 'cutting_jobs'],
 } as const;
-
-interface SourceFile {
-  /** relative to apps/server, with forward slashes: `src/modules/auth/users.repository.ts` */
-  path: string;
-  text: string;
-}
 
 interface Write {
   file: string;
@@ -56,24 +56,6 @@ function ownersFromAdr(markdown: string): Map<string, string> {
     for (const [, table] of tablesCell.matchAll(/`([a-z_][a-z0-9_]*)`/g)) owners.set(table!, owner);
   }
   return owners;
-}
-
-/** Drizzle table variables of the schema: `export const cuttingMachines = pgTable('cutting_machines'`. */
-function tableVariables(schemaSources: string[]): Map<string, string> {
-  const variables = new Map<string, string>();
-  for (const source of schemaSources) {
-    for (const [, variable, table] of source.matchAll(/export const (\w+) = pgTable\(\s*'(\w+)'/g)) {
-      variables.set(variable!, table!);
-    }
-  }
-  return variables;
-}
-
-/** Comments become blank (line numbers are kept): prose in them is no write. */
-function withoutComments(text: string): string {
-  return text
-    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '))
-    .replace(/(^|[ \t])\/\/.*$/gm, '$1');
 }
 
 const SQL_WRITE =
@@ -139,28 +121,10 @@ function ownershipViolations(writes: Write[], owners: ReadonlyMap<string, string
     );
 }
 
-async function serverSources(): Promise<SourceFile[]> {
-  const entries = await readdir(SERVER_SRC, { recursive: true });
-  const files = entries
-    .map((entry) => entry.split(sep).join('/'))
-    .filter((entry) => entry.endsWith('.ts') && !entry.endsWith('.test.ts'))
-    .sort();
-  return Promise.all(
-    files.map(async (entry) => ({
-      path: `src/${entry}`,
-      text: await readFile(join(SERVER_SRC, entry), 'utf8'),
-    })),
-  );
-}
-
 async function loadRules() {
   const adr = await readFile(ADR_PATH, 'utf8');
   const owners = ownersFromAdr(adr);
-  const schemaDir = join(SERVER_SRC, 'db/schema');
-  const schemaFiles = (await readdir(schemaDir)).filter((name) => name.endsWith('.ts'));
-  const variables = tableVariables(
-    await Promise.all(schemaFiles.map((name) => readFile(join(schemaDir, name), 'utf8'))),
-  );
+  const variables = await schemaTableVariables();
   return { adr, owners, variables, tables: new Set([...owners.keys(), ...variables.values()]) };
 }
 

@@ -1,9 +1,13 @@
 import type { Role } from '@kerf/contracts';
-import { sql } from 'drizzle-orm';
 import { type AuditEntry, recordAudits } from '../../db/audit.repository';
-import { queryRows } from '../../db/client';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
+import {
+  findCustomerTenantIds,
+  findManufacturerGrants,
+  findServiceAreaCustomerIds,
+  findStaffMember,
+} from './audited-access.repository';
 
 /** What one cross-tenant read looked at in one customer's tenant; written to that tenant's audit log. */
 export interface Touched {
@@ -28,24 +32,10 @@ export interface Scope {
   make: string | null;
 }
 
-const CUSTOMER_KINDS = sql`('PRINTING_SHOP', 'GRINDING_SHOP')`;
-
 async function staffOf(tx: Tx, actor: Actor): Promise<Staff> {
-  const [row] = await queryRows<{
-    first_name: string | null;
-    last_name: string | null;
-    display_name: string | null;
-    role: Role | null;
-    tenant_name: string;
-  }>(
-    tx,
-    sql`SELECT u.first_name, u.last_name, u.display_name, u.role, t.name AS tenant_name
-        FROM tenants t
-        LEFT JOIN users u ON u.tenant_id = t.id AND u.id = ${actor.userId}
-        WHERE t.id = ${actor.tenantId}`,
-  );
-  const name = [row?.first_name, row?.last_name].filter(Boolean).join(' ');
-  return { name: name || '?', role: row?.role ?? null, tenantName: row?.tenant_name ?? '?' };
+  const row = await findStaffMember(tx, actor.tenantId, actor.userId);
+  const name = [row?.firstName, row?.lastName].filter(Boolean).join(' ');
+  return { name: name || '?', role: row?.role ?? null, tenantName: row?.tenantName ?? '?' };
 }
 
 /**
@@ -55,34 +45,16 @@ async function staffOf(tx: Tx, actor: Actor): Promise<Staff> {
  */
 async function scopeOf(tx: Tx, actor: Actor): Promise<Scope> {
   if (actor.tenantKind === 'MANUFACTURER') {
-    const rows = await queryRows<{ tenant_id: string; make: string }>(
-      tx,
-      sql`SELECT g.tenant_id, m.make FROM manufacturers m
-          LEFT JOIN manufacturer_grants g ON g.manufacturer_tenant_id = m.manufacturer_tenant_id
-          WHERE m.manufacturer_tenant_id = ${actor.tenantId}`,
-    );
+    const rows = await findManufacturerGrants(tx, actor.tenantId);
     return {
-      tenantIds: rows.flatMap((row) => (row.tenant_id ? [row.tenant_id] : [])),
+      tenantIds: rows.flatMap((row) => (row.tenantId ? [row.tenantId] : [])),
       make: rows[0]?.make ?? null,
     };
   }
   if (actor.tenantKind !== 'PROVIDER') return { tenantIds: [], make: null };
-  if (actor.role === 'ADMIN_CUSTOMER_SERVICE' || actor.role === 'SYSTEM_ADMIN') {
-    const rows = await queryRows<{ id: string }>(
-      tx,
-      sql`SELECT id FROM tenants WHERE kind IN ${CUSTOMER_KINDS} ORDER BY name`,
-    );
-    return { tenantIds: rows.map((row) => row.id), make: null };
-  }
-  const rows = await queryRows<{ id: string }>(
-    tx,
-    sql`SELECT DISTINCT c.customer_tenant_id AS id
-        FROM service_area_users su
-        JOIN service_area_customers c ON c.tenant_id = su.tenant_id AND c.service_area_id = su.service_area_id
-        JOIN tenants t ON t.id = c.customer_tenant_id AND t.kind IN ${CUSTOMER_KINDS}
-        WHERE su.tenant_id = ${actor.tenantId} AND su.user_id = ${actor.userId}`,
-  );
-  return { tenantIds: rows.map((row) => row.id), make: null };
+  if (actor.role === 'ADMIN_CUSTOMER_SERVICE' || actor.role === 'SYSTEM_ADMIN')
+    return { tenantIds: await findCustomerTenantIds(tx), make: null };
+  return { tenantIds: await findServiceAreaCustomerIds(tx, actor.tenantId, actor.userId), make: null };
 }
 
 /** How long one audit entry stands for repeated reads of the same thing by the same person (ADR 0016). */

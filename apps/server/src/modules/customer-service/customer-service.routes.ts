@@ -29,7 +29,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { sendCsv } from '../../lib/csv';
 import { type Authenticator, registerRoute } from '../../lib/route';
-import type { CustomerServiceService } from './customer-service.service';
+import type { CustomerReportService } from './customer-report.service';
+import type { CustomersService } from './customers.service';
+import type { MachineAccessesService } from './machine-accesses.service';
 import type { ManufacturersService } from './manufacturers.service';
 import type { ServiceAreasService } from './service-areas.service';
 
@@ -42,11 +44,13 @@ export function registerCustomerServiceRoutes(
   deps: {
     authenticator: Authenticator;
     serviceAreas: ServiceAreasService;
-    customerService: CustomerServiceService;
+    customers: CustomersService;
+    machineAccesses: MachineAccessesService;
+    customerReport: CustomerReportService;
     manufacturers: ManufacturersService;
   },
 ) {
-  const { authenticator, serviceAreas, customerService, manufacturers } = deps;
+  const { authenticator, serviceAreas, customers, machineAccesses, customerReport, manufacturers } = deps;
 
   registerRoute(app, authenticator, listServiceAreas, ({ actor }) => serviceAreas.list(actor));
   registerRoute(app, authenticator, createServiceArea, ({ actor, body }) => serviceAreas.create(actor, body));
@@ -78,34 +82,32 @@ export function registerCustomerServiceRoutes(
   );
 
   registerRoute(app, authenticator, listCustomers, ({ actor, query }) =>
-    customerService.listCustomers(actor, query.search || undefined),
+    customers.listCustomers(actor, query.search || undefined),
   );
-  registerRoute(app, authenticator, searchView, ({ actor, query }) =>
-    customerService.search(actor, query.search),
-  );
+  registerRoute(app, authenticator, searchView, ({ actor, query }) => customers.search(actor, query.search));
   registerRoute(app, authenticator, getCustomerUserView, ({ actor, params }) =>
-    customerService.customerDetails(actor, params.shopId),
+    customers.customerDetails(actor, params.shopId),
   );
   registerRoute(app, authenticator, listServiceMachines, ({ actor, query }) =>
-    customerService.listMachines(actor, { search: query.search || undefined, tenantId: query.tenantId }),
+    customers.listMachines(actor, { search: query.search || undefined, tenantId: query.tenantId }),
   );
   registerRoute(app, authenticator, getMachineBySerial, ({ actor, params }) =>
-    customerService.machineBySerial(actor, params.serial),
+    customers.machineBySerial(actor, params.serial),
   );
   registerRoute(app, authenticator, listMachineAccesses, ({ actor, query }) =>
-    customerService.listAccesses(actor, query),
+    machineAccesses.listAccesses(actor, query),
   );
   registerRoute(app, authenticator, getMachineAccess, ({ actor, params }) =>
-    customerService.getAccess(actor, params.id),
+    machineAccesses.getAccess(actor, params.id),
   );
   registerRoute(app, authenticator, closeMachineAccess, ({ actor, params }) =>
-    customerService.closeAccess(actor, params.id),
+    machineAccesses.closeAccess(actor, params.id),
   );
   registerRoute(app, authenticator, openMachineService, ({ actor, params }) =>
-    customerService.openService(actor, params.serial, params.serviceType),
+    machineAccesses.openService(actor, params.serial, params.serviceType),
   );
   registerRoute(app, authenticator, exportCustomersCsv, async ({ actor, query, reply }) => {
-    const file = await customerService.report(actor, query);
+    const file = await customerReport.report(actor, query);
     return sendCsv(reply, file.fileName, file.header, file.lines, file.texts.dialect);
   });
 

@@ -6,8 +6,8 @@ import type { Transactions, Tx } from '../../db/transactions';
 import { findTenantBySlug, saveNetworkAdmin } from '../auth/index';
 import { insertMachine, setPresence } from '../machines/index';
 import { insertLocation } from '../printing-shop/index';
-import { GATE_MANAGER, SERVICE_PROTOCOLS } from './customer-service.service';
 import { insertMachineAccess } from './machine-accesses.repository';
+import { GATE_MANAGER, SERVICE_PROTOCOLS } from './machine-accesses.service';
 import { grantManufacturer, upsertManufacturer } from './manufacturers.repository';
 import {
   insertServiceArea,

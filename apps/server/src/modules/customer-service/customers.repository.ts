@@ -17,7 +17,21 @@ import type { Tx } from '../../db/transactions';
 import { isoOrNull } from '../../lib/dates';
 import { containsPattern, escapeLike } from '../../lib/like';
 import { onlineStatusOf } from '../machines/index';
-import { dateOf, inList } from './sql-helpers';
+
+/** `column IN (…)` over a list of ids; an empty list matches nothing. */
+export function inList(column: SQL, ids: readonly string[]): SQL {
+  if (ids.length === 0) return sql`false`;
+  return sql`${column} IN (${sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  )})`;
+}
+
+/** Timestamps come back as Date from node-postgres and PGlite alike; text is accepted too. */
+function dateOf(value: Date | string | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value : new Date(value);
+}
 
 /**
  * Reads across tenants for customer service and manufacturers. Every function takes the list of

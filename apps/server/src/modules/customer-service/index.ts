@@ -12,8 +12,10 @@ import type { Transactions } from '../../db/transactions';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import type { Authenticator } from '../../lib/route';
 import { createAuditedAccess } from './audited-access';
+import { createCustomerReportService } from './customer-report.service';
 import { registerCustomerServiceRoutes } from './customer-service.routes';
-import { createCustomerServiceService } from './customer-service.service';
+import { createCustomersService } from './customers.service';
+import { createMachineAccessesService } from './machine-accesses.service';
 import { createManufacturersService } from './manufacturers.service';
 import { createServiceAreasService } from './service-areas.service';
 
@@ -28,7 +30,9 @@ export function registerCustomerServiceModule(
   registerCustomerServiceRoutes(app, {
     authenticator: deps.authenticator,
     serviceAreas: createServiceAreasService({ transactions, hasher }),
-    customerService: createCustomerServiceService({ transactions, audited }),
+    customers: createCustomersService({ audited }),
+    machineAccesses: createMachineAccessesService({ audited }),
+    customerReport: createCustomerReportService({ audited }),
     manufacturers: createManufacturersService({ transactions, audited }),
   });
 }

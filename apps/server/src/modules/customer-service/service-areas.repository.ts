@@ -4,12 +4,12 @@ import { queryRows } from '../../db/client';
 import { serviceAreaCustomers, serviceAreas, serviceAreaUsers } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
 import { iso } from '../../lib/dates';
-import { inList } from './sql-helpers';
+import { inList } from './customers.repository';
 
 /**
  * Service areas of the provider tenant, with their employees and customers. Runs as the provider's
  * own tenant (`withTenant`): these rows are the provider's, only the customers' names are read
- * through the platform role (see customer-service.service.ts).
+ * through the platform role (see customers.service.ts).
  */
 
 export interface ServiceAreaRow {

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
 import { insertUser } from '../auth/index';
 import { insertLocation, replaceUserLocations } from '../printing-shop/index';
 import { saveCurrentLocation } from './current-locations.repository';
+import { findDemoUsers } from './demo.repository';
 import { insertGrindingMachine } from './grinding-machines.repository';
 
 /** Straight-knife grinders for guillotine knives: makes of the trade, models described by their bed length. */
@@ -96,10 +95,7 @@ export async function seedDemoGrindingShop(tx: Tx, tenantId: string, passwordHas
     await replaceUserLocations(tx, tenantId, row.id, [at[where]]);
     await saveCurrentLocation(tx, tenantId, row.id, at[where]);
   }
-  const demoUsers = await queryRows<{ id: string; role: string }>(
-    tx,
-    sql`SELECT id, role FROM users WHERE deleted_at IS NULL AND username IN ('admin', 'grinder')`,
-  );
+  const demoUsers = await findDemoUsers(tx);
   for (const user of demoUsers) {
     await replaceUserLocations(tx, tenantId, user.id, user.role === 'GRINDER' ? [main, second] : [main]);
     if (user.role === 'GRINDER') await saveCurrentLocation(tx, tenantId, user.id, main);

@@ -328,3 +328,24 @@ export async function shipmentsBetween(tx: Tx, tenantId: string, from: Date, to:
 export async function advanceScan(tx: Tx, endpointId: string, until: Date) {
   await tx.update(webhookEndpoints).set({ scannedUntil: until }).where(eq(webhookEndpoints.id, endpointId));
 }
+
+// ---- demo seed ----------------------------------------------------------------------------------
+
+/** The demo tenant's admin (who created its keys and webhook), if not deleted. */
+export async function findDemoAdmin(tx: Tx): Promise<{ id: string } | undefined> {
+  const [admin] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.username, 'admin'), isNull(users.deletedAt)));
+  return admin;
+}
+
+/** A demo key's revocation and last use in the past. */
+export async function setDemoApiKeyDates(tx: Tx, id: string, dates: { revokedAt: Date; lastUsedAt: Date }) {
+  await tx.update(apiKeys).set(dates).where(eq(apiKeys.id, id));
+}
+
+/** The demo webhook's delivery log, as given. */
+export async function insertDemoDeliveries(tx: Tx, rows: (typeof webhookDeliveries.$inferInsert)[]) {
+  await tx.insert(webhookDeliveries).values(rows);
+}

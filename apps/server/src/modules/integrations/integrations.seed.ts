@@ -1,9 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
-import { apiKeys, users, webhookDeliveries } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
 import { newApiKey } from './api-keys.service';
-import { insertApiKey, insertWebhookEndpoint } from './integrations.repository';
+import {
+  findDemoAdmin,
+  insertApiKey,
+  insertDemoDeliveries,
+  insertWebhookEndpoint,
+  setDemoApiKeyDates,
+} from './integrations.repository';
 
 const MINUTE = 60_000;
 
@@ -13,10 +17,7 @@ const MINUTE = 60_000;
  * retried after a 503, one given up).
  */
 export async function seedDemoIntegrations(tx: Tx, tenantId: string) {
-  const [admin] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.username, 'admin'), isNull(users.deletedAt)));
+  const admin = await findDemoAdmin(tx);
   if (!admin) return;
   const now = Date.now();
   const erp = newApiKey(tenantId);
@@ -37,13 +38,10 @@ export async function seedDemoIntegrations(tx: Tx, tenantId: string) {
     scopes: ['reports:read', 'knives:read'],
     createdBy: admin.id,
   });
-  await tx
-    .update(apiKeys)
-    .set({
-      revokedAt: new Date(now - 3 * 24 * 60 * MINUTE),
-      lastUsedAt: new Date(now - 4 * 24 * 60 * MINUTE),
-    })
-    .where(eq(apiKeys.id, revoked.id));
+  await setDemoApiKeyDates(tx, revoked.id, {
+    revokedAt: new Date(now - 3 * 24 * 60 * MINUTE),
+    lastUsedAt: new Date(now - 4 * 24 * 60 * MINUTE),
+  });
   const endpoint = await insertWebhookEndpoint(tx, {
     tenantId,
     url: 'https://erp.druckerei-beispiel.example/kerf/webhooks',
@@ -60,7 +58,7 @@ export async function seedDemoIntegrations(tx: Tx, tenantId: string) {
     startedAt: new Date(now - (endedMinutesAgo + 95) * MINUTE).toISOString(),
     endedAt: new Date(now - endedMinutesAgo * MINUTE).toISOString(),
   });
-  await tx.insert(webhookDeliveries).values([
+  await insertDemoDeliveries(tx, [
     {
       tenantId,
       endpointId: endpoint.id,

@@ -17,8 +17,8 @@ import { machineIdsBySerial, tenantOf } from '../../../test/machine-helpers';
 import { queryRows } from '../../db/client';
 import { DEMO_MACHINE_SERIALS } from '../machines/index';
 import { isPrivateAddress, signature } from './index';
+import { retryDelay } from './webhook-dispatch.service';
 import { checkTarget } from './webhook-transport';
-import { retryDelay } from './webhooks.service';
 
 let t: TestApp;
 let admin: TokenPair;

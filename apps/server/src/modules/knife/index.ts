@@ -12,11 +12,8 @@ import { registerKnifeRoutes } from './knife.routes';
 import { createKnivesService } from './knives.service';
 
 export { seedDemoKnives } from './knife.seed';
-export {
-  attributeSeededGrindingCycles,
-  moveKnifeState,
-  recordShopGrinding,
-} from './knife-grinding';
+export { recordShopGrinding } from './knife-grinding';
+export { attributeSeededGrindingCycles, moveKnifeState } from './knife-grinding.repository';
 export { grindingCyclesClosedIn } from './knife-views.repository';
 export {
   creditKnifeRegrind,

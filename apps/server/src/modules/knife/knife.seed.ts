@@ -1,7 +1,6 @@
 import type { KnifeState } from '@kerf/contracts';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
+import { findDemoMachines } from './demo.repository';
 import { insertGrindingCycle, insertKnife, regrindLoss, setDemoKnifeState } from './knives.repository';
 
 const DAY = 24 * 3600_000;
@@ -146,15 +145,7 @@ function demoKnives(): DemoKnife[] {
  * shipped back and not yet received, scrapped) and every swap urgency from the start.
  */
 export async function seedDemoKnives(tx: Tx, tenantId: string, locations: { main: string; second: string }) {
-  const machines = new Map(
-    (
-      await queryRows<{ id: string; serialNumber: string; locationId: string | null }>(
-        tx,
-        sql`SELECT id, serial_number AS "serialNumber", location_id AS "locationId" FROM cutting_machines
-            WHERE deleted_at IS NULL`,
-      )
-    ).map((machine) => [machine.serialNumber, machine]),
-  );
+  const machines = new Map((await findDemoMachines(tx)).map((machine) => [machine.serialNumber, machine]));
   const now = Date.now();
   for (const knife of demoKnives()) {
     const next = random(7919 * knife.n);

@@ -8,8 +8,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transactions } from '../../db/transactions';
 import type { Authenticator } from '../../lib/route';
-import { registerGrinderLogisticsRoutes, registerOwnerLogisticsRoutes } from './logistics.routes';
-import { createLogisticsService } from './logistics.service';
+import {
+  type LogisticsServices,
+  registerGrinderLogisticsRoutes,
+  registerOwnerLogisticsRoutes,
+} from './logistics.routes';
+import { createPartnershipsService } from './partnerships.service';
+import { createPassportsService } from './passports.service';
+import { createShipmentsService } from './shipments.service';
+import { createWorkbenchService } from './workbench.service';
 
 export { seedDemoLogistics } from './logistics.seed';
 
@@ -18,7 +25,13 @@ export function registerLogisticsModule(
   app: FastifyInstance,
   deps: { authenticator: Authenticator; transactions: Transactions },
 ) {
-  const logistics = createLogisticsService({ transactions: deps.transactions });
-  registerOwnerLogisticsRoutes(app, { authenticator: deps.authenticator, logistics });
-  registerGrinderLogisticsRoutes(app, { authenticator: deps.authenticator, logistics });
+  const { transactions } = deps;
+  const services: LogisticsServices = {
+    partnerships: createPartnershipsService({ transactions }),
+    shipments: createShipmentsService({ transactions }),
+    workbench: createWorkbenchService({ transactions }),
+    passports: createPassportsService({ transactions }),
+  };
+  registerOwnerLogisticsRoutes(app, { authenticator: deps.authenticator, ...services });
+  registerGrinderLogisticsRoutes(app, { authenticator: deps.authenticator, ...services });
 }

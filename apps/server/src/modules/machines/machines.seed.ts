@@ -1,8 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/transactions';
 import { insertMachineRow } from './cutting-machines.repository';
-
-const run = async (tx: Tx, query: SQL) => (await tx.execute(query)) as unknown as { rows: unknown[] };
+import { findFirstMachines, findMachineIdBySerial } from './demo.repository';
 
 export interface NewMachine {
   name: string;
@@ -70,22 +68,14 @@ export async function seedDemoMachines(
 
 /** The first `count` machines of the tenant by serial, adding simulated ones (PM-SIM-0001 …) as needed. */
 export async function ensureDemoMachines(tx: Tx, tenantId: string, count: number): Promise<string[]> {
-  const existing = (
-    await run(
-      tx,
-      sql`SELECT id, location_id FROM cutting_machines WHERE deleted_at IS NULL ORDER BY serial_number LIMIT ${count}`,
-    )
-  ).rows as { id: string; location_id: string | null }[];
+  const existing = await findFirstMachines(tx, count);
   const ids = existing.map((row) => row.id);
   const locationId = existing[0]?.location_id ?? null;
   for (let n = 1; ids.length < count; n++) {
     const serialNumber = `PM-SIM-${String(n).padStart(4, '0')}`;
-    const found = (await run(tx, sql`SELECT id FROM cutting_machines WHERE serial_number = ${serialNumber}`))
-      .rows as {
-      id: string;
-    }[];
-    if (found[0]) {
-      if (!ids.includes(found[0].id)) ids.push(found[0].id);
+    const found = await findMachineIdBySerial(tx, serialNumber);
+    if (found) {
+      if (!ids.includes(found)) ids.push(found);
       continue;
     }
     const created = await insertMachine(tx, tenantId, {

@@ -1,12 +1,11 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import { crc32, createDeflateRaw } from 'node:zlib';
-import { sql } from 'drizzle-orm';
 import { type AsyncFlateStreamHandler, type FlateError, Zip, ZipDeflate, type ZipInputFile } from 'fflate';
 import { recordAudit } from '../../db/audit.repository';
-import { queryRows } from '../../db/client';
 import type { Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
+import { type ExportTable, findExportTables, readExportPage } from './tenant-export.repository';
 
 /**
  * Rows per read; each read is its own short transaction under the tenant, and starts where the last
@@ -17,42 +16,13 @@ export const EXPORT_PAGE = 1000;
 /** columns never exported: hashes of passwords, refresh tokens and machine credentials */
 const SECRET_COLUMNS = new Set(['password_hash', 'token_hash', 'secret_hash']);
 
-interface ExportTable {
-  name: string;
-  columns: string[];
-  /** the primary key's columns: the order of the rows, and where each page starts */
-  order: string[];
-  /** their types, to compare a page's start with (the key travels as text, so nothing is rounded) */
-  orderTypes: string[];
-}
-
 /**
  * The tables the app role may read that hold tenant rows (a `tenant_id` column, and `tenants`
  * itself), from the catalogue, so a table added later is exported without a change here.
  * Partitions are read through their parent.
  */
 async function exportTables(transactions: Transactions, tenantId: string): Promise<ExportTable[]> {
-  const rows = await transactions.withTenant(tenantId, (tx) =>
-    queryRows<{ name: string; columns: string[]; keys: string[] | null; types: string[] | null }>(
-      tx,
-      sql`SELECT c.relname AS name,
-            array_agg(a.attname::text ORDER BY a.attnum) AS columns,
-            (SELECT array_agg(k.attname::text ORDER BY array_position(i.indkey, k.attnum))
-               FROM pg_index i JOIN pg_attribute k ON k.attrelid = i.indrelid AND k.attnum = ANY(i.indkey)
-              WHERE i.indrelid = c.oid AND i.indisprimary) AS keys,
-            (SELECT array_agg(format_type(k.atttypid, k.atttypmod) ORDER BY array_position(i.indkey, k.attnum))
-               FROM pg_index i JOIN pg_attribute k ON k.attrelid = i.indrelid AND k.attnum = ANY(i.indkey)
-              WHERE i.indrelid = c.oid AND i.indisprimary) AS types
-          FROM pg_class c
-          JOIN pg_namespace n ON n.oid = c.relnamespace AND n.nspname = 'public'
-          JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
-          WHERE c.relkind IN ('r', 'p') AND NOT c.relispartition
-            AND has_table_privilege(c.oid, 'SELECT')
-            AND (c.relname = 'tenants' OR EXISTS (
-              SELECT 1 FROM pg_attribute t WHERE t.attrelid = c.oid AND t.attname = 'tenant_id' AND NOT t.attisdropped))
-          GROUP BY c.oid, c.relname ORDER BY c.relname`,
-    ),
-  );
+  const rows = await transactions.withTenant(tenantId, findExportTables);
   return rows.map((row) => {
     // every tenant table has a primary key (checked by the export's test); without one the rows
     // would be ordered by every column, which is still a total order for distinct rows
@@ -65,8 +35,6 @@ async function exportTables(transactions: Transactions, tenantId: string): Promi
     };
   });
 }
-
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** Resolves once the stream's buffer is below its high-water mark (or the stream is gone). */
 async function drained(out: PassThrough) {
@@ -146,55 +114,20 @@ export function exportTenantZip(transactions: Transactions, actor: Actor): PassT
     for (const table of await exportTables(transactions, tenantId)) {
       const file = new ThreadPoolDeflate(`${table.name}.json`);
       zip.add(file);
-      const keys = table.order.map(ident);
-      // A key led by tenant_id is compared without it: the tenant is one value here, and the
-      // planner estimates a row comparison from its first column alone, so `(tenant_id, …) > (…)`
-      // looked like no rows at all and was planned as a scan and sort of the whole table for every
-      // page (4.5 s a page over 1.6 million cuts on PGlite); `tenant_id = … AND (…) > (…)` walks the
-      // primary key's index.
-      const byTenant = table.order[0] === 'tenant_id' && table.order.length > 1;
-      const after = byTenant ? keys.slice(1) : keys;
-      const select = `SELECT ${table.columns.map(ident).join(', ')}, ${keys.map((key, i) => `${key}::text AS "__key${i}"`).join(', ')} FROM ${ident(table.name)}`;
-      const orderBy = ` ORDER BY ${keys.join(', ')} LIMIT ${EXPORT_PAGE}`;
       let count = 0;
-      let last: string[] | null = null;
+      let after: string[] | null = null;
       await file.push('[');
       for (;;) {
         if (out.destroyed) {
           file.terminate();
           return;
         }
-        const start: string[] | null = last;
-        const offset = byTenant ? 1 : 0;
-        const conditions = [
-          ...(byTenant ? [sql`tenant_id = ${tenantId}::uuid`] : []),
-          ...(start
-            ? [
-                sql.join([
-                  sql.raw(`(${after.join(', ')}) > (`),
-                  sql.join(
-                    start
-                      .slice(offset)
-                      .map((value, i) => sql`${value}::${sql.raw(table.orderTypes[i + offset]!)}`),
-                    sql.raw(', '),
-                  ),
-                  sql.raw(')'),
-                ]),
-              ]
-            : []),
-        ];
+        const start: string[] | null = after;
         const page: Record<string, unknown>[] = await transactions.withTenant(tenantId, (tx) =>
-          queryRows<Record<string, unknown>>(
-            tx,
-            sql.join([
-              sql.raw(select),
-              conditions.length > 0 ? sql` WHERE ${sql.join(conditions, sql.raw(' AND '))}` : sql.raw(''),
-              sql.raw(orderBy),
-            ]),
-          ),
+          readExportPage(tx, tenantId, table, start, EXPORT_PAGE),
         );
-        const end = page.at(-1);
-        if (end) last = table.order.map((_, i) => end[`__key${i}`] as string);
+        const last = page.at(-1);
+        if (last) after = table.order.map((_, i) => last[`__key${i}`] as string);
         const text = page
           .map((row, i) => {
             // undefined, not delete: JSON leaves it out, and the row keeps its shape (fast)

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import { userLocations, users } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
 import { containsPattern } from '../../lib/like';
@@ -85,4 +86,30 @@ export async function removeDeletedEmployeesFrom(tx: Tx, locationId: string) {
 /** Every assignment to the location, of current and deleted employees (a grinding shop's location goes with them). */
 export async function removeEmployeesFrom(tx: Tx, locationId: string) {
   await tx.delete(userLocations).where(eq(userLocations.locationId, locationId));
+}
+
+export interface ReportUserRow {
+  id: string;
+  firstName: string | null;
+  lastName: string | null;
+  displayName: string | null;
+  role: string;
+  active: boolean;
+  locationIds: string[];
+}
+
+/** The (not deleted) employees working at the given locations, with their locations (reports user-view). */
+export async function findReportUsers(tx: Tx, locationIds: readonly string[]): Promise<ReportUserRow[]> {
+  return queryRows<ReportUserRow>(
+    tx,
+    sql`
+    SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.display_name AS "displayName",
+           u.role, u.active, array_agg(ul.location_id ORDER BY ul.location_id)::text[] AS "locationIds"
+    FROM users u
+    JOIN user_locations ul ON ul.tenant_id = u.tenant_id AND ul.user_id = u.id
+    WHERE u.deleted_at IS NULL
+      AND ul.location_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(locationIds)}::jsonb)::uuid)
+    GROUP BY u.tenant_id, u.id
+    ORDER BY lower(coalesce(nullif(u.display_name, ''), u.first_name || ' ' || u.last_name)), u.id`,
+  );
 }

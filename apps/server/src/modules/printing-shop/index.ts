@@ -16,8 +16,10 @@ import { createLicensingService } from './licensing.service';
 import { createLocationsService } from './locations.service';
 import { createNetworkAdminService } from './network-admin.service';
 import { registerPrintingShopRoutes } from './printing-shop.routes';
-import { registerTeamRoutes } from './teams';
-import { registerWorksCouncilRoutes } from './works-council';
+import { registerTeamRoutes } from './teams.routes';
+import { createTeamsService } from './teams.service';
+import { registerWorksCouncilRoutes } from './works-council.routes';
+import { createWorksCouncilService } from './works-council.service';
 
 export {
   listEmployees as listLocationEmployees,
@@ -33,10 +35,10 @@ export {
   lockLocation,
   updateLocation,
 } from './locations.repository';
-export { seedDemoAdministration, seedDemoLocations } from './printing-shop.seed';
+export { seedDemoAdministration, seedDemoLocations, seedDemoTeams } from './printing-shop.seed';
 export { reportEmployee, visibleLocationIds } from './report-scope';
-export { reportTeams, seedDemoTeams } from './teams';
-export { worksCouncilForm } from './works-council';
+export { reportTeams } from './teams.repository';
+export { worksCouncilForm } from './works-council.repository';
 
 /** Locations, employees, cutting machines, licensing, config options and network admin. */
 export function registerPrintingShopModule(
@@ -53,6 +55,9 @@ export function registerPrintingShopModule(
     configOptions: createConfigOptionsService({ transactions, changes: deps.changes }),
     networkAdmin: createNetworkAdminService({ transactions }),
   });
-  registerWorksCouncilRoutes(app, { authenticator: deps.authenticator, transactions });
-  registerTeamRoutes(app, { authenticator: deps.authenticator, transactions });
+  registerWorksCouncilRoutes(app, {
+    authenticator: deps.authenticator,
+    worksCouncil: createWorksCouncilService({ transactions }),
+  });
+  registerTeamRoutes(app, { authenticator: deps.authenticator, teams: createTeamsService({ transactions }) });
 }

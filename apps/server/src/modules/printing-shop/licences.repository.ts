@@ -1,3 +1,4 @@
+import type { Currency } from '@kerf/contracts';
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { machineLicences } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
@@ -93,4 +94,11 @@ export async function claimOrderedLicence(tx: Tx, serialNumber: string, licenceI
     RETURNING licensed_at`);
   const row = (result as unknown as { rows: { licensed_at: Date | string }[] }).rows[0];
   return row ? new Date(row.licensed_at) : null;
+}
+
+/** The invoicing currency the shop chose at registration (reads `registrations`, owned by registration). */
+export async function findInvoicingCurrency(tx: Tx): Promise<Currency> {
+  const result = await tx.execute(sql`SELECT currency FROM registrations ORDER BY created_at LIMIT 1`);
+  const currency = (result as unknown as { rows: { currency: string }[] }).rows[0]?.currency;
+  return currency === 'CHF' || currency === 'GBP' ? currency : 'EUR';
 }

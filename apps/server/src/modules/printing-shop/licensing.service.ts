@@ -1,10 +1,8 @@
 import {
-  type Currency,
   type CuttingMachine,
   LICENCE_MONTHLY_NET_CENTS_BY_CURRENCY,
   licenceRenewalDate,
 } from '@kerf/contracts';
-import { sql } from 'drizzle-orm';
 import type { Transactions, Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { AppError, isUniqueViolation } from '../../lib/app-error';
@@ -14,18 +12,12 @@ import { cutsSince, listMachines, updateMachine } from '../machines/index';
 import { startOfToday, toAdminView, toMachine } from './cutting-machine.view';
 import {
   claimOrderedLicence,
+  findInvoicingCurrency,
   listLicences,
   listOrderedLicences,
   listUnusedLicenceSerials,
 } from './licences.repository';
 import { requireMachine } from './shared';
-
-/** The invoicing currency the shop chose at registration (reads `registrations`, owned by registration). */
-async function invoicingCurrency(tx: Tx): Promise<Currency> {
-  const result = await tx.execute(sql`SELECT currency FROM registrations ORDER BY created_at LIMIT 1`);
-  const currency = (result as unknown as { rows: { currency: string }[] }).rows[0]?.currency;
-  return currency === 'CHF' || currency === 'GBP' ? currency : 'EUR';
-}
 
 /**
  * Machine licences (product.md §9): the machines with their licence state and what the shop pays. Every
@@ -42,7 +34,7 @@ export function createLicensingService(deps: { transactions: Transactions }) {
       inTenant(actor, async (tx) => {
         const now = new Date();
         const today = await cutsSince(tx, startOfToday(now, timeZone));
-        const currency = await invoicingCurrency(tx);
+        const currency = await findInvoicingCurrency(tx);
         const monthly = LICENCE_MONTHLY_NET_CENTS_BY_CURRENCY[currency];
         const machines = (await listMachines(tx)).map((row) => {
           const view = toAdminView(row, now, today.get(row.id) ?? 0);

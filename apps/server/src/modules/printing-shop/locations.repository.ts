@@ -2,6 +2,7 @@ import type { PrintingShop } from '@kerf/contracts';
 import { CountrySchema } from '@kerf/contracts';
 import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { queryRows } from '../../db/client';
 import { locations, userLocations } from '../../db/schema/index';
 import { type PreparedStatement, preparedStatement, runPrepared, type Tx } from '../../db/transactions';
 import { containsPattern } from '../../lib/like';
@@ -352,4 +353,20 @@ export async function countLocationsByIds(tx: Tx, ids: string[]) {
   if (ids.length === 0) return 0;
   const [row] = await tx.select({ value: count() }).from(locations).where(inArray(locations.id, ids));
   return Number(row?.value ?? 0);
+}
+
+/** The locations the user is assigned to (`user_locations`), by id. */
+export async function findAssignedLocationIds(tx: Tx, userId: string): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`SELECT l.id FROM user_locations ul JOIN locations l ON l.tenant_id = ul.tenant_id AND l.id = ul.location_id
+        WHERE ul.user_id = ${userId} ORDER BY l.id`,
+  );
+  return rows.map((row) => row.id);
+}
+
+/** Every location of the tenant, by id. */
+export async function findAllLocationIds(tx: Tx): Promise<string[]> {
+  const rows = await queryRows<{ id: string }>(tx, sql`SELECT id FROM locations ORDER BY id`);
+  return rows.map((row) => row.id);
 }

@@ -1,11 +1,11 @@
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
 import { saveNetworkAdmin } from '../auth/index';
 import { updateMachine } from '../machines/index';
+import { findDemoEmployees, findDemoLocations, findDemoMachines } from './demo.repository';
 import { replaceUserLocations } from './employees.repository';
 import { insertLicence } from './licences.repository';
 import { insertLocation } from './locations.repository';
+import { findTeamCandidateIds, insertTeamMember, insertTeams } from './teams.repository';
 
 /** The two locations of the demo printing shop; their ids, for the machines and knives seeded there. */
 export async function seedDemoLocations(tx: Tx, tenantId: string): Promise<{ main: string; second: string }> {
@@ -40,10 +40,7 @@ export async function seedDemoLocations(tx: Tx, tenantId: string): Promise<{ mai
  * selector, overview and reports span more than one site.
  */
 export async function seedDemoAdministration(tx: Tx, tenantId: string) {
-  const machines = await queryRows<{ id: string; serialNumber: string }>(
-    tx,
-    sql`SELECT id, serial_number AS "serialNumber" FROM cutting_machines WHERE deleted_at IS NULL ORDER BY serial_number`,
-  );
+  const machines = await findDemoMachines(tx);
   const licensedAt = new Date(Date.UTC(new Date().getUTCFullYear(), 0, 2));
   for (const machine of machines) {
     await insertLicence(tx, tenantId, machine.serialNumber, licensedAt);
@@ -53,11 +50,8 @@ export async function seedDemoAdministration(tx: Tx, tenantId: string) {
   const poster = machines.find((machine) => machine.serialNumber === 'PM-137-0005');
   if (poster) await updateMachine(tx, poster.id, { noCutsPromptDelay: 15 });
   for (const serial of ['PM-176-0006', 'PM-115-0007']) await insertLicence(tx, tenantId, serial, new Date());
-  const locations = await queryRows<{ id: string }>(tx, sql`SELECT id FROM locations ORDER BY name`);
-  const employees = await queryRows<{ id: string; role: string }>(
-    tx,
-    sql`SELECT id, role FROM users WHERE deleted_at IS NULL`,
-  );
+  const locations = await findDemoLocations(tx);
+  const employees = await findDemoEmployees(tx);
   const [firstLocation] = locations;
   if (firstLocation) {
     for (const employee of employees)
@@ -73,4 +67,12 @@ export async function seedDemoAdministration(tx: Tx, tenantId: string) {
     phone: '+494012345678',
     email: 'it@druckerei-beispiel.example',
   });
+}
+
+/** Demo: the shop's employees in two teams, by shift. */
+export async function seedDemoTeams(tx: Tx, tenantId: string): Promise<void> {
+  const people = await findTeamCandidateIds(tx);
+  const teams = await insertTeams(tx, tenantId, ['Early shift', 'Late shift']);
+  for (const [index, person] of people.entries())
+    await insertTeamMember(tx, tenantId, person, teams[index % 2]!);
 }

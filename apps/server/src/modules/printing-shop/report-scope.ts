@@ -1,10 +1,10 @@
 import type { ReportEmployeeSchema, ReportUserViewSchema } from '@kerf/contracts';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
-import { worksCouncilMode } from './works-council';
+import { findReportUsers } from './employees.repository';
+import { findAllLocationIds, findAssignedLocationIds } from './locations.repository';
+import { worksCouncilMode } from './works-council.repository';
 
 /** Roles that see only the locations they are assigned to (`user_locations`); the others see the whole shop. */
 const ASSIGNED_ONLY = new Set(['PRINTING_SHOP_MANAGER', 'PRINTING_SHOP_OPERATOR']);
@@ -16,14 +16,9 @@ const ASSIGNED_ONLY = new Set(['PRINTING_SHOP_MANAGER', 'PRINTING_SHOP_OPERATOR'
  * hides anyway) are dropped, so they give nothing rather than someone else's data.
  */
 export async function visibleLocationIds(tx: Tx, actor: Actor, requested?: string[]): Promise<string[]> {
-  const rows = ASSIGNED_ONLY.has(actor.role)
-    ? await queryRows<{ id: string }>(
-        tx,
-        sql`SELECT l.id FROM user_locations ul JOIN locations l ON l.tenant_id = ul.tenant_id AND l.id = ul.location_id
-            WHERE ul.user_id = ${actor.userId} ORDER BY l.id`,
-      )
-    : await queryRows<{ id: string }>(tx, sql`SELECT id FROM locations ORDER BY id`);
-  const visible = rows.map((row) => row.id);
+  const visible = ASSIGNED_ONLY.has(actor.role)
+    ? await findAssignedLocationIds(tx, actor.userId)
+    : await findAllLocationIds(tx);
   if (!requested || requested.length === 0) return visible;
   const wanted = new Set(requested.map((id) => id.toLowerCase()));
   return visible.filter((id) => wanted.has(id));
@@ -37,7 +32,7 @@ export function reportEmployee(
     lastName: string | null;
     displayName: string | null;
   },
-  /** works-council mode (works-council.ts): never the real name */
+  /** works-council mode (works-council.repository.ts): never the real name */
   worksCouncil = false,
 ): z.infer<typeof ReportEmployeeSchema> {
   if (row.id === null) return { id: null, label: '', pseudonym: false };
@@ -59,26 +54,7 @@ export async function reportUserView(
   locationIds: string[],
 ): Promise<z.input<typeof ReportUserViewSchema>[]> {
   if (locationIds.length === 0) return [];
-  const rows = await queryRows<{
-    id: string;
-    firstName: string | null;
-    lastName: string | null;
-    displayName: string | null;
-    role: string;
-    active: boolean;
-    locationIds: string[];
-  }>(
-    tx,
-    sql`
-    SELECT u.id, u.first_name AS "firstName", u.last_name AS "lastName", u.display_name AS "displayName",
-           u.role, u.active, array_agg(ul.location_id ORDER BY ul.location_id)::text[] AS "locationIds"
-    FROM users u
-    JOIN user_locations ul ON ul.tenant_id = u.tenant_id AND ul.user_id = u.id
-    WHERE u.deleted_at IS NULL
-      AND ul.location_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(locationIds)}::jsonb)::uuid)
-    GROUP BY u.tenant_id, u.id
-    ORDER BY lower(coalesce(nullif(u.display_name, ''), u.first_name || ' ' || u.last_name)), u.id`,
-  );
+  const rows = await findReportUsers(tx, locationIds);
   const council = await worksCouncilMode(tx);
   const listed = rows.map((row) => ({
     employee: reportEmployee(row, council),

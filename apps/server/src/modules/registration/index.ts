@@ -11,9 +11,13 @@ import type { Transactions } from '../../db/transactions';
 import type { PasswordHasher } from '../../lib/password-hasher';
 import type { Authenticator } from '../../lib/route';
 import { type Captcha, createCaptcha } from './captcha';
+import { createInvoicesService } from './invoices.service';
+import { createMachineOrdersService } from './machine-orders.service';
 import { DEFAULT_PRICE_LIST, type PriceList } from './pricing';
+import type { RegistrationDeps } from './registration';
 import { registerRegistrationRoutes } from './registration.routes';
 import { createRegistrationService } from './registration.service';
+import { createWebsiteService } from './website.service';
 
 export { createCaptcha } from './captcha';
 export { deleteExpiredCaptchas } from './captcha.repository';
@@ -58,7 +62,7 @@ export function registerRegistrationModule(
       maxCounter: config.captchaMaxCounter,
       transactions: deps.transactions,
     });
-  const registration = createRegistrationService({
+  const services: RegistrationDeps = {
     transactions: deps.transactions,
     hasher: deps.hasher,
     captcha,
@@ -66,10 +70,13 @@ export function registerRegistrationModule(
     deliverMail: deps.deliverMail,
     support,
     salesEmail: config.salesEmail,
-  });
+  };
   registerRegistrationRoutes(app, {
     authenticator: deps.authenticator,
-    registration,
+    website: createWebsiteService(services),
+    registration: createRegistrationService(services),
+    machineOrders: createMachineOrdersService(services),
+    invoices: createInvoicesService(services),
     captcha,
     priceList,
     support,

@@ -19,10 +19,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { type Authenticator, registerRoute } from '../../lib/route';
 import type { Captcha } from './captcha';
+import type { InvoicesService } from './invoices.service';
 import { CUTTING_WIDTHS, MACHINE_MODELS } from './machine-catalogue';
+import type { MachineOrdersService } from './machine-orders.service';
 import { contractConditions, type PriceList, priceListEntry } from './pricing';
+import { TERMS_VERSION } from './registration';
 import type { RegistrationService } from './registration.service';
-import { TERMS_VERSION } from './registration.service';
+import type { WebsiteService } from './website.service';
 
 /** Per client address: public calls `perMinute`, the writes (register, contact, orders) far fewer. */
 function limit(max: number, timeWindow: number) {
@@ -47,25 +50,28 @@ export function registerRegistrationRoutes(
   app: FastifyInstance,
   deps: {
     authenticator: Authenticator;
+    website: WebsiteService;
     registration: RegistrationService;
+    machineOrders: MachineOrdersService;
+    invoices: InvoicesService;
     captcha: Captcha;
     priceList: PriceList;
     support: { phone: string; email: string };
     perMinute: number;
   },
 ) {
-  const { authenticator, registration, captcha, priceList, support } = deps;
+  const { authenticator, website, registration, machineOrders, invoices, captcha, priceList, support } = deps;
   const reads = limit(deps.perMinute, 60_000);
   const writes = limit(Math.max(1, Math.ceil(deps.perMinute / 6)), 10 * 60_000);
 
   registerRoute(app, authenticator, acquireAdditionalMachineToken, ({ actor }) =>
-    registration.acquireToken(actor),
+    machineOrders.acquireToken(actor),
   );
   registerRoute(
     app,
     authenticator,
     isTenantIdAvailable,
-    ({ params }) => registration.isTenantIdAvailable(params.id),
+    ({ params }) => website.isTenantIdAvailable(params.id),
     reads,
   );
   registerRoute(
@@ -89,7 +95,7 @@ export function registerRegistrationRoutes(
     async ({ params }) => priceListEntry(priceList, params.currency),
     reads,
   );
-  registerRoute(app, authenticator, calculatePrice, async ({ body }) => registration.price(body), reads);
+  registerRoute(app, authenticator, calculatePrice, async ({ body }) => website.price(body), reads);
   registerRoute(app, authenticator, getCaptchaChallenge, () => captcha.challenge(), reads);
   registerRoute(
     app,
@@ -98,7 +104,7 @@ export function registerRegistrationRoutes(
     async ({ body }) => ({ verified: await captcha.verify(body.captcha) }),
     reads,
   );
-  registerRoute(app, authenticator, sendContactRequest, ({ body }) => registration.contact(body), writes);
+  registerRoute(app, authenticator, sendContactRequest, ({ body }) => website.contact(body), writes);
   registerRoute(
     app,
     authenticator,
@@ -110,7 +116,7 @@ export function registerRegistrationRoutes(
     app,
     authenticator,
     getRegistration,
-    ({ params, headers }) => registration.getRegistration(params.id, headers[API_TOKEN_HEADER]),
+    ({ params, headers }) => machineOrders.getRegistration(params.id, headers[API_TOKEN_HEADER]),
     reads,
   );
   registerRoute(
@@ -118,12 +124,12 @@ export function registerRegistrationRoutes(
     authenticator,
     orderAdditionalMachines,
     ({ params, headers, body }) =>
-      registration.orderAdditionalMachines(params.id, headers[API_TOKEN_HEADER], body),
+      machineOrders.orderAdditionalMachines(params.id, headers[API_TOKEN_HEADER], body),
     writes,
   );
-  registerRoute(app, authenticator, listInvoices, ({ actor }) => registration.listInvoices(actor));
+  registerRoute(app, authenticator, listInvoices, ({ actor }) => invoices.listInvoices(actor));
   registerRoute(app, authenticator, getInvoicePdf, async ({ actor, params, reply }) => {
-    const { number, pdf } = await registration.invoicePdf(actor, params.id);
+    const { number, pdf } = await invoices.invoicePdf(actor, params.id);
     reply
       .type('application/pdf')
       .header('content-disposition', `inline; filename="${number}.pdf"`)

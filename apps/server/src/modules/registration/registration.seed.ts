@@ -1,12 +1,13 @@
 import type { Tx } from '../../db/transactions';
 import { queueMail } from '../mail/index';
+import { invoiceOrder } from './invoices.service';
 import { DEFAULT_PRICE_LIST } from './pricing';
+import { TERMS_VERSION } from './registration';
 import {
   appendRegistrationMachines,
   insertContactRequest,
   insertRegistration,
 } from './registration.repository';
-import { invoiceOrder, TERMS_VERSION } from './registration.service';
 
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -5,11 +5,10 @@ import {
   type SetupCheck,
   type SetupCheckResult,
 } from '@kerf/contracts';
-import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
 import type { Tx } from '../../db/transactions';
 import { saveSiteManagerSerial } from '../auth/index';
 import { setNetworkSetupState, updateMachine } from '../machines/index';
+import { findDemoMachines } from './demo.repository';
 import { insertRun } from './setup.repository';
 
 /** The demo tenant's site manager (the gateway box in the shop's server room). */
@@ -55,10 +54,7 @@ function demoChecks(
  */
 export async function seedDemoSetupChecks(tx: Tx, tenantId: string) {
   await saveSiteManagerSerial(tx, tenantId, DEMO_SITE_MANAGER_SERIAL);
-  const machines = await queryRows<{ id: string; serial: string }>(
-    tx,
-    sql`SELECT id, serial_number AS serial FROM cutting_machines WHERE deleted_at IS NULL ORDER BY serial_number`,
-  );
+  const machines = await findDemoMachines(tx);
   const bySerial = new Map(machines.map((m) => [m.serial, m.id]));
   const now = Date.now();
   const stored = async (
