@@ -216,7 +216,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tenantActive: (tenantId) => transactions.withSignIn((tx) => isTenantActive(tx, tenantId)),
   });
   const scheduler = createScheduler({ database, log: app.log });
-  if (database.copyTo && config.backup.intervalHours > 0 && !config.databaseUrl)
+  if (database.copyTo && config.backup.intervalHours > 0)
     scheduler.register(
       embeddedBackupJob({
         copyTo: database.copyTo,

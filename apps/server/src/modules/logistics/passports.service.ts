@@ -32,6 +32,23 @@ const blankEvent = {
   shipmentId: null,
 };
 
+/** A grinding cycle as the passport shows it, held by the shop that ground it. */
+function groundEvent(
+  cycle: Awaited<ReturnType<typeof listCycles>>[number],
+  holder: Pick<PassportEvent, 'holderName' | 'holderKind'>,
+): PassportEvent {
+  return {
+    ...blankEvent,
+    ...holder,
+    at: cycle.sharpenedAt,
+    kind: 'GROUND',
+    cutsInCycle: cycle.cutsInCycle,
+    height: cycle.height,
+    backThickness: cycle.backThickness,
+    grindingReference: cycle.grindingReference,
+  };
+}
+
 /** What happened during the stays: shipped, received, shipped back, scrapped (newest last). */
 function custodyEvents(stays: CustodyRecord[]): PassportEvent[] {
   const events: PassportEvent[] = [];
@@ -117,18 +134,13 @@ export function createPassportsService(deps: { transactions: Transactions }) {
             }),
           ),
           ...cycles.map(
-            (cycle): PassportEvent => ({
-              ...blankEvent,
-              ...(cycle.custodyId && shopOf.has(cycle.custodyId)
-                ? { holderName: shopOf.get(cycle.custodyId)!, holderKind: 'GRINDING_SHOP' as const }
-                : owner),
-              at: cycle.sharpenedAt,
-              kind: 'GROUND',
-              cutsInCycle: cycle.cutsInCycle,
-              height: cycle.height,
-              backThickness: cycle.backThickness,
-              grindingReference: cycle.grindingReference,
-            }),
+            (cycle): PassportEvent =>
+              groundEvent(
+                cycle,
+                cycle.custodyId && shopOf.has(cycle.custodyId)
+                  ? { holderName: shopOf.get(cycle.custodyId)!, holderKind: 'GRINDING_SHOP' }
+                  : owner,
+              ),
           ),
           ...custodyEvents(stays),
           ...conflictEvents(conflicts),
@@ -170,17 +182,8 @@ export function createPassportsService(deps: { transactions: Transactions }) {
         const cycles = await listCycles(tx, owner, rfid, actor.tenantId);
         const events: PassportEvent[] = [
           ...cycles.map(
-            (cycle): PassportEvent => ({
-              ...blankEvent,
-              holderName: shopName,
-              holderKind: 'GRINDING_SHOP',
-              at: cycle.sharpenedAt,
-              kind: 'GROUND',
-              cutsInCycle: cycle.cutsInCycle,
-              height: cycle.height,
-              backThickness: cycle.backThickness,
-              grindingReference: cycle.grindingReference,
-            }),
+            (cycle): PassportEvent =>
+              groundEvent(cycle, { holderName: shopName, holderKind: 'GRINDING_SHOP' }),
           ),
           ...custodyEvents(stays),
         ];
