@@ -52,8 +52,9 @@ export default defineConfig({
   workers: 2,
   // One retry on CI against a busy two-core runner; `npm test` reports how many tests needed it.
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // CI may share its two cores with more than the suite: the same waits, twice as patient there.
+  timeout: process.env.CI ? 60_000 : 30_000,
+  expect: { timeout: process.env.CI ? 15_000 : 7_000 },
   reporter: [['list']],
   use: {
     viewport: { width: 1280, height: 800 },
@@ -73,19 +74,24 @@ export default defineConfig({
       ],
     },
   },
+  // `npm test` runs the journeys (chromium, token-expiry); `npm run test:deep` the sweeps over every
+  // page (a11y, website-screens) — scripts/test-phases.mjs, docs/decisions/0027-test-tiers.md.
   projects: [
     {
       name: 'chromium',
-      testIgnore: /token-expiry|website-screens/,
+      testIgnore: /token-expiry|website-screens|a11y/,
       use: { baseURL: `http://127.0.0.1:${PORT}` },
     },
     {
-      // Every website page and registration step in four languages at two widths, with full-page
-      // screenshots: heavy enough to starve the other journeys of a two-core runner, so it runs
-      // after them.
+      // every page of every demo user's area in English and Arabic through axe-core
+      name: 'a11y',
+      testMatch: /a11y\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${PORT}` },
+    },
+    {
+      // every website page and registration step in four languages at two widths
       name: 'website-screens',
       testMatch: /website-screens\.spec\.ts/,
-      dependencies: ['chromium'],
       use: { baseURL: `http://127.0.0.1:${PORT}` },
     },
     {

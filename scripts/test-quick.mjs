@@ -1,8 +1,9 @@
 // `npm run test:quick`: the inner loop. Unit and module tests on PGlite, without the browser
-// journeys, the chaos suite, the second run on PostgreSQL and the tests that start the server as a
-// process of its own (`*.process.test.ts`); property, fuzz and consistency tests at a low run count.
-// `npm test` runs everything at full strength.
+// journeys, the second run on PostgreSQL, the tests that start the server as a process of its own
+// (`*.process.test.ts`) and the sweeps of `npm run test:deep` (scripts/test-phases.mjs).
+// `npm test` runs everything a change can break; CI runs both.
 import { ensureDependencies, ensureWebBuild, requireNode, run } from './lib.mjs';
+import { DEEP_EXCLUDES } from './test-phases.mjs';
 
 await requireNode();
 ensureDependencies();
@@ -10,13 +11,13 @@ ensureDependencies();
 ensureWebBuild();
 
 const started = Date.now();
-const status = run('npx', ['vitest', 'run', '--exclude', '**/*.process.test.ts', ...process.argv.slice(2)], {
-  env: {
-    ...process.env,
-    FUZZ_RUNS: process.env.FUZZ_RUNS ?? '20',
-    TEXT_PROPERTY_RUNS: process.env.TEXT_PROPERTY_RUNS ?? '40',
-    KERF_CONSISTENCY_MS: process.env.KERF_CONSISTENCY_MS ?? '5000',
-  },
-});
+const status = run('npx', [
+  'vitest',
+  'run',
+  '--exclude',
+  '**/*.process.test.ts',
+  ...DEEP_EXCLUDES,
+  ...process.argv.slice(2),
+]);
 console.log(`test:quick took ${((Date.now() - started) / 60_000).toFixed(1)} min`);
 process.exit(status);

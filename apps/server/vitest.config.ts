@@ -9,5 +9,8 @@ export default defineProject({
     hookTimeout: 60_000,
     // Each test file gets its own database (worker count: root vitest.config.ts).
     pool: 'forks',
+    // A worker imports the module graph once and runs file after file in it (ADR 0027): each file
+    // still opens its own database and builds its own app.
+    isolate: false,
   },
 });

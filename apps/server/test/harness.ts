@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -16,11 +16,23 @@ import { databaseUrl, TEST_DATABASE_PREFIX } from './global-setup';
 
 export { DEMO_PASSWORD };
 
-/** A fresh database copied from the run's migrated template. */
-export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
+/**
+ * A fresh database copied from the run's migrated template. `dataDir`: PGlite keeps it in that
+ * directory, as `npm start` does, so the server's own backup job (`DatabaseHandle.copyTo`) runs.
+ */
+export async function openTestDatabase(
+  options: { dataDir?: string } = {},
+): Promise<DatabaseHandle & { url?: string }> {
   const source = inject('database');
   if (source.kind === 'pglite') {
     const dump = await readFile(source.templateFile);
+    if (options.dataDir)
+      return openDatabase({
+        kind: 'pglite',
+        dataDir: options.dataDir,
+        load: new Uint8Array(dump),
+        thread: process.env.KERF_PGLITE_THREAD === 'worker' ? 'worker' : 'main',
+      });
     // KERF_PGLITE_THREAD=worker: PGlite in its worker thread, as `npm start` runs it (ADR 0022)
     if (process.env.KERF_PGLITE_THREAD === 'worker')
       return openDatabase({ kind: 'pglite', dataDir: 'memory://', load: new Uint8Array(dump) });
@@ -49,7 +61,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle & { url?: strin
 
 export interface TestApp {
   app: FastifyInstance;
-  database: DatabaseHandle;
+  /** `url`: the test database on PostgreSQL */
+  database: DatabaseHandle & { url?: string };
   config: Config;
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** signs in and returns the token pair; throws when the answer is not 200 */
@@ -72,10 +85,15 @@ export function nextAddress() {
   return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
 }
 
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
+/** `onDisk`: PGlite keeps its data in the app's data directory (its embedded backup job runs). */
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { onDisk?: boolean } = {},
+): Promise<TestApp> {
+  const dataDir = join(tmpdir(), `kerf-test-${randomBytes(4).toString('hex')}`);
+  const database = await openTestDatabase(options.onDisk ? { dataDir: join(dataDir, 'pg') } : {});
   const config = parseConfig({
-    DATA_DIR: join(tmpdir(), `kerf-test-${randomBytes(4).toString('hex')}`),
+    DATA_DIR: dataDir,
     JWT_SECRET: randomBytes(32).toString('hex'),
     MQTT_PORT: '0',
     LOG_LEVEL: 'silent',
@@ -144,6 +162,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     async close() {
       await app.close();
       await database.close();
+      if (options.onDisk) await rm(dataDir, { recursive: true, force: true });
     },
   };
   return testApp;

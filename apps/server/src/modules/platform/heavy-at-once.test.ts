@@ -1,3 +1,7 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,8 +24,51 @@ import { queryRows } from '../../db/client';
  */
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { onDisk: true });
 });
+
+/** The backup the database kind has, taken while everything else runs; answers a check of it. */
+async function backUp(sysadmin: { bearerToken: string }, tenantId: string, knives: number) {
+  if (t.database.kind === 'pglite') {
+    const run = await t.request({
+      method: 'POST',
+      url: '/api/system/jobs/embedded-backup/run',
+      headers: bearer(sysadmin),
+    });
+    return async () => {
+      expect(run.statusCode, run.body).toBe(200);
+      const status = run.json() as { outcome: string; lastMessage: string };
+      expect(status.outcome, status.lastMessage).toBe('succeeded');
+      const folder = /^(kerf-\S+):/.exec(status.lastMessage)![1]!;
+      const copy = new PGlite(join(t.config.dataDir, 'backups', folder));
+      try {
+        const { rows } = await copy.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM knives WHERE tenant_id = $1',
+          [tenantId],
+        );
+        expect(rows[0]!.n).toBe(knives);
+      } finally {
+        await copy.close();
+      }
+    };
+  }
+  const { stdout } = await promisify(execFile)('pg_dump', ['--format=custom', t.database.url!], {
+    encoding: 'buffer',
+    maxBuffer: 1 << 30,
+  });
+  return async () => {
+    expect(stdout.subarray(0, 5).toString()).toBe('PGDMP');
+    const listing = await new Promise<string>((resolve, reject) => {
+      const child = execFile('pg_restore', ['--list'], { maxBuffer: 1 << 26 }, (error, out) =>
+        error ? reject(error) : resolve(out),
+      );
+      child.stdin!.end(stdout);
+    });
+    expect(listing).toMatch(/TABLE DATA public knives /);
+    // the cuts live in monthly partitions
+    expect(listing).toMatch(/TABLE DATA public cuts_\d{4}_\d{2} /);
+  };
+}
 afterAll(() => t.close());
 
 describe('heavy operations at once', () => {
@@ -30,7 +77,13 @@ describe('heavy operations at once', () => {
   }, async () => {
     const admin = await t.login('demo', 'admin');
     const manager = await t.login('demo', 'manager');
+    const sysadmin = await t.login('kerf', 'sysadmin');
     const tenantId = tenantOf(admin);
+    const knives = (
+      await t.app.kerf.transactions.withTenant(tenantId, (tx) =>
+        queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM knives`),
+      )
+    )[0]!.n;
     const machineIds = (
       await t.app.kerf.transactions.withTenant(tenantId, (tx) =>
         queryRows<{ id: string }>(tx, sql`SELECT id FROM cutting_machines ORDER BY serial_number LIMIT 5`),
@@ -75,12 +128,13 @@ describe('heavy operations at once', () => {
         publishAndAwaitAcks(client, machines[index]!, cutEvents(200), { batch: 20, timeoutMs: 120_000 }),
       ),
     );
-    const [exported, reports, files, knives, pdf] = await Promise.all([
+    const [exported, reports, files, knifeList, pdf, checkBackup] = await Promise.all([
       get('/api/tenant/export', admin),
       Promise.all(sections.map((section) => get(`/api/report/reports/${section}?${period}`))),
       Promise.all(csvs.map((csv) => get(`/api/report/reports/${csv}/csv-exports?${period}&lang=GERMAN`))),
       get('/api/knife/knives/csv-export?lang=GERMAN'),
       invoices[0] ? get(`/api/knife/invoices/${invoices[0].id}/pdf`, admin) : Promise.resolve(null),
+      backUp(sysadmin, tenantId, knives),
     ]);
     const acks = await cuts;
     heavyDone = true;
@@ -98,7 +152,7 @@ describe('heavy operations at once', () => {
       expect(report.statusCode, sections[index]).toBe(200);
       expect(() => report.json(), sections[index]).not.toThrow();
     }
-    for (const [index, file] of [...files, knives].entries()) {
+    for (const [index, file] of [...files, knifeList].entries()) {
       expect(file.statusCode, csvs[index] ?? 'knives').toBe(200);
       expect(file.body.endsWith('\r\n'), csvs[index] ?? 'knives').toBe(true);
     }
@@ -106,5 +160,6 @@ describe('heavy operations at once', () => {
       expect(pdf.statusCode).toBe(200);
       expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     }
+    await checkBackup();
   });
 });
