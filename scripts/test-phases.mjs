@@ -27,6 +27,21 @@ export const DEEP_SERVER_TESTS = [
 /** The same files as `--exclude` globs for the other tiers. */
 export const DEEP_EXCLUDES = DEEP_SERVER_TESTS.flatMap((file) => ['--exclude', `**/${file}`]);
 
+/**
+ * Left out of `npm run test:quick` besides the deep tier: the tests that start the server as a process
+ * of its own, and three slow files whose subject is not a module's rules — two requests at once
+ * (which only PostgreSQL really runs at once), weeks of demo history, backups of a data directory.
+ */
+export const QUICK_EXCLUDES = [
+  ...DEEP_EXCLUDES,
+  ...[
+    '*.process.test.ts',
+    'src/modules/machines/machine-rules.concurrency.test.ts',
+    'src/demo/history.test.ts',
+    'src/ops/backup.test.ts',
+  ].flatMap((file) => ['--exclude', `**/${file}`]),
+];
+
 /** Browser sweeps (every page in every role, language and width): in `npm run test:deep`. */
 export const DEEP_BROWSER_PROJECTS = ['website-screens', 'a11y'];
 /** The journeys: in `npm test`. */

@@ -13,6 +13,9 @@ export default defineProject({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // A worker renders file after file in one jsdom (ADR 0027); test/setup.ts resets what a render
+    // leaves behind (the DOM, storage, the document's language, the toast store).
+    isolate: false,
     // jsdom renders of Mantine screens can take seconds on a busy two-core machine.
     testTimeout: 30_000,
   },

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -33,6 +34,9 @@ Object.defineProperty(document, 'fonts', { value: { ready: Promise.resolve() }, 
 
 afterEach(() => {
   cleanup();
+  // the toast store outlives a render (and a test file: the project runs without isolation)
+  notifications.clean();
+  notifications.cleanQueue();
   window.localStorage.clear();
   document.documentElement.lang = 'en';
   document.documentElement.dir = 'ltr';

@@ -8,5 +8,5 @@ GRANT SELECT, INSERT, UPDATE, DELETE ON setup_check_runs TO kerf_app;
 CREATE POLICY tenant_isolation ON setup_check_runs TO kerf_app
   USING (tenant_id = kerf_current_tenant()) WITH CHECK (tenant_id = kerf_current_tenant());
 --> statement-breakpoint
--- The admin sets the tenant's site manager serial number (spec §3) on its own tenant row, nothing more.
+-- The admin sets the tenant's site manager serial number (docs/product.md, setup assistant) on its own tenant row, nothing more.
 GRANT UPDATE (site_manager_serial) ON tenants TO kerf_app;
