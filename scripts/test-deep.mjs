@@ -31,11 +31,9 @@ console.log('\n== Browser sweeps (Chromium) ==');
 tally.playwright('browser sweeps', DEEP_BROWSER_PROJECTS);
 
 console.log('\n== Bench smoke: every benchmark for a second or two (figures not judged) ==');
-tally.startPhase();
 tally.benchSmoke();
 
 console.log('\n== Chaos: faults during 10,000 simulated cuts (private PostgreSQL and Mosquitto) ==');
-tally.startPhase();
 const canRunChaos =
   process.getuid?.() === 0 &&
   existsSync('/usr/lib/postgresql/15/bin/initdb') &&

@@ -67,6 +67,13 @@ export function createTally(summaryFile) {
     );
   }
 
+  /** A runner's JSON report, or null after counting the phase as one failure when it wrote none. */
+  function readReport(name, output) {
+    if (existsSync(output)) return JSON.parse(readFileSync(output, 'utf8'));
+    count(name, 0, 1, 0);
+    return null;
+  }
+
   return {
     startPhase() {
       phaseStarted = Date.now();
@@ -80,11 +87,8 @@ export function createTally(summaryFile) {
         ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${output}`, ...args],
         { cwd, env: { ...process.env, ...env } },
       );
-      if (!existsSync(output)) {
-        count(name, 0, 1, 0);
-        return;
-      }
-      const report = JSON.parse(readFileSync(output, 'utf8'));
+      const report = readReport(name, output);
+      if (!report) return;
       const suiteErrors = report.testResults.filter(
         (file) => file.status === 'failed' && file.assertionResults.length === 0,
       ).length;
@@ -106,11 +110,8 @@ export function createTally(summaryFile) {
     benchSmoke() {
       const output = join(reports, 'bench-smoke.json');
       const status = run('npx', ['tsx', 'bench/src/all.ts', '--smoke', '--out', output]);
-      if (!existsSync(output)) {
-        count('bench smoke', 0, 1, 0);
-        return;
-      }
-      const report = JSON.parse(readFileSync(output, 'utf8'));
+      const report = readReport('bench smoke', output);
+      if (!report) return;
       const failed = report.failures.length + (status !== 0 && report.failures.length === 0 ? 1 : 0);
       count('bench smoke', report.results.length, failed, 0);
     },
@@ -141,11 +142,9 @@ export function createTally(summaryFile) {
         ],
         { env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: output } },
       );
-      if (!existsSync(output)) {
-        count(name, 0, 1, 0);
-        return;
-      }
-      const { stats } = JSON.parse(readFileSync(output, 'utf8'));
+      const report = readReport(name, output);
+      if (!report) return;
+      const { stats } = report;
       const failed = stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0);
       count(name, stats.expected + stats.flaky, failed, stats.skipped);
       if (stats.flaky > 0)

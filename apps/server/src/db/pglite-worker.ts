@@ -94,8 +94,8 @@ function startupAnswer(): Uint8Array {
   return new Uint8Array(parts);
 }
 
-/** The parts one after the other in one array. */
-function join(parts: Uint8Array[]): Uint8Array {
+/** The parts one after the other in one new array (a buffer of its own, exactly its length). */
+function join(parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
   let at = 0;
   for (const part of parts) {
@@ -128,10 +128,10 @@ function connect(connection: MessagePortLike) {
     await db.exec('DISCARD ALL').catch(() => {});
     status = 'I';
   });
-  const answer = (bytes: Uint8Array) => {
+  /** `bytes` fill a buffer of their own (`join`'s), handed over without another copy */
+  const answer = (bytes: Uint8Array<ArrayBuffer>) => {
     if (!open || bytes.length === 0) return;
-    const copy = bytes.slice();
-    connection.postMessage(copy, [copy.buffer]);
+    connection.postMessage(bytes, [bytes.buffer]);
   };
   connection.on('close', () => {
     open = false;
