@@ -34,6 +34,7 @@ const dataDir = keptDataDir || mkdtempSync(join(tmpdir(), 'kerf-freeze-'));
 const scratch = kind === 'postgres' ? await createBenchDatabase() : null;
 const databaseUrl = scratch?.url;
 
+const metricsToken = randomBytes(16).toString('hex');
 const logFile = join(mkdtempSync(join(tmpdir(), 'kerf-freeze-log-')), 'server.log');
 const log = openSync(logFile, 'a');
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
@@ -49,6 +50,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
     DEMO: '1',
     DEMO_HISTORY_DAYS: String(historyDays),
     JWT_SECRET: randomBytes(32).toString('hex'),
+    METRICS_TOKEN: metricsToken,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   },
   stdio: ['ignore', log, log],
@@ -56,6 +58,34 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/serv
 const rssMb = () =>
   Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 const base = `http://127.0.0.1:${port}`;
+
+/**
+ * Where the server's memory is, from its metrics (MB): the main thread's JavaScript heap, memory
+ * outside it (buffers), and on PGlite the worker's WebAssembly memory and heap.
+ */
+interface MemoryParts {
+  rssMb: number;
+  mainHeapMb: number;
+  externalMb: number;
+  wasmMb?: number;
+  workerHeapMb?: number;
+}
+async function memoryParts(): Promise<MemoryParts> {
+  const text = await fetch(`${base}/api/metrics`, {
+    headers: { authorization: `Bearer ${metricsToken}` },
+  }).then((response) => response.text());
+  const value = (name: string) => {
+    const found = new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1];
+    return found === undefined ? undefined : round1(Number(found) / 1048576);
+  };
+  return {
+    rssMb: round1(rssMb()),
+    mainHeapMb: value('kerf_nodejs_heap_size_used_bytes') ?? 0,
+    externalMb: value('kerf_nodejs_external_memory_bytes') ?? 0,
+    wasmMb: value('kerf_pglite_wasm_memory_bytes'),
+    workerHeapMb: value('kerf_pglite_worker_heap_used_bytes'),
+  };
+}
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
 async function call<T>(method: string, path: string, token: string | null, body?: unknown): Promise<T> {
@@ -80,33 +110,44 @@ interface Heavy {
   note?: string;
 }
 
-/** One heavy GET: its time to the last byte, and whether what came is whole and what it claims. */
+/**
+ * A heavy operation's outcome once it is checked. The checks (the export is read back whole, the
+ * backup's copy opened) are synchronous work of seconds in this process: they run after the health
+ * polling has stopped, so they never count as the server's latency.
+ */
+type Checked = () => Promise<Heavy>;
+
+/** One heavy GET: its time to the last byte; the check of what came (whole, and what it claims) waits. */
 async function heavy(
   name: string,
   path: string,
   token: string,
   check: (body: Uint8Array, type: string) => Promise<string | null> | string | null,
-): Promise<Heavy> {
+): Promise<Checked> {
   const started = performance.now();
   try {
     const response = await fetch(`${base}${path}`, { headers: { authorization: `Bearer ${token}` } });
     const body = new Uint8Array(await response.arrayBuffer());
     const ms = Math.round(performance.now() - started);
-    const problem =
-      response.status === 200
-        ? await check(body, response.headers.get('content-type') ?? '')
-        : `status ${response.status}: ${new TextDecoder().decode(body.slice(0, 300))}`;
-    return {
-      name,
-      ms,
-      status: response.status,
-      bytes: body.length,
-      valid: problem === null,
-      note: problem ?? undefined,
+    return async () => {
+      const problem =
+        response.status === 200
+          ? await Promise.resolve()
+              .then(() => check(body, response.headers.get('content-type') ?? ''))
+              .catch((error: unknown) => String(error))
+          : `status ${response.status}: ${new TextDecoder().decode(body.slice(0, 300))}`;
+      return {
+        name,
+        ms,
+        status: response.status,
+        bytes: body.length,
+        valid: problem === null,
+        note: problem ?? undefined,
+      };
     };
   } catch (error) {
     const ms = Math.round(performance.now() - started);
-    return { name, ms, status: 0, bytes: 0, valid: false, note: String(error) };
+    return async () => ({ name, ms, status: 0, bytes: 0, valid: false, note: String(error) });
   }
 }
 
@@ -226,8 +267,18 @@ try {
   const tenantId = agents[0]!.tenantId;
   const invoices = await call<{ id: string }[]>('GET', '/api/knife/invoices', admin).catch(() => []);
 
+  const memoryStart = await memoryParts();
   const rssStart = rssMb();
   let rssMax = rssStart;
+  let memoryAtMax = memoryStart;
+  let sampling = true;
+  const sampler = (async () => {
+    while (sampling) {
+      const parts = await memoryParts().catch(() => null);
+      if (parts && parts.rssMb >= memoryAtMax.rssMb) memoryAtMax = parts;
+      await sleep(2000);
+    }
+  })();
   const health: number[] = [];
   /** polls that got no answer (refused, reset, or no headers in 300 s: undici gives up) */
   let healthFailed = 0;
@@ -302,7 +353,7 @@ try {
     password: 'Kerf-demo-2026',
   }).then((answer) => answer.bearerToken);
   /** PGlite: the running server's own backup (the embedded-backup job), opened afterwards and counted */
-  const embeddedBackup = async (): Promise<Heavy> => {
+  const embeddedBackup = async (): Promise<Checked> => {
     const started = performance.now();
     const response = await fetch(`${base}/api/system/jobs/embedded-backup/run`, {
       method: 'POST',
@@ -312,33 +363,35 @@ try {
     const ms = Math.round(performance.now() - started);
     const folder = /^(kerf-\S+):/.exec(status.lastMessage ?? '')?.[1];
     if (response.status !== 200 || status.outcome !== 'succeeded' || !folder)
-      return {
+      return async () => ({
         name: 'backup (embedded)',
         ms,
         status: response.status,
         bytes: 0,
         valid: false,
         note: status.lastMessage ?? '',
-      };
-    const copy = new PGlite(join(dataDir, 'backups', folder));
-    try {
-      const { rows } = await copy.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM cuts WHERE tenant_id = $1',
-        [tenantId],
-      );
-      return {
-        name: 'backup (embedded)',
-        ms,
-        status: 200,
-        bytes: 0,
-        valid: rows[0]!.n > 0,
-        note: `${status.lastMessage}; the copy opens and holds ${rows[0]!.n} of the tenant's cuts`,
-      };
-    } finally {
-      await copy.close();
-    }
+      });
+    return async () => {
+      const copy = new PGlite(join(dataDir, 'backups', folder));
+      try {
+        const { rows } = await copy.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM cuts WHERE tenant_id = $1',
+          [tenantId],
+        );
+        return {
+          name: 'backup (embedded)',
+          ms,
+          status: 200,
+          bytes: 0,
+          valid: rows[0]!.n > 0,
+          note: `${status.lastMessage}; the copy opens and holds ${rows[0]!.n} of the tenant's cuts`,
+        };
+      } finally {
+        await copy.close();
+      }
+    };
   };
-  const backup = async (): Promise<Heavy> => {
+  const backup = async (): Promise<Checked> => {
     const started = performance.now();
     if (!databaseUrl) return embeddedBackup();
     return new Promise((resolve) => {
@@ -346,19 +399,21 @@ try {
         'pg_dump',
         ['--format=custom', databaseUrl],
         { encoding: 'buffer', maxBuffer: 1 << 30 },
-        (error, out) =>
-          resolve({
+        (error, out) => {
+          const ms = Math.round(performance.now() - started);
+          resolve(async () => ({
             name: 'backup (pg_dump)',
-            ms: Math.round(performance.now() - started),
+            ms,
             status: error ? 1 : 200,
             bytes: out?.length ?? 0,
             valid: !error && out.length > 0,
             note: error ? String(error) : undefined,
-          }),
+          }));
+        },
       );
     });
   };
-  const operations = await Promise.all([
+  const fetched = await Promise.all([
     heavy('tenant export', '/api/tenant/export', admin, (body) => exportCheck(body, tenantId)),
     ...csvPaths.map((path) => heavy(`CSV ${path.split('?')[0]}`, path, manager, csvCheck)),
     ...reportPaths.map((path) =>
@@ -381,7 +436,12 @@ try {
   ]);
   const generated = await generator;
   polling = false;
+  sampling = false;
   await poller;
+  await sampler;
+  const memoryEnd = await memoryParts();
+  const operations: Heavy[] = [];
+  for (const check of fetched) operations.push(await check());
 
   const sorted = [...health].sort((a, b) => a - b);
   const result = {
@@ -404,6 +464,7 @@ try {
     rssStartMb: round1(rssStart),
     rssMaxMb: round1(rssMax),
     rssGrowthMb: round1(rssMax - rssStart),
+    memory: { start: memoryStart, atMax: memoryAtMax, end: memoryEnd },
   };
   printResult(result);
   console.error(

@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { startPgliteThread } from './pglite-thread';
+import { type PgliteMemory, startPgliteThread } from './pglite-thread';
 import * as schema from './schema/index';
 
 export type Schema = typeof schema;
@@ -32,6 +32,8 @@ export interface DatabaseHandle {
    * the server runs — consistent, with memory bounded by the copy's buffers, not the database's size
    */
   copyTo?(directory: string): Promise<void>;
+  /** PGlite in its worker: that thread's memory (null when it is busy with a long statement) */
+  memory?(): Promise<PgliteMemory | null>;
   close(): Promise<void>;
 }
 
@@ -134,6 +136,7 @@ async function openPgliteThread(
     ping: () => ping(db),
     dump: () => thread.dump(),
     copyTo: dataDir.startsWith('memory://') ? undefined : (directory) => thread.copyTo(directory),
+    memory: () => thread.memory(),
     async close() {
       await thread.close();
       await unlock();

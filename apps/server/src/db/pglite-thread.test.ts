@@ -98,4 +98,21 @@ describe('PGlite in a worker thread', () => {
       await copy.close();
     }
   });
+
+  it("reports the worker's memory: PGlite's WebAssembly memory and the worker's heap", async () => {
+    const memory = await database.memory!();
+    // PGlite starts with 128 MB of shared buffers inside its WebAssembly memory
+    expect(memory!.wasmBytes).toBeGreaterThan(128 * 1024 * 1024);
+    expect(memory!.heapUsedBytes).toBeGreaterThan(1024 * 1024);
+  });
+
+  it('answers null after a second, not never, when a long statement holds the worker', async () => {
+    const statement = rows(sql`SELECT pg_sleep(2.5)`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = performance.now();
+    expect(await database.memory!()).toBeNull();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(990);
+    await statement;
+    expect(await database.memory!()).not.toBeNull();
+  });
 });

@@ -16,7 +16,16 @@ export interface PgliteThread {
   dump(): Promise<Uint8Array>;
   /** a copy of the data directory's files into `directory` (new), between transactions, after a checkpoint */
   copyTo(directory: string): Promise<void>;
+  /** the worker's memory, or null when it did not answer within a second (a long statement holds it) */
+  memory(): Promise<PgliteMemory | null>;
   close(): Promise<void>;
+}
+
+export interface PgliteMemory {
+  /** PGlite's WebAssembly memory: its high-water mark (it never shrinks) */
+  wasmBytes: number;
+  /** the worker's JavaScript heap in use */
+  heapUsedBytes: number;
 }
 
 export async function startPgliteThread(dataDir: string, load?: Uint8Array): Promise<PgliteThread> {
@@ -45,20 +54,27 @@ export async function startPgliteThread(dataDir: string, load?: Uint8Array): Pro
   const dumps = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>();
   let nextDump = 1;
   const copies = new Map<number, { resolve: () => void; reject: (error: Error) => void }>();
+  const memories = new Map<number, (memory: PgliteMemory) => void>();
   let closed: (() => void) | null = null;
-  worker.on('message', (message: { type: string; id?: number; bytes?: Uint8Array; error?: string }) => {
-    if (message.type === 'dumped') {
-      const waiting = dumps.get(message.id!);
-      dumps.delete(message.id!);
-      if (message.error) waiting?.reject(new Error(message.error));
-      else waiting?.resolve(message.bytes!);
-    } else if (message.type === 'copied') {
-      const waiting = copies.get(message.id!);
-      copies.delete(message.id!);
-      if (message.error) waiting?.reject(new Error(message.error));
-      else waiting?.resolve();
-    } else if (message.type === 'closed') closed?.();
-  });
+  worker.on(
+    'message',
+    (message: { type: string; id?: number; bytes?: Uint8Array; error?: string } & Partial<PgliteMemory>) => {
+      if (message.type === 'memory') {
+        memories.get(message.id!)?.({ wasmBytes: message.wasmBytes!, heapUsedBytes: message.heapUsedBytes! });
+        memories.delete(message.id!);
+      } else if (message.type === 'dumped') {
+        const waiting = dumps.get(message.id!);
+        dumps.delete(message.id!);
+        if (message.error) waiting?.reject(new Error(message.error));
+        else waiting?.resolve(message.bytes!);
+      } else if (message.type === 'copied') {
+        const waiting = copies.get(message.id!);
+        copies.delete(message.id!);
+        if (message.error) waiting?.reject(new Error(message.error));
+        else waiting?.resolve();
+      } else if (message.type === 'closed') closed?.();
+    },
+  );
 
   const pool = new pg.Pool({
     max: 1,
@@ -90,6 +106,21 @@ export async function startPgliteThread(dataDir: string, load?: Uint8Array): Pro
       return new Promise<void>((resolve, reject) => {
         copies.set(id, { resolve, reject });
         worker.postMessage({ type: 'copy', id, to: directory });
+      });
+    },
+    memory() {
+      if (failure) return Promise.resolve(null);
+      const id = nextDump++;
+      return new Promise<PgliteMemory | null>((resolve) => {
+        const timer = setTimeout(() => {
+          memories.delete(id);
+          resolve(null);
+        }, 1000);
+        memories.set(id, (memory) => {
+          clearTimeout(timer);
+          resolve(memory);
+        });
+        worker.postMessage({ type: 'memory', id });
       });
     },
     async close() {

@@ -15,6 +15,7 @@
  */
 import { cp } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -28,6 +29,7 @@ type Request =
   | { type: 'connect'; port: MessagePortLike }
   | { type: 'dump'; id: number }
   | { type: 'copy'; id: number; to: string }
+  | { type: 'memory'; id: number }
   | { type: 'close' };
 
 interface MessagePortLike {
@@ -249,8 +251,24 @@ function copy(id: number, to: string) {
   });
 }
 
+/**
+ * This thread's memory: PGlite's WebAssembly memory (it grows, never shrinks: the high-water mark of
+ * shared buffers, sorts and answers) and this isolate's JavaScript heap. Answered when the thread
+ * is between two statements, not in the queue.
+ */
+function memory(id: number) {
+  const module = (db as unknown as { Module?: { HEAPU8?: Uint8Array } }).Module;
+  port.postMessage({
+    type: 'memory',
+    id,
+    wasmBytes: module?.HEAPU8?.byteLength ?? 0,
+    heapUsedBytes: getHeapStatistics().used_heap_size,
+  });
+}
+
 port.on('message', (request: Request) => {
   if (request.type === 'connect') connect(request.port);
+  else if (request.type === 'memory') memory(request.id);
   else if (request.type === 'dump') dump(request.id);
   else if (request.type === 'copy') copy(request.id, request.to);
   else if (request.type === 'close')

@@ -143,6 +143,38 @@ export function registerMetrics(
     });
   }
 
+  // PGlite's worker thread (embedded database): its WebAssembly memory (the high-water mark of
+  // shared buffers, sorts and answers; it never shrinks) and its JavaScript heap. A scrape while a
+  // long statement holds the worker waits at most a second, then keeps the worker's last answer.
+  const databaseMemory = deps.database.memory;
+  if (databaseMemory) {
+    let latest: Awaited<ReturnType<typeof databaseMemory>> = null;
+    let asked: Promise<unknown> | null = null;
+    const refresh = () =>
+      (asked ??= databaseMemory().then((memory) => {
+        latest = memory;
+        asked = null;
+      }));
+    new Gauge({
+      name: 'kerf_pglite_wasm_memory_bytes',
+      help: "PGlite's WebAssembly memory (embedded database; grows to its high-water mark, never shrinks)",
+      registers: [registry],
+      async collect() {
+        await refresh();
+        if (latest) this.set(latest.wasmBytes);
+      },
+    });
+    new Gauge({
+      name: 'kerf_pglite_worker_heap_used_bytes',
+      help: "JavaScript heap in use by PGlite's worker thread (embedded database)",
+      registers: [registry],
+      async collect() {
+        await refresh();
+        if (latest) this.set(latest.heapUsedBytes);
+      },
+    });
+  }
+
   const jobGauge = (
     name: string,
     help: string,
