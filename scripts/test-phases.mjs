@@ -42,6 +42,18 @@ export const QUICK_EXCLUDES = [
   ].flatMap((file) => ['--exclude', `**/${file}`]),
 ];
 
+/**
+ * Server test files that run the embedded database whatever DATABASE_URL says: the server started
+ * as a process of its own with a clean environment (`*.process.test.ts`), the embedded backup, and
+ * PGlite's worker thread. The PostgreSQL phase of `npm test` leaves them out: there they would run
+ * again, on PGlite, exactly as in the phase before (about six minutes of a worker's time).
+ */
+export const PGLITE_ONLY_EXCLUDES = [
+  '*.process.test.ts',
+  'src/ops/backup.test.ts',
+  'src/db/pglite-thread.test.ts',
+].flatMap((file) => ['--exclude', `**/${file}`]);
+
 /** Browser sweeps (every page in every role, language and width): in `npm run test:deep`. */
 export const DEEP_BROWSER_PROJECTS = ['website-screens', 'a11y'];
 /** The journeys: in `npm test`. */

@@ -3,7 +3,7 @@
 // `N passed, N failed`. The expensive sweeps, the bench smoke and the chaos suite are
 // `npm run test:deep` (scripts/test-phases.mjs; CI runs both).
 import { ensureDependencies, ensureWebBuild, requireNode } from './lib.mjs';
-import { createTally, DEEP_EXCLUDES, JOURNEY_BROWSER_PROJECTS } from './test-phases.mjs';
+import { createTally, DEEP_EXCLUDES, JOURNEY_BROWSER_PROJECTS, PGLITE_ONLY_EXCLUDES } from './test-phases.mjs';
 
 await requireNode();
 
@@ -16,7 +16,8 @@ ensureWebBuild();
 console.log('\n== Unit and integration tests (PGlite) ==');
 tally.vitest('pglite', DEEP_EXCLUDES);
 
-await tally.postgres('postgres', DEEP_EXCLUDES);
+// (the files that run the embedded database whatever the phase ran in the one before)
+await tally.postgres('postgres', [...DEEP_EXCLUDES, ...PGLITE_ONLY_EXCLUDES]);
 
 console.log('\n== Browser journeys (Chromium) ==');
 tally.playwright('browser', JOURNEY_BROWSER_PROJECTS);

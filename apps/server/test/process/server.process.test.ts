@@ -1,6 +1,6 @@
 import { type AddressInfo, createServer } from 'node:net';
 import type { TokenPair } from '@kerf/contracts';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../harness';
 import { startServerProcess } from '../server-process';
 
@@ -46,31 +46,33 @@ describe('the server process', () => {
     expect(output).not.toMatch(/[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}/);
   });
 
-  it('refuses a second process on the same data directory', { timeout: 120_000 }, async () => {
-    const first = await startServerProcess();
-    try {
+  describe('beside a running server', () => {
+    // one running server for both refusals: a process start is the slow part of each
+    let first: Awaited<ReturnType<typeof startServerProcess>>;
+    beforeAll(async () => {
+      first = await startServerProcess();
+    }, 120_000);
+    afterAll(() => first?.stop());
+
+    it('refuses a second process on the same data directory', { timeout: 120_000 }, async () => {
       await expect(startServerProcess({ DATA_DIR: first.dataDir })).rejects.toThrow(
         /data directory .* is in use by process/,
       );
-    } finally {
-      await first.stop();
-    }
-  });
+    });
 
-  it('names the variable to change when its port is taken', { timeout: 120_000 }, async () => {
-    const first = await startServerProcess();
-    const blocker = createServer();
-    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
-    try {
-      const port = new URL(first.url).port;
-      await expect(startServerProcess({ PORT: port })).rejects.toThrow(/set PORT to a free port/);
-      const mqttPort = String((blocker.address() as AddressInfo).port);
-      await expect(startServerProcess({ MQTT_PORT: mqttPort })).rejects.toThrow(
-        /set MQTT_PORT to a free port/,
-      );
-    } finally {
-      await first.stop();
-      blocker.close();
-    }
+    it('names the variable to change when its port is taken', { timeout: 120_000 }, async () => {
+      const blocker = createServer();
+      await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+      try {
+        const port = new URL(first.url).port;
+        await expect(startServerProcess({ PORT: port })).rejects.toThrow(/set PORT to a free port/);
+        const mqttPort = String((blocker.address() as AddressInfo).port);
+        await expect(startServerProcess({ MQTT_PORT: mqttPort })).rejects.toThrow(
+          /set MQTT_PORT to a free port/,
+        );
+      } finally {
+        blocker.close();
+      }
+    });
   });
 });

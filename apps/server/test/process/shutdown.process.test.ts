@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { health, routeUrl } from '@kerf/contracts';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { descendants, freePort, isRunning, sleep, waitFor } from '../process-tree';
 import { startServerProcess } from '../server-process';
 
@@ -120,10 +120,44 @@ describe('npm start', () => {
 });
 
 describe('the edge CLI (apps/edge/src/cli.ts)', () => {
+  // One server for both (a process start is the slow part of each); the simulator's test stops it
+  // halfway, so it runs last.
+  let server: Awaited<ReturnType<typeof startServerProcess>>;
+  beforeAll(async () => {
+    server = await startServerProcess();
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it('stops an agent reading events from its input within 5 s of SIGINT', { timeout: 180_000 }, async () => {
+    const outbox = await mkdtemp(join(tmpdir(), 'kerf-edge-'));
+    const agent = run(
+      [
+        'node',
+        '--import',
+        'tsx',
+        'apps/edge/src/cli.ts',
+        'agent',
+        '--machines',
+        '1',
+        '--server',
+        server.url,
+        '--outbox',
+        outbox,
+      ],
+      {},
+    );
+    // standard input stays open: the agent waits for events
+    agent.process.stdin?.write('{"type":"heartbeat"}\n');
+    await waitFor(() => agent.output().includes('started: one event'), 120_000, agent.output);
+    await sleep(1000);
+    expect(agent.process.exitCode, agent.output()).toBeNull();
+    const { code } = await expectStopsWithin5s(agent, 'SIGINT');
+    expect(code).toBe(0);
+  });
+
   it('stops its simulated agents within 5 s of SIGTERM, also when the server is gone', {
     timeout: 180_000,
   }, async () => {
-    const server = await startServerProcess();
     const outbox = await mkdtemp(join(tmpdir(), 'kerf-edge-'));
     const simulate = () =>
       run(
@@ -142,53 +176,17 @@ describe('the edge CLI (apps/edge/src/cli.ts)', () => {
         ],
         {},
       );
-    try {
-      const first = simulate();
-      await waitFor(() => first.output().includes('simulating 2 machines'), 120_000, first.output);
-      const { code } = await expectStopsWithin5s(first, 'SIGTERM');
-      expect(code).toBe(0);
-      // Final counters: everything it stamped is accounted for (acked, or pending in the outbox).
-      expect(first.output()).toMatch(/"stamped":\d+/);
+    const first = simulate();
+    await waitFor(() => first.output().includes('simulating 2 machines'), 120_000, first.output);
+    const { code } = await expectStopsWithin5s(first, 'SIGTERM');
+    expect(code).toBe(0);
+    // Final counters: everything it stamped is accounted for (acked, or pending in the outbox).
+    expect(first.output()).toMatch(/"stamped":\d+/);
 
-      const second = simulate();
-      await waitFor(() => second.output().includes('simulating 2 machines'), 120_000, second.output);
-      await server.stop('SIGTERM');
-      await sleep(1000); // retrying a server that is gone
-      await expectStopsWithin5s(second, 'SIGTERM');
-    } finally {
-      await server.stop();
-    }
-  });
-
-  it('stops an agent reading events from its input within 5 s of SIGINT', { timeout: 180_000 }, async () => {
-    const server = await startServerProcess();
-    const outbox = await mkdtemp(join(tmpdir(), 'kerf-edge-'));
-    try {
-      const agent = run(
-        [
-          'node',
-          '--import',
-          'tsx',
-          'apps/edge/src/cli.ts',
-          'agent',
-          '--machines',
-          '1',
-          '--server',
-          server.url,
-          '--outbox',
-          outbox,
-        ],
-        {},
-      );
-      // standard input stays open: the agent waits for events
-      agent.process.stdin?.write('{"type":"heartbeat"}\n');
-      await waitFor(() => agent.output().includes('started: one event'), 120_000, agent.output);
-      await sleep(1000);
-      expect(agent.process.exitCode, agent.output()).toBeNull();
-      const { code } = await expectStopsWithin5s(agent, 'SIGINT');
-      expect(code).toBe(0);
-    } finally {
-      await server.stop();
-    }
+    const second = simulate();
+    await waitFor(() => second.output().includes('simulating 2 machines'), 120_000, second.output);
+    await server.stop('SIGTERM');
+    await sleep(1000); // retrying a server that is gone
+    await expectStopsWithin5s(second, 'SIGTERM');
   });
 });
