@@ -1,6 +1,7 @@
 import * as contracts from '@kerf/contracts';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode, type RouteContract, routeUrl } from '@kerf/contracts';
 import { messageOf } from './lib/app-error';
+import { isHeavyRoute } from './lib/budget';
 
 /** Codes every operation can answer, and those every signed-in operation can (lib/route.ts). */
 const ON_EVERY_OPERATION: ErrorCode[] = ['validation.INVALID_INPUT'];
@@ -31,7 +32,13 @@ function routeContracts(): RouteContract[] {
 export function generateErrorsDoc(): string {
   const operations = new Map<ErrorCode, string[]>();
   for (const contract of routeContracts())
-    for (const code of contract.errors) {
+    for (const code of [
+      ...contract.errors,
+      // the per-tenant gate of every signed-in download and report (lib/route.ts)
+      ...(contract.method === 'GET' && isHeavyRoute(contract.path) && contract.access !== 'public'
+        ? (['common.RATE_LIMITED'] as const)
+        : []),
+    ]) {
       const list = operations.get(code) ?? [];
       list.push(`\`${contract.method} ${routeUrl(contract)}\``);
       operations.set(code, list);

@@ -77,3 +77,53 @@ export function createTenantLimiter(perTenant: number) {
     },
   };
 }
+
+/** Heavy requests of one tenant that run at once; the next ones wait their turn. */
+export const HEAVY_RUNNING_PER_TENANT = 4;
+/** Heavy requests of one tenant that may wait; one more is refused with 429 and Retry-After. */
+export const HEAVY_WAITING_PER_TENANT = 32;
+export const HEAVY_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The per-tenant gate in front of every heavy route (issue 30): at most `running` of one tenant's
+ * downloads and reports run at once, the next `waiting` wait in arrival order, and one more is
+ * refused. A tenant that asks for twenty year-long reports at once then holds four places in the
+ * database's queue, not twenty, and another tenant's request is served in between. A reporting page
+ * that asks for all its sections at once waits a little; it is not refused.
+ */
+export function createTenantGate(running: number, waiting: number) {
+  const tenants = new Map<string, { running: number; queue: (() => void)[] }>();
+  return {
+    /** resolves with a release once the request may run; null when the tenant's queue is full */
+    enter(tenantId: string): Promise<() => void> | null {
+      let state = tenants.get(tenantId);
+      if (!state) {
+        state = { running: 0, queue: [] };
+        tenants.set(tenantId, state);
+      }
+      const tenant = state;
+      const release = () => {
+        let released = false;
+        return () => {
+          if (released) return;
+          released = true;
+          const next = tenant.queue.shift();
+          if (next) next();
+          else if (--tenant.running === 0) tenants.delete(tenantId);
+        };
+      };
+      if (tenant.running < running) {
+        tenant.running += 1;
+        return Promise.resolve(release());
+      }
+      if (tenant.queue.length >= waiting) return null;
+      // the place passes from the one that ends to the first waiting (running stays the same)
+      return new Promise((resolve) => tenant.queue.push(() => resolve(release())));
+    },
+    /** requests of the tenant running and waiting now */
+    load(tenantId: string) {
+      const tenant = tenants.get(tenantId);
+      return { running: tenant?.running ?? 0, waiting: tenant?.queue.length ?? 0 };
+    },
+  };
+}

@@ -10,7 +10,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptio
 import type { z } from 'zod';
 import type { Actor } from './actor';
 import { AppError } from './app-error';
-import { isHeavyRoute, runAs } from './budget';
+import {
+  createTenantGate,
+  HEAVY_RETRY_AFTER_SECONDS,
+  HEAVY_RUNNING_PER_TENANT,
+  HEAVY_WAITING_PER_TENANT,
+  isHeavyRoute,
+  runAs,
+} from './budget';
 import { operationIdOf } from './operation-id';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -64,11 +71,13 @@ function responseSchemas(contract: RouteContract) {
     else bodiless.push(Number(status));
   }
   if (bodiless.length > 0) BODILESS_SUCCESSES.set(operationIdOf(contract), bodiless);
-  const codes = [
+  const codes = unique([
     ...GENERIC_ERRORS,
     ...(contract.access === 'public' ? [] : SIGNED_IN_ERRORS),
+    // a heavy route's tenant gate refuses beyond its queue (lib/budget.ts)
+    ...(isHeavyContract(contract) && contract.access !== 'public' ? (['common.RATE_LIMITED'] as const) : []),
     ...contract.errors,
-  ];
+  ]);
   for (const code of codes) {
     const status = ERROR_STATUS[code];
     responses[status] ??= ErrorResponseSchema.describe(
@@ -78,9 +87,29 @@ function responseSchemas(contract: RouteContract) {
   return responses;
 }
 
+const unique = <T>(values: T[]) => [...new Set(values)];
+
+/** Downloads and reports: the longer statement budget and the per-tenant gate (lib/budget.ts). */
+function isHeavyContract(contract: RouteContract) {
+  return contract.method === 'GET' && isHeavyRoute(contract.path);
+}
+
 /** Bearer sessions everywhere; an API key too where the contract names a scope (ADR 0020). */
 function securityOf(contract: RouteContract): Record<string, string[]>[] {
   return contract.apiScope ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }];
+}
+
+/** One gate per server (an app and its child contexts share it): tenants' heavy requests at once. */
+const heavyGates = new WeakMap<object, ReturnType<typeof createTenantGate>>();
+
+/** The gate of the app's heavy routes (lib/budget.ts). */
+export function heavyGateOf(app: FastifyInstance) {
+  let gate = heavyGates.get(app.server);
+  if (!gate) {
+    gate = createTenantGate(HEAVY_RUNNING_PER_TENANT, HEAVY_WAITING_PER_TENANT);
+    heavyGates.set(app.server, gate);
+  }
+  return gate;
 }
 
 /**
@@ -97,7 +126,7 @@ export function registerRoute<C extends RouteContract>(
 ) {
   const successStatus = Number(Object.keys(contract.responses)[0]);
   // downloads and reports run on the longer statement budget (lib/budget.ts)
-  const work = contract.method === 'GET' && isHeavyRoute(contract.path) ? 'heavy' : 'interactive';
+  const work = isHeavyContract(contract) ? 'heavy' : 'interactive';
   app.route({
     method: contract.method,
     url: routeUrl(contract),
@@ -141,8 +170,36 @@ export function registerRoute<C extends RouteContract>(
       }
       actors.set(request, actor);
     },
-    handler: (request, reply) => runAs(work, () => answer(request, reply)),
+    handler: (request, reply) =>
+      runAs(work, () => (work === 'heavy' ? gated(request, reply) : answer(request, reply))),
   });
+
+  /** A heavy route waits for its tenant's turn (lib/budget.ts); the place is given back when the answer ends. */
+  async function gated(request: FastifyRequest, reply: FastifyReply) {
+    const actor = actors.get(request);
+    if (!actor) return answer(request, reply);
+    const entered = heavyGateOf(app).enter(actor.tenantId);
+    if (!entered) throw AppError.tooManyAttempts('common.RATE_LIMITED', HEAVY_RETRY_AFTER_SECONDS);
+    // 'close': the answer was sent whole, or the client went away (a download cut short, or a
+    // client that gave up while waiting)
+    let closed = false;
+    let release: (() => void) | null = null;
+    reply.raw.once('close', () => {
+      closed = true;
+      release?.();
+    });
+    release = await entered;
+    if (closed) {
+      release();
+      return reply;
+    }
+    try {
+      return await answer(request, reply);
+    } catch (error) {
+      release?.();
+      throw error;
+    }
+  }
 
   async function answer(request: FastifyRequest, reply: FastifyReply) {
     const actor = actors.get(request) ?? null;
