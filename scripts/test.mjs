@@ -3,7 +3,12 @@
 // `N passed, N failed`. The expensive sweeps, the bench smoke and the chaos suite are
 // `npm run test:deep` (scripts/test-phases.mjs; CI runs both).
 import { ensureDependencies, ensureWebBuild, requireNode } from './lib.mjs';
-import { createTally, DEEP_EXCLUDES, JOURNEY_BROWSER_PROJECTS, PGLITE_ONLY_EXCLUDES } from './test-phases.mjs';
+import {
+  createTally,
+  DEEP_EXCLUDES,
+  JOURNEY_BROWSER_PROJECTS,
+  PGLITE_ONLY_EXCLUDES,
+} from './test-phases.mjs';
 
 await requireNode();
 
