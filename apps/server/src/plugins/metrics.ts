@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, type Metric, Registry } from 'prom-client';
 import type { DatabaseHandle } from '../db/client';
+import type { PgliteMemory } from '../db/pglite-thread';
 import type { IngestStats } from '../ingest/index';
 import type { EventLoopMonitor } from '../lib/event-loop';
 import type { Scheduler } from '../lib/scheduler';
@@ -148,31 +149,34 @@ export function registerMetrics(
   // long statement holds the worker waits at most a second, then keeps the worker's last answer.
   const databaseMemory = deps.database.memory;
   if (databaseMemory) {
-    let latest: Awaited<ReturnType<typeof databaseMemory>> = null;
+    let latest: PgliteMemory | null = null;
     let asked: Promise<unknown> | null = null;
     const refresh = () =>
       (asked ??= databaseMemory().then((memory) => {
-        latest = memory;
+        if (memory) latest = memory;
         asked = null;
       }));
-    new Gauge({
-      name: 'kerf_pglite_wasm_memory_bytes',
-      help: "PGlite's WebAssembly memory (embedded database; grows to its high-water mark, never shrinks)",
-      registers: [registry],
-      async collect() {
-        await refresh();
-        if (latest) this.set(latest.wasmBytes);
-      },
-    });
-    new Gauge({
-      name: 'kerf_pglite_worker_heap_used_bytes',
-      help: "JavaScript heap in use by PGlite's worker thread (embedded database)",
-      registers: [registry],
-      async collect() {
-        await refresh();
-        if (latest) this.set(latest.heapUsedBytes);
-      },
-    });
+    for (const [name, key, help] of [
+      [
+        'kerf_pglite_wasm_memory_bytes',
+        'wasmBytes',
+        "PGlite's WebAssembly memory (embedded database; grows to its high-water mark, never shrinks)",
+      ],
+      [
+        'kerf_pglite_worker_heap_used_bytes',
+        'heapUsedBytes',
+        "JavaScript heap in use by PGlite's worker thread (embedded database)",
+      ],
+    ] as const)
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        async collect() {
+          await refresh();
+          if (latest) this.set(latest[key]);
+        },
+      });
   }
 
   const jobGauge = (
