@@ -377,6 +377,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerSystemAdminModule(app, {
     authenticator,
     transactions,
+    reads,
     hasher,
     sessions,
     disconnectTenantMachines: (tenantId) => {

@@ -377,7 +377,8 @@ export const systemAdminRoutes = [
 
 /**
  * Every row of the caller's tenant as a ZIP: one JSON file per table (an array of rows with the
- * database's column names), a `manifest.json` with the row counts. Secrets (password, token and
+ * database's column names), a `manifest.json` with the row counts and where they were read
+ * (`readFrom`: the primary, or a streaming replica and its lag). Secrets (password, token and
  * credential hashes) are left out. Read under the tenant's row-level security, so it can hold no
  * other tenant's row.
  */

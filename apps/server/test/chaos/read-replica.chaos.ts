@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { unzipSync } from 'fflate';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -20,7 +21,8 @@ import {
  * reports read from it — under row-level security there too — and say how far behind it is; once it
  * has caught up their answer is identical to the answer of an instance that reads the primary.
  * Replay on the standby is paused to show that the reports really come from it: new cuts are on the
- * primary, the replica's report does not have them yet and says it lags.
+ * primary, the replica's report does not have them yet and says it lags. The tenant export reads
+ * from the replica as well (and says so in its manifest).
  */
 let primary: PrivatePostgres;
 let standby: Awaited<ReturnType<typeof startStandby>>;
@@ -92,6 +94,19 @@ describe('reports on a streaming replica', () => {
         return response.json();
       };
       const source = () => get(replicaReader.url, '/api/report/reports/read-source');
+      const admin = await signIn(replicaReader.url, 'admin');
+      /** the tenant export's manifest (the admin's download), from either instance */
+      const exportManifest = async (base: string) => {
+        const response = await fetch(`${base}/api/tenant/export`, {
+          headers: { authorization: `Bearer ${admin}` },
+        });
+        expect(response.status).toBe(200);
+        const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+        return JSON.parse(new TextDecoder().decode(files['manifest.json']!)) as {
+          readFrom: { replica: boolean; lagSeconds?: number | null };
+          rows: Record<string, number>;
+        };
+      };
       const caughtUp = async () => {
         for (const until = Date.now() + 60_000; Date.now() < until; await sleep(250))
           if ((await source()).lagSeconds === 0) return;
@@ -118,6 +133,13 @@ describe('reports on a streaming replica', () => {
         source: 'PRIMARY',
         lagSeconds: 0,
       });
+      // the tenant export reads the replica too, and its manifest says so
+      const exportBehind = await exportManifest(replicaReader.url);
+      const exportPrimary = await exportManifest(primaryReader.url);
+      expect(exportBehind.readFrom.replica).toBe(true);
+      expect(exportBehind.readFrom.lagSeconds).toBeGreaterThan(0);
+      expect(exportPrimary.readFrom).toEqual({ replica: false });
+      expect(exportBehind.rows.cuts).toBeLessThan(exportPrimary.rows.cuts!);
 
       await onStandby('SELECT pg_wal_replay_resume()');
       await caughtUp();
@@ -131,6 +153,9 @@ describe('reports on a streaming replica', () => {
         })}`,
       );
       expect(caught).toEqual(fromPrimary);
+      const exportCaught = await exportManifest(replicaReader.url);
+      expect(exportCaught.readFrom).toEqual({ replica: true, lagSeconds: 0 });
+      expect(exportCaught.rows.cuts).toBe(exportPrimary.rows.cuts);
       expect(cutsOf(caught)).toBeGreaterThanOrEqual(4 * 100);
     } finally {
       await Promise.all([replicaReader.stop(), primaryReader.stop()]);

@@ -6,6 +6,7 @@
 
 import { exportTenantData } from '@kerf/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ReadSource } from '../../db/client';
 import type { Transactions } from '../../db/transactions';
 import type { IngestStats } from '../../ingest/index';
 import { AppError } from '../../lib/app-error';
@@ -36,6 +37,8 @@ export function registerSystemAdminModule(
   deps: {
     authenticator: Authenticator;
     transactions: Transactions;
+    /** where the tenant export reads from: the primary's transactions, or a replica's (`DATABASE_READ_URL`) */
+    reads?: { transactions: Transactions; source: ReadSource };
     hasher: PasswordHasher;
     sessions?: SessionCache;
     disconnectTenantMachines: (tenantId: string) => number;
@@ -59,7 +62,7 @@ export function registerSystemAdminModule(
     const release = exports.tryAcquire(actor.tenantId);
     if (!release) throw AppError.tooManyAttempts('common.RATE_LIMITED', EXPORT_RETRY_AFTER_SECONDS);
     const date = isoDay(Date.now());
-    const zip = exportTenantZip(deps.transactions, actor);
+    const zip = exportTenantZip(deps.transactions, actor, deps.reads);
     zip.once('close', release);
     zip.once('error', (error) =>
       // the answer has begun: the client sees the download cut short; the log says why

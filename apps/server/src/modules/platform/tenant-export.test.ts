@@ -56,6 +56,8 @@ describe("the tenant admin's data export", () => {
 
     const manifest = JSON.parse(texts['manifest.json']!);
     expect(manifest.tenantId).toBe(tenantOf(admin));
+    // read from the primary: no DATABASE_READ_URL here (the replica case: test/chaos/read-replica.chaos.ts)
+    expect(manifest.readFrom).toEqual({ replica: false });
     for (const table of ['tenants', 'users', 'locations', 'cutting_machines', 'knives', 'audit_log']) {
       expect(Object.keys(texts), table).toContain(`${table}.json`);
       const rows = JSON.parse(texts[`${table}.json`]!) as Record<string, unknown>[];

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { crc32, createDeflateRaw } from 'node:zlib';
 import { type AsyncFlateStreamHandler, type FlateError, Zip, ZipDeflate, type ZipInputFile } from 'fflate';
 import { recordAudit } from '../../db/audit.repository';
+import type { ReadSource } from '../../db/client';
 import type { Transactions } from '../../db/transactions';
 import type { Actor } from '../../lib/actor';
 import { type ExportTable, findExportTables, readExportPage } from './tenant-export.repository';
@@ -93,9 +94,20 @@ class ThreadPoolDeflate implements ZipInputFile {
  * page (keyset on its primary key) under `withTenant` — row-level security is what keeps every other
  * tenant's rows out — and written as a JSON array; the next page is read once the client has taken
  * the last (backpressure), so memory stays bounded by a page and the stream's buffer, however big
- * the tenant. The export itself is audited.
+ * the tenant. The export itself is audited (on the primary).
+ *
+ * The rows are read from `reads`: a streaming replica when `DATABASE_READ_URL` names one (issue 35),
+ * so a long export does not load the primary that takes the machines' cuts; the manifest says where
+ * they came from and how far the replica was behind when the export began.
  */
-export function exportTenantZip(transactions: Transactions, actor: Actor): PassThrough {
+export function exportTenantZip(
+  transactions: Transactions,
+  actor: Actor,
+  reads: { transactions: Transactions; source: Pick<ReadSource, 'kind' | 'lagSeconds'> } = {
+    transactions,
+    source: { kind: 'PRIMARY', lagSeconds: async () => 0 },
+  },
+): PassThrough {
   const out = new PassThrough();
   const zip = new Zip((error, chunk, final) => {
     if (error) {
@@ -110,8 +122,10 @@ export function exportTenantZip(transactions: Transactions, actor: Actor): PassT
     await transactions.withTenant(tenantId, (tx) =>
       recordAudit(tx, { tenantId, actorUserId: actor.userId, action: 'tenant.export', ip: actor.ip }),
     );
+    const readFrom = reads.source.kind;
+    const lagSeconds = readFrom === 'REPLICA' ? await reads.source.lagSeconds() : 0;
     const manifest: Record<string, number> = {};
-    for (const table of await exportTables(transactions, tenantId)) {
+    for (const table of await exportTables(reads.transactions, tenantId)) {
       const file = new ThreadPoolDeflate(`${table.name}.json`);
       zip.add(file);
       let count = 0;
@@ -123,7 +137,7 @@ export function exportTenantZip(transactions: Transactions, actor: Actor): PassT
           return;
         }
         const start: string[] | null = after;
-        const page: Record<string, unknown>[] = await transactions.withTenant(tenantId, (tx) =>
+        const page: Record<string, unknown>[] = await reads.transactions.withTenant(tenantId, (tx) =>
           readExportPage(tx, tenantId, table, start, EXPORT_PAGE),
         );
         const last = page.at(-1);
@@ -149,7 +163,17 @@ export function exportTenantZip(transactions: Transactions, actor: Actor): PassT
     zip.add(info);
     info.push(
       new TextEncoder().encode(
-        `${JSON.stringify({ tenantId, exportedAt: new Date().toISOString(), rows: manifest }, null, 2)}\n`,
+        `${JSON.stringify(
+          {
+            tenantId,
+            exportedAt: new Date().toISOString(),
+            // the replica's lag when the export began: null when it could not be read
+            readFrom: readFrom === 'REPLICA' ? { replica: true, lagSeconds } : { replica: false },
+            rows: manifest,
+          },
+          null,
+          2,
+        )}\n`,
       ),
       true,
     );
