@@ -1,7 +1,7 @@
 import * as contracts from '@kerf/contracts';
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode, type RouteContract, routeUrl } from '@kerf/contracts';
 import { messageOf } from './lib/app-error';
-import { isHeavyRoute } from './lib/budget';
+import { isGatedContract } from './lib/budget';
 
 /** Codes every operation can answer, and those every signed-in operation can (lib/route.ts). */
 const ON_EVERY_OPERATION: ErrorCode[] = ['validation.INVALID_INPUT'];
@@ -35,9 +35,7 @@ export function generateErrorsDoc(): string {
     for (const code of [
       ...contract.errors,
       // the per-tenant gate of every signed-in download and report (lib/route.ts)
-      ...(contract.method === 'GET' && isHeavyRoute(contract.path) && contract.access !== 'public'
-        ? (['common.RATE_LIMITED'] as const)
-        : []),
+      ...(isGatedContract(contract) ? (['common.RATE_LIMITED'] as const) : []),
     ]) {
       const list = operations.get(code) ?? [];
       list.push(`\`${contract.method} ${routeUrl(contract)}\``);

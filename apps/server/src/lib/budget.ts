@@ -54,6 +54,16 @@ export function isHeavyRoute(path: string): boolean {
   return /\/csv-exports?$|\/export$|\/pdf$|^\/reports\//.test(path);
 }
 
+/** A contract of heavy work: a download or report (`GET`), on the longer budget. */
+export function isHeavyContract(contract: { method: string; path: string }): boolean {
+  return contract.method === 'GET' && isHeavyRoute(contract.path);
+}
+
+/** A heavy contract behind the per-tenant gate (a signed-in caller): it can answer 429. */
+export function isGatedContract(contract: { method: string; path: string; access: string }): boolean {
+  return isHeavyContract(contract) && contract.access !== 'public';
+}
+
 /**
  * How many heavy operations of one kind a tenant may run at once (a second export while one runs
  * is refused with 429 and Retry-After, not queued behind it).

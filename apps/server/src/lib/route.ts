@@ -15,7 +15,8 @@ import {
   HEAVY_RETRY_AFTER_SECONDS,
   HEAVY_RUNNING_PER_TENANT,
   HEAVY_WAITING_PER_TENANT,
-  isHeavyRoute,
+  isGatedContract,
+  isHeavyContract,
   runAs,
 } from './budget';
 import { operationIdOf } from './operation-id';
@@ -75,7 +76,7 @@ function responseSchemas(contract: RouteContract) {
     ...GENERIC_ERRORS,
     ...(contract.access === 'public' ? [] : SIGNED_IN_ERRORS),
     // a heavy route's tenant gate refuses beyond its queue (lib/budget.ts)
-    ...(isHeavyContract(contract) && contract.access !== 'public' ? (['common.RATE_LIMITED'] as const) : []),
+    ...(isGatedContract(contract) ? (['common.RATE_LIMITED'] as const) : []),
     ...contract.errors,
   ]);
   for (const code of codes) {
@@ -88,11 +89,6 @@ function responseSchemas(contract: RouteContract) {
 }
 
 const unique = <T>(values: T[]) => [...new Set(values)];
-
-/** Downloads and reports: the longer statement budget and the per-tenant gate (lib/budget.ts). */
-function isHeavyContract(contract: RouteContract) {
-  return contract.method === 'GET' && isHeavyRoute(contract.path);
-}
 
 /** Bearer sessions everywhere; an API key too where the contract names a scope (ADR 0020). */
 function securityOf(contract: RouteContract): Record<string, string[]>[] {
