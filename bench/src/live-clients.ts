@@ -27,7 +27,8 @@ for (let i = 0; i < input.clients; i++) {
     const now = Date.now();
     const frame = JSON.parse(data.toString());
     if (frame.kind === 'SUBSCRIBED') subscribed += 1;
-    if (frame.kind !== 'EVENT' || !measuring) return;
+    // a machine that has not cut yet has no stamp to measure from
+    if (frame.kind !== 'EVENT' || !measuring || !frame.data.lastCutAt) return;
     frames += 1;
     latencies.push(now - Date.parse(frame.data.lastCutAt));
     ingestLatencies.push(frame.publishedAt - Date.parse(frame.data.lastCutAt));

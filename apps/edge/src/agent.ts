@@ -48,6 +48,8 @@ export interface AgentOptions {
   heartbeatMs?: number;
   /** called for every event as it is stamped (the chaos oracle's journal) */
   onStamped?: (boot: string, event: TelemetryEvent) => void;
+  /** called for every end-to-end ack (sent after the commit), with the seq ranges it covers (the fleet bench's lag) */
+  onAcked?: (boot: string, ranges: [number, number][]) => void;
   /** answer the setup assistant: run `doctor` when the server asks on the command topic */
   doctor?: Omit<DoctorOptions, 'tenantId' | 'serial' | 'password' | 'runId'> & {
     onResult?: (result: DoctorResult) => void;
@@ -431,6 +433,7 @@ export class MachineAgent {
     const sample = first ? this.outbox.sentAtOf(ack.boot, first[0]) : 0;
     if (sample > 0) this.ackLatencyMs = 0.8 * this.ackLatencyMs + 0.2 * (Date.now() - sample);
     const acked = this.outbox.ack(ack.boot, ack.ranges);
+    this.options.onAcked?.(ack.boot, ack.ranges);
     const rejected = ack.rejected?.length ? this.outbox.ack(ack.boot, ack.rejected) : 0;
     this.stats.acked += acked;
     this.stats.rejected += rejected;

@@ -17,7 +17,12 @@ import {
 } from './db/client';
 import { createTransactions, type Transactions } from './db/transactions';
 import { DEMO_TENANTS } from './demo/index';
-import { type IngestStats, POSTGRES_INGEST_LANES, startTelemetryIngest } from './ingest/index';
+import {
+  type IngestStats,
+  POSTGRES_INGEST_LANES,
+  POSTGRES_TENANT_WRITERS_PER_LANE,
+  startTelemetryIngest,
+} from './ingest/index';
 import { createEventLoopMonitor } from './lib/event-loop';
 import { createPasswordHasher, type PasswordHasher } from './lib/password-hasher';
 import { createScheduler, type Scheduler } from './lib/scheduler';
@@ -213,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     shared: config.mqttUrl !== undefined,
     shareGroup: config.mqttShareGroup,
     concurrency: database.kind === 'postgres' ? POSTGRES_INGEST_LANES : 1,
+    tenantWriters: database.kind === 'postgres' ? POSTGRES_TENANT_WRITERS_PER_LANE : 1,
     tenantActive: (tenantId) => transactions.withSignIn((tx) => isTenantActive(tx, tenantId)),
   });
   const scheduler = createScheduler({ database, log: app.log });

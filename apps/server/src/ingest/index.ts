@@ -2,5 +2,6 @@
 export {
   type IngestStats,
   POSTGRES_INGEST_LANES,
+  POSTGRES_TENANT_WRITERS_PER_LANE,
   startTelemetryIngest,
 } from './telemetry.ingest';

@@ -3,8 +3,10 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// Screens load lazily (route chunks, catalogues); on a busy 2-core runner that can take seconds.
-configure({ asyncUtilTimeout: 5000 });
+// Screens load lazily (route chunks, catalogues); on a busy 2-core runner that can take seconds:
+// 5 s was exceeded there (a location's second tab, 6.0 s; the locations overview, 6.8 s). Only a
+// failing wait lasts this long; a passing one ends when the element appears.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks the layout APIs Mantine reads.
 Object.defineProperty(window, 'matchMedia', {

@@ -74,12 +74,22 @@ async function readMachineViews(
   return rows.map((row) => toMachineView(row, asOf));
 }
 
+/** View reads at once, across tenants (see `createMachineViews`); the pool has ten connections. */
+export const MACHINE_VIEW_READERS = 2;
+
 /**
  * Reads machine views and publishes them after commits. Writers tell what they changed
  * (`committed`, a `MachineChangeSink`); the views of the changed machines are read once and go out
  * as one live event per machine and kind of change. Per tenant one read runs at a time: changes that
  * arrive meanwhile wait for the next one, so under a heavy ingest a machine's view goes out once per
  * round, not once per batch, and the read always starts after the commit it reports.
+ *
+ * At most `MACHINE_VIEW_READERS` reads run at once across tenants, and a tenant with more changes
+ * after its read goes to the back of the line: with thousands of printing shops, one read per
+ * tenant at once took every connection of the pool and the telemetry ingest waited behind them
+ * (bench/fleet: 1,000 machines in 171 shops, 225 waiting for a connection, ingest lag p99 42 s).
+ * Bounded, a waiting tenant's changes merge into its next read, so the reads per second fall
+ * as the load rises instead of the ingest's share of the pool.
  */
 export function createMachineViews(deps: {
   transactions: Transactions;
@@ -90,6 +100,8 @@ export function createMachineViews(deps: {
   /** tenant → machine → the event types to send */
   const pending = new Map<string, Map<string, Set<MachineViewEventType>>>();
   const reading = new Set<string>();
+  /** tenants with changes to read, in the order they got them, while every reader is busy */
+  const waiting = new Set<string>();
   const idle = new Set<() => void>();
   /** set once the server closes: the last wills of disconnecting machines find no database */
   let closed = false;
@@ -99,24 +111,37 @@ export function createMachineViews(deps: {
     return transactions.withTenant(tenantId, (tx) => readMachineViews(tx, { ids }));
   }
 
+  /** Reads the tenant's changes now if a reader is free, else when its turn comes. */
+  function request(tenantId: string) {
+    if (reading.has(tenantId)) return;
+    if (reading.size >= MACHINE_VIEW_READERS) waiting.add(tenantId);
+    else void flush(tenantId);
+  }
+
   async function flush(tenantId: string) {
     reading.add(tenantId);
+    const round = pending.get(tenantId);
+    pending.delete(tenantId);
     try {
-      for (let round = pending.get(tenantId); round; round = pending.get(tenantId)) {
-        pending.delete(tenantId);
-        try {
-          const views = await read(tenantId, [...round.keys()]);
-          const events: LiveEvent[] = [];
-          for (const view of views)
-            for (const type of round.get(view.machineId) ?? []) events.push(liveEvent(tenantId, type, view));
-          if (events.length > 0) deps.live?.publish(events);
-        } catch (error) {
-          // The next change of these machines sends their views again; screens read on reconnect.
-          deps.log?.warn({ err: error, tenantId }, 'machine views not published');
-        }
+      if (round) {
+        const views = await read(tenantId, [...round.keys()]);
+        const events: LiveEvent[] = [];
+        for (const view of views)
+          for (const type of round.get(view.machineId) ?? []) events.push(liveEvent(tenantId, type, view));
+        if (events.length > 0) deps.live?.publish(events);
       }
+    } catch (error) {
+      // The next change of these machines sends their views again; screens read on reconnect.
+      deps.log?.warn({ err: error, tenantId }, 'machine views not published');
     } finally {
       reading.delete(tenantId);
+      // changes that came during the read: behind the tenants already waiting
+      if (pending.has(tenantId)) waiting.add(tenantId);
+      for (const next of waiting) {
+        if (reading.size >= MACHINE_VIEW_READERS) break;
+        waiting.delete(next);
+        void flush(next);
+      }
       if (reading.size === 0) for (const resolve of idle) resolve();
     }
   }
@@ -134,7 +159,7 @@ export function createMachineViews(deps: {
         types.add(LIVE_TYPE_OF_CHANGE[change.kind]);
         machines.set(change.machineId, types);
       }
-      if (!reading.has(tenantId)) void flush(tenantId);
+      request(tenantId);
     },
   };
 
