@@ -325,8 +325,12 @@ try {
   // Each shop's clock: a weekday between 05:00 and 23:00 UTC (the model's shifts are 06–14 and
   // 14–22 with a break each), so that the fleet is at every point of the working day at once.
   const rng = randomSource(36);
-  const machines = shops.flatMap((shop) => {
-    const phaseMs = (24 + 5 + rng.next() * 18) * 3600_000 + Math.floor(rng.next() * 4) * 24 * 3600_000;
+  // The demo shop, whose machines the live subscribers watch, is early in its first shift.
+  const machines = shops.flatMap((shop, index) => {
+    const phaseMs =
+      index === 0
+        ? (24 + 6.1 + rng.next() * 2) * 3600_000
+        : (24 + 5 + rng.next() * 18) * 3600_000 + Math.floor(rng.next() * 4) * 24 * 3600_000;
     return shop.map((machine) => ({ ...machine, phaseMs, seed: Math.floor(rng.next() * 1e9) }));
   });
   type GeneratorResult = {

@@ -13,6 +13,9 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { type DoctorOptions, type DoctorResult, runDoctor } from './doctor';
 import { Outbox } from './outbox';
 
+/** The longest an event waits between two re-sends while the server does not ack it. */
+export const MAX_RESEND_WAIT_MS = 60_000;
+
 type Unstamped<E> = E extends TelemetryEvent ? Omit<E, 'seq' | 'at'> & { at?: string } : never;
 export type NewEvent = Unstamped<TelemetryEvent>;
 
@@ -376,17 +379,30 @@ export class MachineAgent {
     this.publish(batch, false);
   }
 
-  /** Re-sends what was handed to MQTT longer than `olderThanMs` ago without an ack (0: everything). */
+  /**
+   * Re-sends what was handed to MQTT longer than `olderThanMs` ago without an ack (0: everything,
+   * after a reconnect). Each further re-send of an event waits twice as long as the one before, up
+   * to `MAX_RESEND_WAIT_MS`.
+   */
   private resend(olderThanMs: number) {
     if (!this.client?.connected) return;
     const now = Date.now();
     // A busy server acks late, not never: wait several observed ack latencies before re-sending,
-    // so that a backlog is not doubled by re-sends.
+    // and back off per event, so that a backlog is not multiplied by re-sends. Ten thousand agents
+    // re-sending every 5 s what a loaded server had not acked yet sent as much again as they
+    // stamped (bench/fleet, 1,000 machines: 9,979 re-sends of 13,485 events).
     if (olderThanMs !== 0) olderThanMs = Math.max(olderThanMs, 4 * this.ackLatencyMs);
     const batch: OutboxEntryLike[] = [];
     if (olderThanMs === 0) this.inFlight = 0;
     for (const entry of this.outbox.entries()) {
-      if (entry.sentAt > 0 && (olderThanMs === 0 || now - entry.sentAt >= olderThanMs)) batch.push(entry);
+      if (entry.sentAt <= 0) continue;
+      if (olderThanMs === 0) {
+        entry.sends = 0;
+        batch.push(entry);
+        continue;
+      }
+      const wait = Math.min(olderThanMs * 2 ** Math.max(0, (entry.sends ?? 1) - 1), MAX_RESEND_WAIT_MS);
+      if (now - entry.sentAt >= wait) batch.push(entry);
     }
     if (batch.length > 0) {
       this.stats.resent += batch.length;
@@ -410,7 +426,10 @@ export class MachineAgent {
     for (const [boot, list] of byBoot) {
       for (let i = 0; i < list.length; i += batchMax) {
         const chunk = list.slice(i, i + batchMax);
-        for (const entry of chunk) entry.sentAt = now;
+        for (const entry of chunk) {
+          entry.sentAt = now;
+          entry.sends = (entry.sends ?? 0) + 1;
+        }
         this.inFlight += chunk.length;
         if (!isResend) this.stats.published += chunk.length;
         client.publish(
@@ -443,4 +462,4 @@ export class MachineAgent {
   }
 }
 
-type OutboxEntryLike = { boot: string; event: TelemetryEvent; sentAt: number };
+type OutboxEntryLike = { boot: string; event: TelemetryEvent; sentAt: number; sends?: number };

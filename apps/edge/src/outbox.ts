@@ -18,6 +18,8 @@ export interface OutboxEntry {
   event: TelemetryEvent;
   /** when it was last handed to MQTT (ms); 0 = not yet; -1 = acknowledged */
   sentAt: number;
+  /** how often it was handed to MQTT since the last (re)connect (in memory only) */
+  sends?: number;
 }
 
 const COMPACT_BYTES = 4 * 1024 * 1024;

@@ -46,6 +46,8 @@ export const POSTGRES_INGEST_LANES = 4;
  */
 export const POSTGRES_TENANT_WRITERS_PER_LANE = 2;
 
+/** Presence messages written at once, per instance (see `writePresence`). */
+const PRESENCE_WRITERS = 2;
 const TELEMETRY_FILTER = 'kerf/+/+/telemetry';
 const PRESENCE_FILTER = 'kerf/+/+/presence';
 /** Instances of a scaled deployment share the telemetry stream (MQTT 5 / Mosquitto shared subscription). */
@@ -265,9 +267,34 @@ export function startTelemetryIngest(deps: {
     }
     const parsed = PresenceSchema.safeParse(body);
     if (!parsed.success) return reportInvalid(topic, 'schema');
-    telemetry
-      .recordPresence(target.tenantId, target.serial, parsed.data.state, parsed.data.at)
-      .catch((error) => log.warn({ err: error }, 'presence not recorded'));
+    // a newer message of the machine replaces one still waiting, in its place in the line
+    presenceWaiting.set(topic, { tenantId: target.tenantId, serial: target.serial, ...parsed.data });
+    writePresence();
+  }
+
+  /**
+   * Presence is written by at most `PRESENCE_WRITERS` transactions at once. Every instance hears
+   * every presence message (retained: an instance that starts hears every machine's at once), and
+   * one transaction each at once took the pool from the telemetry (bench/fleet).
+   */
+  const presenceWaiting = new Map<
+    string,
+    { tenantId: string; serial: string; state: 'ONLINE' | 'OFFLINE'; at: string }
+  >();
+  let presenceWriting = 0;
+  function writePresence() {
+    for (const [topic, presence] of presenceWaiting) {
+      if (stopped || presenceWriting >= PRESENCE_WRITERS) return;
+      presenceWaiting.delete(topic);
+      presenceWriting += 1;
+      telemetry
+        .recordPresence(presence.tenantId, presence.serial, presence.state, presence.at)
+        .catch((error) => log.warn({ err: error }, 'presence not recorded'))
+        .finally(() => {
+          presenceWriting -= 1;
+          writePresence();
+        });
+    }
   }
 
   const onMessage = (topic: string, payload: Buffer) => {
