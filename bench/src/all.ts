@@ -53,6 +53,13 @@ const full: Plan[] = [
   { bench: 'freeze', script: 'freeze.ts', args: ['--history-days', '90', '--seconds', '30'] },
   // the error budget under everything at once, 10 minutes (PostgreSQL, as in production)
   { bench: 'load', script: 'load.ts', args: ['--minutes', '10'], databases: ['postgres'] },
+  // 10,000 machines in printing shops of 1–10 on 3 instances, one PostgreSQL, one Mosquitto (issue 35)
+  {
+    bench: 'fleet',
+    script: 'fleet.ts',
+    args: ['--machines', '10000', '--minutes', '10'],
+    databases: ['postgres'],
+  },
 ];
 const quick: Plan[] = [
   {
@@ -82,6 +89,13 @@ const quick: Plan[] = [
     bench: 'load',
     script: 'load.ts',
     args: ['--minutes', '0.2', '--rate', '10', '--machines', '5', '--subscribers', '5'],
+  },
+  // the fleet at a tenth, for 2 minutes (issue 35): the one smoke run that takes minutes
+  {
+    bench: 'fleet',
+    script: 'fleet.ts',
+    args: ['--machines', '1000', '--minutes', '2', '--warmup', '15'],
+    databases: ['postgres'],
   },
 ];
 const plans = (smoke ? quick : full).filter((plan) => !only || only.split(',').includes(plan.bench));
@@ -253,6 +267,35 @@ function addRows(result: Result) {
         target: 'reported',
         met: null,
       });
+      break;
+    }
+    case 'fleet': {
+      const machines = get('machines');
+      const lag = get('ingestLag.p99');
+      row(
+        `Fleet of ${machines} machines: ingest lag p99 (stamp → ack)`,
+        lag,
+        'ms',
+        '< 2,000 ms',
+        lag !== null && lag < 2000,
+      );
+      const lost = get('cuts.lost')!;
+      row(`Fleet of ${machines} machines: cuts lost`, lost, 'cuts', '0', lost === 0);
+      for (const [figure, path, unit] of [
+        ['live p99 (stamp → browser frame)', 'live.p99', 'ms'],
+        ['cuts per second', 'cutsPerSecond', 'cuts/s'],
+        ['machines per core of Kerf', 'machinesPerKerfCore', 'machines'],
+        ['machines per core of PostgreSQL', 'machinesPerDatabaseCore', 'machines'],
+        ['PostgreSQL WAL', 'postgres.walMbPerMinute', 'MB/min'],
+      ] as const)
+        rows.push({
+          figure: `Fleet of ${machines} machines: ${figure}`,
+          database: d,
+          value: get(path),
+          unit,
+          target: 'reported',
+          met: null,
+        });
       break;
     }
     case 'memory': {
