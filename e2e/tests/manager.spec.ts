@@ -61,6 +61,30 @@ test.describe('printing-shop manager', () => {
     }
   });
 
+  test('see the planned production time per machine and day of a location, week by week', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await logInAsManager(page);
+    await page.getByRole('navigation').getByRole('link', { name: 'Locations' }).click();
+    await page.getByRole('link', { name: 'Werk Nord' }).click();
+    await page.getByRole('tab', { name: 'Planned time' }).click();
+    const planned = page.getByRole('table', { name: 'Planned production time' });
+    const row = planned.getByRole('row').filter({ hasText: 'PM-115-0001' });
+    // Werk Nord's demo calendar: two 7.5-hour shifts a weekday (a holiday plans none), nothing on Sundays
+    await expect(
+      row
+        .getByRole('cell')
+        .filter({ hasText: /^15 hr$/ })
+        .first(),
+    ).toBeVisible();
+    await expect(row.getByRole('cell').nth(6)).toHaveText('0 hr');
+    await page.getByRole('button', { name: 'Next week' }).click();
+    await expect(page.getByText(/Days in the time zone Europe\/Berlin/)).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await shot(page, 'planned-time');
+  });
+
   test('run each report section for a chosen period and download its CSV', async ({ page }) => {
     test.setTimeout(120_000);
     await logInAsManager(page);

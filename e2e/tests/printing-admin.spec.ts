@@ -195,6 +195,58 @@ test.describe('printing-shop admin', () => {
     await expect(page.getByRole('table', { name: 'Locations' }).getByText(locationName)).toBeHidden();
   });
 
+  test('the shift calendar of a location: a night shift added from the keyboard, its planned time, in Arabic too', async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    await logInAsAdmin(page);
+    await page.getByRole('navigation').getByRole('link', { name: 'Locations' }).click();
+    await page.getByRole('link', { name: 'Werk Süd' }).click();
+    await page.getByRole('tab', { name: 'Shift calendar' }).click();
+    const editor = page.getByRole('region', { name: 'Shift calendar' });
+    const monday = editor.getByRole('group', { name: 'Monday' });
+    // the demo's pattern: an early and a late shift on weekdays, each with a 30-minute break
+    await expect(monday.getByLabel('Shift name').first()).toHaveValue('Early shift');
+    await expect(editor.getByLabel('Time zone')).toHaveValue('Europe/Berlin');
+    await expect(editor.getByTestId('shift-calendar-weekly-hours')).toHaveText('Planned per week: 75 hr');
+
+    await editor.getByRole('button', { name: 'Add shift on Sunday' }).focus();
+    await page.keyboard.press('Enter');
+    const sunday = editor.getByRole('group', { name: 'Sunday' });
+    await sunday.getByLabel('Shift name').focus();
+    await page.keyboard.type('Night shift');
+    await sunday.getByLabel('Start').fill('22:00');
+    await sunday.getByLabel('End').fill('06:00');
+    await expect(sunday.getByText('Ends the next day')).toBeVisible();
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Saved')).toBeVisible();
+    await expect(editor.getByTestId('shift-calendar-weekly-hours')).toHaveText('Planned per week: 83 hr');
+    // every machine of the location plans the night shift on Sunday, the day it begins
+    const planned = page.getByRole('table', { name: 'Planned production time' });
+    const row = planned.getByRole('row').filter({ hasText: 'PM-' }).first();
+    await expect(row.getByRole('cell').nth(6)).toHaveText('8 hr');
+    await checkA11y(page);
+    await shot(page, 'shift-calendar-en');
+
+    await page.getByTestId('language-picker').selectOption('ar');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    const arabic = page.getByRole('region', { name: 'تقويم الورديات' });
+    await expect(arabic.getByRole('group', { name: 'الأحد' }).getByLabel('اسم الوردية')).toHaveValue(
+      'Night shift',
+    );
+    await expect(page.getByRole('table', { name: 'وقت الإنتاج المخطط' })).toBeVisible();
+    await checkA11y(page);
+    await shot(page, 'shift-calendar-ar');
+    // the demo's calendar as it was: the night shift removed again, confirmed first
+    await arabic.getByRole('button', { name: 'إزالة الوردية «Night shift» يوم الأحد' }).click();
+    const dialog = page.getByRole('dialog', { name: 'هل تريد إزالة هذه الوردية؟' });
+    await dialog.getByRole('button', { name: 'إزالة' }).click();
+    await arabic.getByRole('button', { name: 'حفظ' }).click();
+    await expect(arabic.getByRole('group', { name: 'الأحد' }).getByLabel('اسم الوردية')).toHaveCount(0);
+    await page.getByTestId('language-picker').selectOption('en');
+    await expect(editor.getByTestId('shift-calendar-weekly-hours')).toHaveText('Planned per week: 75 hr');
+  });
+
   test('screens in Arabic, right to left, and the overview on a phone', async ({ page }) => {
     test.setTimeout(120_000);
     await logInAsAdmin(page, 'ar');

@@ -39,7 +39,8 @@ export interface Page<T> {
   total: number;
 }
 
-function isTimeZone(value: string) {
+/** Whether the runtime knows `value` as a time zone (IANA names, case-insensitively, and `UTC`). */
+export function isTimeZone(value: string) {
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
     return true;

@@ -141,8 +141,18 @@ export const FIELD_ERROR_CODES = [
   'INVALID_UNICODE',
   /** an import row names something that does not exist (a machine serial) */
   'NOT_FOUND',
-  /** an import names the same key (order number) twice */
+  /** an import names the same key (order number) twice; a shift calendar the same holiday date twice */
   'DUPLICATE',
+  /** a shift calendar (issue 36): the time zone is no IANA zone this server knows */
+  'UNKNOWN_TIME_ZONE',
+  /** a shift calendar: a shift ends when it starts (it would last no time, or a whole day) */
+  'END_EQUALS_START',
+  /** a shift calendar: a shift overlaps another one of the weekly pattern (night shifts included) */
+  'SHIFTS_OVERLAP',
+  /** a shift calendar: a planned break does not lie wholly inside its shift */
+  'BREAK_OUTSIDE_SHIFT',
+  /** a shift calendar: two planned breaks of one shift overlap */
+  'BREAKS_OVERLAP',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 export const FieldErrorCodeSchema = z.enum(FIELD_ERROR_CODES);

@@ -20,6 +20,7 @@ export * from './report';
 export * from './roles';
 export * from './route';
 export * from './setup';
+export * from './shift-calendar';
 export * from './system-admin';
 export * from './telemetry';
 export * from './text';

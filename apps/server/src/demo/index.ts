@@ -9,7 +9,12 @@ import { seedDemoKnives } from '../modules/knife/index';
 import { seedDemoLogistics } from '../modules/logistics/index';
 import { seedDemoMachines } from '../modules/machines/index';
 import { seedDemoNotifications } from '../modules/notifications/index';
-import { seedDemoAdministration, seedDemoLocations, seedDemoTeams } from '../modules/printing-shop/index';
+import {
+  seedDemoAdministration,
+  seedDemoLocations,
+  seedDemoShiftCalendars,
+  seedDemoTeams,
+} from '../modules/printing-shop/index';
 import { seedDemoContactRequests, seedDemoRegistration } from '../modules/registration/index';
 import { seedDemoPlannedOrders } from '../modules/report/index';
 import { seedDemoSetupChecks } from '../modules/setup/index';
@@ -209,6 +214,8 @@ export async function seedDemo(deps: {
       if (demo.slug === 'demo-grind') await seedDemoGrindingShop(tx, tenant.id, hashes[0]!);
       // The smaller customers of the service areas: a site, machines, a network admin (issue 14).
       await seedDemoCustomerSite(tx, tenant.id, demo.slug);
+      // The shift calendars of the printing shops' locations: weekly shifts, breaks, holidays (issue 36).
+      if (demo.kind === 'PRINTING_SHOP') await seedDemoShiftCalendars(tx, tenant.id);
     });
     // Contact requests from the website belong to no tenant: stored once, with the provider tenant.
     if (demo.slug === 'kerf') {

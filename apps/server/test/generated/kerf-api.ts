@@ -692,6 +692,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/printing-shop/printing-shops/{id}/shift-calendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shift calendar of a location: time zone, weekly shifts with breaks, holidays
+         * @description Addition to the specification: Issue 36: planned production time per machine and day (the base of availability and OEE) needs each location’s shifts, breaks, holidays and time zone; product.md §7 has no shift calendar.
+         */
+        get: operations["printingShop.getShiftCalendar"];
+        /**
+         * Replace the shift calendar of a location as a whole (one transaction)
+         * @description Addition to the specification: Issue 36: planned production time per machine and day (the base of availability and OEE) needs each location’s shifts, breaks, holidays and time zone; product.md §7 has no shift calendar.
+         */
+        put: operations["printingShop.replaceShiftCalendar"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing-shop/printing-shops/{id}/planned-production-time": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Planned production time per machine of a location and local day: its shifts without breaks, holidays left out
+         * @description Addition to the specification: Issue 36: planned production time per machine and day (the base of availability and OEE) needs each location’s shifts, breaks, holidays and time zone; product.md §7 has no shift calendar.
+         */
+        get: operations["printingShop.getPlannedProductionTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/printing-shop/api-keys": {
         parameters: {
             query?: never;
@@ -3930,7 +3974,7 @@ export interface components {
                     /** @enum {string} */
                     in: "body" | "query" | "params" | "headers";
                     /** @enum {string} */
-                    code: "REQUIRED" | "INVALID_TYPE" | "INVALID_FORMAT" | "INVALID_VALUE" | "INVALID_EMAIL" | "TOO_SHORT" | "TOO_LONG" | "TOO_SMALL" | "TOO_BIG" | "UNKNOWN_FIELD" | "NOT_EQUAL" | "PASSWORD_TOO_SHORT" | "PASSWORD_NEEDS_LOWERCASE" | "PASSWORD_NEEDS_UPPERCASE" | "PASSWORD_NEEDS_DIGIT" | "PASSWORD_NEEDS_SPECIAL" | "PASSWORD_TOO_COMMON" | "PASSWORD_CONTAINS_CONTEXT" | "USERNAME_FORMAT" | "INVALID_IP_CONFIGURATION" | "INVALID_PHONE" | "DIGITS_ONLY" | "NO_SPECIAL_CHARACTERS" | "CONTROL_CHARACTERS" | "INVALID_UNICODE" | "NOT_FOUND" | "DUPLICATE";
+                    code: "REQUIRED" | "INVALID_TYPE" | "INVALID_FORMAT" | "INVALID_VALUE" | "INVALID_EMAIL" | "TOO_SHORT" | "TOO_LONG" | "TOO_SMALL" | "TOO_BIG" | "UNKNOWN_FIELD" | "NOT_EQUAL" | "PASSWORD_TOO_SHORT" | "PASSWORD_NEEDS_LOWERCASE" | "PASSWORD_NEEDS_UPPERCASE" | "PASSWORD_NEEDS_DIGIT" | "PASSWORD_NEEDS_SPECIAL" | "PASSWORD_TOO_COMMON" | "PASSWORD_CONTAINS_CONTEXT" | "USERNAME_FORMAT" | "INVALID_IP_CONFIGURATION" | "INVALID_PHONE" | "DIGITS_ONLY" | "NO_SPECIAL_CHARACTERS" | "CONTROL_CHARACTERS" | "INVALID_UNICODE" | "NOT_FOUND" | "DUPLICATE" | "UNKNOWN_TIME_ZONE" | "END_EQUALS_START" | "SHIFTS_OVERLAP" | "BREAK_OUTSIDE_SHIFT" | "BREAKS_OVERLAP";
                     limit?: number;
                 }[];
                 retryAfterSeconds?: number;
@@ -5057,6 +5101,92 @@ export interface components {
         CaptchaTestResultInput: {
             verified: boolean;
         };
+        ShiftBreakInput: {
+            /** @description local wall-clock time HH:MM (00:00–23:59) */
+            start: string;
+            minutes: number;
+        };
+        ShiftRequestInput: {
+            /** @description 1 = Monday … 7 = Sunday */
+            weekday: number;
+            name: string;
+            /** @description local wall-clock time HH:MM (00:00–23:59) */
+            start: string;
+            /** @description local wall-clock time HH:MM (00:00–23:59) */
+            end: string;
+            /** @default [] */
+            breaks: components["schemas"]["ShiftBreakInput"][];
+        };
+        HolidayRequestInput: {
+            /** Format: date */
+            date: string;
+            name: string;
+        };
+        ShiftCalendarRequestInput: {
+            timeZone: string;
+            shifts: components["schemas"]["ShiftRequestInput"][];
+            holidays: components["schemas"]["HolidayRequestInput"][];
+        };
+        ShiftInput: {
+            weekday: number;
+            name: string;
+            start: string;
+            end: string;
+            breaks: {
+                start: string;
+                minutes: number;
+            }[];
+        };
+        HolidayInput: {
+            /** Format: date */
+            date: string;
+            name: string;
+        };
+        ShiftCalendarInput: {
+            /** Format: uuid */
+            printingShopId: string;
+            timeZone: string;
+            shifts: components["schemas"]["ShiftInput"][];
+            holidays: components["schemas"]["HolidayInput"][];
+            updatedAt: string | null;
+        };
+        PlannedShiftInput: {
+            name: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            plannedSeconds: number;
+        };
+        PlannedMachineDayInput: {
+            /** Format: date */
+            date: string;
+            plannedSeconds: number;
+            shifts: components["schemas"]["PlannedShiftInput"][];
+        };
+        PlannedProductionTimeInput: {
+            /** Format: uuid */
+            printingShopId: string;
+            timeZone: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            days: {
+                /** Format: date */
+                date: string;
+                weekday: number;
+                holiday: string | null;
+            }[];
+            machines: {
+                /** Format: uuid */
+                machineId: string;
+                name: string;
+                serialNumber: string;
+                days: components["schemas"]["PlannedMachineDayInput"][];
+                totalSeconds: number;
+            }[];
+        };
         SystemTenantInput: {
             /** Format: uuid */
             id: string;
@@ -5818,7 +5948,7 @@ export interface components {
                     /** @enum {string} */
                     in: "body" | "query" | "params" | "headers";
                     /** @enum {string} */
-                    code: "REQUIRED" | "INVALID_TYPE" | "INVALID_FORMAT" | "INVALID_VALUE" | "INVALID_EMAIL" | "TOO_SHORT" | "TOO_LONG" | "TOO_SMALL" | "TOO_BIG" | "UNKNOWN_FIELD" | "NOT_EQUAL" | "PASSWORD_TOO_SHORT" | "PASSWORD_NEEDS_LOWERCASE" | "PASSWORD_NEEDS_UPPERCASE" | "PASSWORD_NEEDS_DIGIT" | "PASSWORD_NEEDS_SPECIAL" | "PASSWORD_TOO_COMMON" | "PASSWORD_CONTAINS_CONTEXT" | "USERNAME_FORMAT" | "INVALID_IP_CONFIGURATION" | "INVALID_PHONE" | "DIGITS_ONLY" | "NO_SPECIAL_CHARACTERS" | "CONTROL_CHARACTERS" | "INVALID_UNICODE" | "NOT_FOUND" | "DUPLICATE";
+                    code: "REQUIRED" | "INVALID_TYPE" | "INVALID_FORMAT" | "INVALID_VALUE" | "INVALID_EMAIL" | "TOO_SHORT" | "TOO_LONG" | "TOO_SMALL" | "TOO_BIG" | "UNKNOWN_FIELD" | "NOT_EQUAL" | "PASSWORD_TOO_SHORT" | "PASSWORD_NEEDS_LOWERCASE" | "PASSWORD_NEEDS_UPPERCASE" | "PASSWORD_NEEDS_DIGIT" | "PASSWORD_NEEDS_SPECIAL" | "PASSWORD_TOO_COMMON" | "PASSWORD_CONTAINS_CONTEXT" | "USERNAME_FORMAT" | "INVALID_IP_CONFIGURATION" | "INVALID_PHONE" | "DIGITS_ONLY" | "NO_SPECIAL_CHARACTERS" | "CONTROL_CHARACTERS" | "INVALID_UNICODE" | "NOT_FOUND" | "DUPLICATE" | "UNKNOWN_TIME_ZONE" | "END_EQUALS_START" | "SHIFTS_OVERLAP" | "BREAK_OUTSIDE_SHIFT" | "BREAKS_OVERLAP";
                     limit?: number;
                 }[];
                 retryAfterSeconds?: number;
@@ -6944,6 +7074,92 @@ export interface components {
         };
         CaptchaTestResult: {
             verified: boolean;
+        };
+        ShiftBreak: {
+            /** @description local wall-clock time HH:MM (00:00–23:59) */
+            start: string;
+            minutes: number;
+        };
+        ShiftRequest: {
+            /** @description 1 = Monday … 7 = Sunday */
+            weekday: number;
+            name: string;
+            /** @description local wall-clock time HH:MM (00:00–23:59) */
+            start: string;
+            /** @description local wall-clock time HH:MM (00:00–23:59) */
+            end: string;
+            /** @default [] */
+            breaks: components["schemas"]["ShiftBreak"][];
+        };
+        HolidayRequest: {
+            /** Format: date */
+            date: string;
+            name: string;
+        };
+        ShiftCalendarRequest: {
+            timeZone: string;
+            shifts: components["schemas"]["ShiftRequest"][];
+            holidays: components["schemas"]["HolidayRequest"][];
+        };
+        Shift: {
+            weekday: number;
+            name: string;
+            start: string;
+            end: string;
+            breaks: {
+                start: string;
+                minutes: number;
+            }[];
+        };
+        Holiday: {
+            /** Format: date */
+            date: string;
+            name: string;
+        };
+        ShiftCalendar: {
+            /** Format: uuid */
+            printingShopId: string;
+            timeZone: string;
+            shifts: components["schemas"]["Shift"][];
+            holidays: components["schemas"]["Holiday"][];
+            updatedAt: string | null;
+        };
+        PlannedShift: {
+            name: string;
+            /** Format: date-time */
+            start: string;
+            /** Format: date-time */
+            end: string;
+            plannedSeconds: number;
+        };
+        PlannedMachineDay: {
+            /** Format: date */
+            date: string;
+            plannedSeconds: number;
+            shifts: components["schemas"]["PlannedShift"][];
+        };
+        PlannedProductionTime: {
+            /** Format: uuid */
+            printingShopId: string;
+            timeZone: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            days: {
+                /** Format: date */
+                date: string;
+                weekday: number;
+                holiday: string | null;
+            }[];
+            machines: {
+                /** Format: uuid */
+                machineId: string;
+                name: string;
+                serialNumber: string;
+                days: components["schemas"]["PlannedMachineDay"][];
+                totalSeconds: number;
+            }[];
         };
         SystemTenant: {
             /** Format: uuid */
@@ -9861,6 +10077,187 @@ export interface operations {
                 };
             };
             /** @description service.printing-shops.TEAM_NOT_FOUND, authentication.USER_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "printingShop.getShiftCalendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftCalendar"];
+                };
+            };
+            /** @description validation.INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.UNAUTHENTICATED, authentication.TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service.printing-shops.PRINTING_SHOP_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "printingShop.replaceShiftCalendar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShiftCalendarRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShiftCalendar"];
+                };
+            };
+            /** @description validation.INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.UNAUTHENTICATED, authentication.TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service.printing-shops.PRINTING_SHOP_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "printingShop.getPlannedProductionTime": {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlannedProductionTime"];
+                };
+            };
+            /** @description validation.INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.UNAUTHENTICATED, authentication.TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service.printing-shops.PRINTING_SHOP_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;

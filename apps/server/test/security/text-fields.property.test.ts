@@ -481,6 +481,24 @@ beforeAll(async () => {
       readBack: () => `/api/printing-shop/printing-shops/${locationId}`,
       text: ['name', 'street', 'streetNumber', 'zip', 'city'],
     },
+    'PUT /api/printing-shop/printing-shops/{id}/shift-calendar': {
+      url: () => `/api/printing-shop/printing-shops/${locationId}/shift-calendar`,
+      body: () => ({
+        timeZone: 'Europe/Berlin',
+        shifts: [
+          {
+            weekday: 1,
+            name: 'Early shift',
+            start: '06:00',
+            end: '14:00',
+            breaks: [{ start: '10:00', minutes: 30 }],
+          },
+        ],
+        holidays: [{ date: '2026-12-24', name: 'Heiligabend' }],
+      }),
+      readBack: () => `/api/printing-shop/printing-shops/${locationId}/shift-calendar`,
+      text: ['shifts.0.name', 'holidays.0.name'],
+    },
     'PUT /api/printing-shop/users/{id}/printing-shops': {
       url: () => `/api/printing-shop/users/${userId}/printing-shops`,
       body: () => ({ printingShopIds: [locationId] }),

@@ -2,13 +2,17 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
+  date,
   doublePrecision,
   foreignKey,
   index,
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
+  time,
   timestamp,
   uniqueIndex,
   uuid,
@@ -287,5 +291,101 @@ export const teamMembers = pgTable(
       'cascade',
     ),
     index('team_members_tenant_team_idx').on(t.tenantId, t.teamId),
+  ],
+);
+
+/*
+ * The shift calendar of a location (issue 36; contracts `shift-calendar.ts`): when production is
+ * planned there. Saved as a whole (`replaceShiftCalendar`): the calendar row is written first, under
+ * the location's lock, then its shifts, breaks and holidays are replaced, in one transaction.
+ */
+
+/** A location's calendar: its IANA time zone (no row: the zone of its country, no shifts). */
+export const locationCalendars = pgTable(
+  'location_calendars',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    locationId: uuid('location_id').notNull(),
+    timeZone: text('time_zone').notNull(),
+    updatedBy: uuid('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.locationId] }),
+    foreignKey({
+      name: 'location_calendars_location_fk',
+      columns: [t.tenantId, t.locationId],
+      foreignColumns: [locations.tenantId, locations.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** A shift of the weekly pattern: weekday, name, wall-clock start and end (end ≤ start: ends the next day). */
+export const locationShifts = pgTable(
+  'location_shifts',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    locationId: uuid('location_id').notNull(),
+    /** its place in the calendar as saved (weekday, then start) */
+    position: smallint('position').notNull(),
+    /** 1 = Monday … 7 = Sunday */
+    weekday: smallint('weekday').notNull(),
+    name: text('name').notNull(),
+    startTime: time('start_time').notNull(),
+    endTime: time('end_time').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.locationId, t.position] }),
+    foreignKey({
+      name: 'location_shifts_calendar_fk',
+      columns: [t.tenantId, t.locationId],
+      foreignColumns: [locationCalendars.tenantId, locationCalendars.locationId],
+    }).onDelete('cascade'),
+    check('location_shifts_weekday_check', sql`${t.weekday} BETWEEN 1 AND 7`),
+    check('location_shifts_length_check', sql`${t.startTime} <> ${t.endTime}`),
+  ],
+);
+
+/** A planned break of a shift: its wall-clock start and its minutes. */
+export const locationShiftBreaks = pgTable(
+  'location_shift_breaks',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    locationId: uuid('location_id').notNull(),
+    shiftPosition: smallint('shift_position').notNull(),
+    position: smallint('position').notNull(),
+    startTime: time('start_time').notNull(),
+    minutes: smallint('minutes').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'location_shift_breaks_pk',
+      columns: [t.tenantId, t.locationId, t.shiftPosition, t.position],
+    }),
+    foreignKey({
+      name: 'location_shift_breaks_shift_fk',
+      columns: [t.tenantId, t.locationId, t.shiftPosition],
+      foreignColumns: [locationShifts.tenantId, locationShifts.locationId, locationShifts.position],
+    }).onDelete('cascade'),
+    check('location_shift_breaks_minutes_check', sql`${t.minutes} > 0`),
+  ],
+);
+
+/** A holiday of a location: no shift begins on that local date. */
+export const locationHolidays = pgTable(
+  'location_holidays',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    locationId: uuid('location_id').notNull(),
+    day: date('day').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.locationId, t.day] }),
+    foreignKey({
+      name: 'location_holidays_calendar_fk',
+      columns: [t.tenantId, t.locationId],
+      foreignColumns: [locationCalendars.tenantId, locationCalendars.locationId],
+    }).onDelete('cascade'),
   ],
 );

@@ -13,8 +13,13 @@ export async function findDemoMachines(tx: Tx): Promise<{ id: string; serialNumb
 }
 
 /** The tenant's locations, by name. */
-export async function findDemoLocations(tx: Tx): Promise<{ id: string }[]> {
-  return queryRows<{ id: string }>(tx, sql`SELECT id FROM locations ORDER BY name`);
+export async function findDemoLocations(
+  tx: Tx,
+): Promise<{ id: string; name: string; country: string | null }[]> {
+  return queryRows<{ id: string; name: string; country: string | null }>(
+    tx,
+    sql`SELECT id, name, country FROM locations ORDER BY name`,
+  );
 }
 
 /** The tenant's users that are not deleted, with their roles. */

@@ -1,6 +1,7 @@
 /**
  * Printing-shop administration (product.md §2 "Printing-shop admin", §7 "Printing-shop server"), at
- * /api/printing-shop. Owns `locations`, `user_locations`, `machine_licences`, `works_council_settings`, `teams` and `team_members` (ADR 0012; the grinding-shop module
+ * /api/printing-shop. Owns `locations`, `user_locations`, `machine_licences`, `works_council_settings`, `teams`, `team_members`
+ * and the shift calendars (`location_calendars`, `location_shifts`, `location_shift_breaks`, `location_holidays`; ADR 0012; the grinding-shop module
  * writes its locations and their employees through the functions exported here); machines,
  * knives and the tenant's network admin are written through the modules that own them.
  */
@@ -16,6 +17,8 @@ import { createLicensingService } from './licensing.service';
 import { createLocationsService } from './locations.service';
 import { createNetworkAdminService } from './network-admin.service';
 import { registerPrintingShopRoutes } from './printing-shop.routes';
+import { registerShiftCalendarRoutes } from './shift-calendar.routes';
+import { createShiftCalendarService } from './shift-calendar.service';
 import { registerTeamRoutes } from './teams.routes';
 import { createTeamsService } from './teams.service';
 import { registerWorksCouncilRoutes } from './works-council.routes';
@@ -37,6 +40,7 @@ export {
 } from './locations.repository';
 export { seedDemoAdministration, seedDemoLocations, seedDemoTeams } from './printing-shop.seed';
 export { reportEmployee, visibleLocationIds } from './report-scope';
+export { seedDemoShiftCalendars } from './shift-calendar.seed';
 export { reportTeams } from './teams.repository';
 export { worksCouncilForm } from './works-council.repository';
 
@@ -60,4 +64,8 @@ export function registerPrintingShopModule(
     worksCouncil: createWorksCouncilService({ transactions }),
   });
   registerTeamRoutes(app, { authenticator: deps.authenticator, teams: createTeamsService({ transactions }) });
+  registerShiftCalendarRoutes(app, {
+    authenticator: deps.authenticator,
+    calendars: createShiftCalendarService({ transactions }),
+  });
 }

@@ -67,6 +67,56 @@ export const EMPLOYEE = {
   permissions: undefined,
 };
 
+/** Werk Nord's shift calendar: Monday early and late shift (a break in the early one), one holiday. */
+export const SHIFT_CALENDAR = {
+  printingShopId: LOCATION_ID,
+  timeZone: 'Europe/Berlin',
+  shifts: [
+    { weekday: 1, name: 'Early', start: '06:00', end: '14:00', breaks: [{ start: '10:00', minutes: 30 }] },
+    { weekday: 1, name: 'Late', start: '14:00', end: '22:00', breaks: [] },
+  ],
+  holidays: [{ date: '2026-12-24', name: 'Heiligabend' }],
+  updatedAt: NOW,
+};
+
+/** Its planned production time in the week of 2026-12-21: Monday 15.5 h, Thursday a holiday. */
+const PLANNED_TIME = {
+  printingShopId: LOCATION_ID,
+  timeZone: 'Europe/Berlin',
+  from: '2026-12-21',
+  to: '2026-12-27',
+  days: [
+    '2026-12-21',
+    '2026-12-22',
+    '2026-12-23',
+    '2026-12-24',
+    '2026-12-25',
+    '2026-12-26',
+    '2026-12-27',
+  ].map((date, index) => ({
+    date,
+    weekday: index + 1,
+    holiday: date === '2026-12-24' ? 'Heiligabend' : null,
+  })),
+  machines: [
+    {
+      machineId: MACHINE_ID,
+      name: 'Schneider 1',
+      serialNumber: 'PM-115-0001',
+      days: [
+        '2026-12-21',
+        '2026-12-22',
+        '2026-12-23',
+        '2026-12-24',
+        '2026-12-25',
+        '2026-12-26',
+        '2026-12-27',
+      ].map((date) => ({ date, plannedSeconds: date === '2026-12-21' ? 55_800 : 0, shifts: [] })),
+      totalSeconds: 55_800,
+    },
+  ],
+};
+
 const page = (items: unknown[]) => ({ items, page: 0, pageSize: 20, total: items.length });
 
 export type Handler = (url: string, init: RequestInit | undefined) => Response | undefined;
@@ -95,6 +145,10 @@ export function fakePrintingShopServer(override?: Handler) {
         NO_CUTS_PROMPT_DELAY: { value: 10, effective: 10, source: 'PRINTING_SHOP' },
       });
     if (url === `${ps}/printing-shops/${LOCATION_ID}` && method === 'GET') return jsonResponse(200, LOCATION);
+    if (url === `${ps}/printing-shops/${LOCATION_ID}/shift-calendar` && method === 'GET')
+      return jsonResponse(200, SHIFT_CALENDAR);
+    if (url.startsWith(`${ps}/printing-shops/${LOCATION_ID}/planned-production-time`))
+      return jsonResponse(200, PLANNED_TIME);
     if (url === `${ps}/cutting-machines/serial-numbers/unused`) return jsonResponse(200, ['PM-176-0006']);
     if (url === `${ps}/cutting-machines/${MACHINE_ID}/status-view`)
       return jsonResponse(200, machineView(MACHINE_ID, { totalCuts: 10, cutsToday: 4, statusSince: NOW }));

@@ -43,6 +43,18 @@ describe('printing-admin screens have no raw strings', () => {
     expect(untranslatedTexts()).toEqual([]);
   });
 
+  it('location details: the shift calendar and its planned time, and a removal’s confirmation', async () => {
+    fakePrintingShopServer();
+    signIn();
+    await renderApp(options(`/printing-admin/locations/${LOCATION_ID}?tab=shift-calendar`));
+    await screen.findByRole('table', { name: '⟦Planned production time⟧' }, { timeout: 20_000 });
+    await screen.findByRole('group', { name: '⟦Monday⟧' });
+    expect(untranslatedTexts()).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: '⟦Remove holiday “Heiligabend”⟧' }));
+    await screen.findByRole('dialog');
+    expect(untranslatedTexts()).toEqual([]);
+  });
+
   it('dashboard', async () => {
     fakePrintingShopServer();
     signIn();

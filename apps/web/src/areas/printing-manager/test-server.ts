@@ -154,6 +154,38 @@ const JOB = {
   supportSeconds: 600,
 };
 
+const WEEK = [
+  '2026-03-23',
+  '2026-03-24',
+  '2026-03-25',
+  '2026-03-26',
+  '2026-03-27',
+  '2026-03-28',
+  '2026-03-29',
+];
+
+/** Werk Nord's planned production time in the week the clocks go forward: two shifts a weekday, a Saturday shift. */
+const PLANNED_TIME = {
+  printingShopId: LOCATION_ID,
+  timeZone: 'Europe/Berlin',
+  from: WEEK[0],
+  to: WEEK[6],
+  days: WEEK.map((date, index) => ({ date, weekday: index + 1, holiday: null })),
+  machines: [
+    {
+      machineId: MACHINE_ID,
+      name: 'Schneider 1',
+      serialNumber: 'PM-115-0001',
+      days: WEEK.map((date, index) => ({
+        date,
+        plannedSeconds: index < 5 ? 54_000 : index === 5 ? 21_600 : 0,
+        shifts: [],
+      })),
+      totalSeconds: 5 * 54_000 + 21_600,
+    },
+  ],
+};
+
 export type Handler = (url: string, init: RequestInit | undefined) => Response | undefined;
 
 /** The servers as the manager's screens see them (printing shop and report); `override` answers first. */
@@ -197,6 +229,8 @@ export function fakeManagerServer(override?: Handler) {
         KNIFE_SWAP_INTERVAL: { value: 3500, effective: 3500, source: 'PRINTING_SHOP' },
       });
     if (url === `${ps}/printing-shops/${LOCATION_ID}`) return jsonResponse(200, LOCATION);
+    if (url.startsWith(`${ps}/printing-shops/${LOCATION_ID}/planned-production-time`))
+      return jsonResponse(200, PLANNED_TIME);
     if (url === `${ps}/cutting-machines/${MACHINE_ID}/status-view`) return jsonResponse(200, STATUS_VIEW);
     if (url === `${ps}/cutting-machines/${MACHINE_ID}`) return jsonResponse(200, MACHINE);
     if (url.startsWith(`${rp}/cutting-machines/uptime-last-24h?`)) return jsonResponse(200, last24h());

@@ -64,5 +64,8 @@ describe('printing-manager screens have no raw strings', () => {
     await router.navigate(`/printing-manager/locations/${LOCATION_ID}?tab=knives`);
     await screen.findByTestId('knife-table-slot');
     expect(untranslatedTexts()).toEqual([]);
+    await router.navigate(`/printing-manager/locations/${LOCATION_ID}?tab=planned-time`);
+    await screen.findByRole('table', { name: '⟦Planned production time⟧' }, { timeout: 20_000 });
+    expect(untranslatedTexts()).toEqual([]);
   });
 });

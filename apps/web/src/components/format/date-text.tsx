@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatAge, formatDate, formatDateTime, formatDurationWords, formatTime } from '../../lib/format';
+import {
+  formatAge,
+  formatDate,
+  formatDateTime,
+  formatDurationWords,
+  formatHours,
+  formatTime,
+} from '../../lib/format';
 
 type DateInput = Date | string | number;
 const iso = (value: DateInput) => (value instanceof Date ? value : new Date(value)).toISOString();
@@ -32,6 +39,28 @@ export function DurationText({ seconds }: { seconds: number }) {
       {formatDurationWords(seconds, i18n.language)}
     </time>
   );
+}
+
+/** A duration in hours of the user's language ("7.5 hr"), with an ISO 8601 duration in `datetime`. */
+export function HoursText({ seconds }: { seconds: number }) {
+  const { i18n } = useTranslation();
+  return (
+    <time dateTime={`PT${Math.max(0, Math.round(seconds))}S`} data-tabular>
+      {formatHours(seconds, i18n.language)}
+    </time>
+  );
+}
+
+/** A local date of a place ("2026-03-29"), as the user's language writes it, e.g. "Sun, 29 Mar". */
+export function LocalDateText({ date, weekday = false }: { date: string; weekday?: boolean }) {
+  const { i18n } = useTranslation();
+  const text = new Intl.DateTimeFormat(i18n.language, {
+    day: 'numeric',
+    month: 'short',
+    ...(weekday ? { weekday: 'short' } : {}),
+    timeZone: 'UTC',
+  }).format(new Date(`${date}T00:00:00Z`));
+  return <time dateTime={date}>{text}</time>;
 }
 
 const AGE_TICK_MS = 15_000;

@@ -1,1 +1,1 @@
-export { AgeText, DateText, DurationText, TimeText } from './date-text';
+export { AgeText, DateText, DurationText, HoursText, LocalDateText, TimeText } from './date-text';

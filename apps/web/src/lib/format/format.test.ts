@@ -3,6 +3,7 @@ import {
   formatDate,
   formatDuration,
   formatDurationWords,
+  formatHours,
   formatMoney,
   formatTime,
   formatWait,
@@ -54,5 +55,15 @@ describe('formatWait', () => {
     expect(formatWait(45, 'en')).toBe('45 seconds');
     expect(formatWait(61, 'en')).toBe('2 minutes');
     expect(formatWait(300, 'de')).toBe('5 Minuten');
+  });
+});
+
+describe('formatHours', () => {
+  it('writes hours in the language, to two decimals at most', () => {
+    expect(formatHours(15 * 3600, 'en')).toBe('15 hr');
+    expect(formatHours(7.5 * 3600, 'en')).toBe('7.5 hr');
+    expect(formatHours(7.5 * 3600, 'de')).toBe('7,5 Std.');
+    expect(formatHours(20 * 60, 'en')).toBe('0.33 hr');
+    expect(formatHours(-5, 'en')).toBe('0 hr');
   });
 });

@@ -37,6 +37,19 @@ export function formatDurationWords(totalSeconds: number, locale: string): strin
   return new Intl.ListFormat(locale, { type: 'unit', style: 'narrow' }).format(parts);
 }
 
+/**
+ * Hours in the user's language, to two decimals at most: "7.5 hr", "7,5 Std.", Arabic digits in
+ * Arabic (planned production time, issue 36).
+ */
+export function formatHours(totalSeconds: number, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: 'hour',
+    unitDisplay: 'short',
+    maximumFractionDigits: 2,
+  }).format(Math.max(0, totalSeconds) / 3600);
+}
+
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

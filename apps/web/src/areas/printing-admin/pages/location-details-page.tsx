@@ -1,5 +1,5 @@
-import { SimpleGrid } from '@mantine/core';
-import { IconNetwork, IconScissors, IconUsers } from '@tabler/icons-react';
+import { SimpleGrid, Stack } from '@mantine/core';
+import { IconCalendarTime, IconNetwork, IconScissors, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmployeesTable } from '../../../features/employees';
@@ -13,9 +13,13 @@ import {
 } from '../../../features/locations';
 import { MachinesTable } from '../../../features/machines';
 import { NetworkDetails } from '../../../features/network';
+import { PlannedTimeTable, ShiftCalendarEditor } from '../../../features/shift-calendar';
 import { LocationDetails } from '../../shared/pages/location-details-page';
 
-/** Location details: header with name, address and actions; tabs Employees, Machines, Network details. */
+/**
+ * Location details: header with name, address and actions; tabs Employees, Machines, Network details and
+ * the shift calendar with the planned production time it gives (issue 36).
+ */
 export function LocationDetailsPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -74,6 +78,17 @@ export function LocationDetailsPage() {
               error={machines.error}
               onRetry={() => void machines.refetch()}
             />
+          ),
+        },
+        {
+          value: 'shift-calendar',
+          label: t('shiftCalendar.tab'),
+          icon: <IconCalendarTime size={16} aria-hidden />,
+          panel: (
+            <Stack gap="md">
+              <ShiftCalendarEditor locationId={id} />
+              <PlannedTimeTable locationId={id} />
+            </Stack>
           ),
         },
       ]}

@@ -1,5 +1,5 @@
 import { Paper } from '@mantine/core';
-import { IconBlade, IconScissors, IconUsers } from '@tabler/icons-react';
+import { IconBlade, IconCalendarTime, IconScissors, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { EmployeesTable } from '../../../features/employees';
@@ -12,12 +12,14 @@ import {
   useLocationOptions,
 } from '../../../features/locations';
 import { MachinesTable } from '../../../features/machines';
+import { PlannedTimeTable } from '../../../features/shift-calendar';
 import { LocationDetails } from '../../shared/pages/location-details-page';
 import { machinePath } from './machine-card';
 
 /**
  * Location details for the manager (product.md §2: tabs Machine, Knife, Employee): the admin's blocks,
- * read-only where the manager may not edit; the knife swap interval is theirs to set.
+ * read-only where the manager may not edit; the knife swap interval is theirs to set. A fourth tab
+ * shows the planned production time per machine and day from the location's shift calendar (issue 36).
  */
 export function ManagerLocationDetailsPage() {
   const { t } = useTranslation();
@@ -77,6 +79,12 @@ export function ManagerLocationDetailsPage() {
               readOnly
             />
           ),
+        },
+        {
+          value: 'planned-time',
+          label: t('shiftCalendar.planned.tab'),
+          icon: <IconCalendarTime size={16} aria-hidden />,
+          panel: <PlannedTimeTable locationId={id} />,
         },
       ]}
     />
