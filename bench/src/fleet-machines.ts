@@ -101,7 +101,7 @@ const run = await new Promise<Run>((resolve) => {
   process.send?.({ ready: true });
 });
 await Promise.all(machines.map((machine, index) => runMachine(run, machine, index)));
-await Promise.all(agents.map((agent) => agent.drain(60_000)));
+await Promise.all(agents.map((agent) => agent.drain(120_000)));
 const totals = { stamped: 0, acked: 0, resent: 0, rejected: 0, pending: 0 };
 for (const agent of agents) {
   const stats = agent.getStats();
