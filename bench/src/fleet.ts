@@ -148,13 +148,13 @@ async function provisionShops(databaseUrl: string, machines: number): Promise<Cr
   const shops: Credential[][] = [];
   let left = machines;
   const cities = ['Hamburg', 'Köln', 'Leipzig', 'Graz', 'Utrecht', 'Wrocław', 'Cluj-Napoca', 'Lyon'];
-  const work: Promise<void>[] = [];
+  const provisioning: Promise<void>[] = [];
   for (let n = 1; left > 0; n++) {
     const size = Math.min(left, 1 + Math.floor(rng.next() * 10));
     left -= size;
     const city = rng.pick(cities);
     const twoSites = size > 4 && rng.next() < 0.5;
-    work.push(
+    provisioning.push(
       (async () => {
         const slug = `fleet-${String(n).padStart(5, '0')}`;
         const tenant = await transactions.withPlatform(
@@ -195,9 +195,9 @@ async function provisionShops(databaseUrl: string, machines: number): Promise<Cr
       })(),
     );
     // a few shops at a time: the pool has eight connections
-    if (work.length >= 8) await Promise.all(work.splice(0));
+    if (provisioning.length >= 8) await Promise.all(provisioning.splice(0));
   }
-  await Promise.all(work);
+  await Promise.all(provisioning);
   await database.close();
   return shops;
 }
