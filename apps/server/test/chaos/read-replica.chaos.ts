@@ -154,7 +154,10 @@ describe('reports on a streaming replica', () => {
       );
       expect(caught).toEqual(fromPrimary);
       const exportCaught = await exportManifest(replicaReader.url);
-      expect(exportCaught.readFrom).toEqual({ replica: true, lagSeconds: 0 });
+      // caught up, but the primary goes on writing (heartbeats, presence): a WAL record in flight
+      // at the moment of the export reads as a fraction of a second behind, not as a lagging replica
+      expect(exportCaught.readFrom.replica).toBe(true);
+      expect(exportCaught.readFrom.lagSeconds).toBeLessThan(2);
       expect(exportCaught.rows.cuts).toBe(exportPrimary.rows.cuts);
       expect(cutsOf(caught)).toBeGreaterThanOrEqual(4 * 100);
     } finally {
