@@ -29,7 +29,14 @@ import { argument, freePort, REPO_ROOT } from './common';
  *      coalesce(job, nil), count(*)), so rollups and raw rows agree exactly (checked below);
  *    - the daily aggregates (ADR 0019) from the hourly rollups and the closed status intervals, as
  *      the ingest keeps them (the per-machine numbers below are compared with the raw cuts);
- *    - orders (two per shift) with their cuts, and knife scans at every weekly knife change.
+ *    - orders (two per shift) with their cuts, and knife scans at every weekly knife change;
+ *    - for OEE (issue 36): every location a shift calendar (early and late shift Monday to Friday,
+ *      06–14 and 14–22 with a 30-minute break each at 10:00 and 18:00, a few holidays) in the zone
+ *      `--calendar-zone` (UTC by default: the generated machines work 06–22 UTC and stand in their
+ *      break at 10:00 UTC, as a shop's machines follow its calendar; Europe/Berlin puts the planned
+ *      breaks where the machines run, the costlier case for reading raw cuts), rejects on most
+ *      closed orders, a configured ideal cut rate on every other machine (the others use their best
+ *      hour) — added to a reused database too when it has none.
  *    The dataset: 10 printing shops (tenants) × 10 machines.
  * 2. Starts the real server (this process, listening on loopback) and signs in one manager per shop.
  * 3. 10 concurrent users (one manager per shop, closed loop) run every report section's JSON
@@ -56,6 +63,7 @@ const SECONDS = Number(argument('seconds', smoke ? '1' : '15'));
 const USERS = Number(argument('users', smoke ? '2' : '10'));
 const JSON_OUT = argument('json', join(REPO_ROOT, '.tmp', `bench-reports${smoke ? '-smoke' : ''}.json`));
 const TIME_ZONE = 'Europe/Berlin';
+const CALENDAR_ZONE = argument('calendar-zone', 'UTC');
 const PASSWORD = 'Kerf-bench-2026';
 const NIL = '00000000-0000-0000-0000-000000000000';
 
@@ -116,6 +124,67 @@ try {
     await generate();
   }
   const tenantIds = shops.map((s) => s.tenantId);
+  await prepareOee();
+  /** The shift calendars, rejects and ideal rates OEE reads (idempotent: a reused database gets them once). */
+  async function prepareOee() {
+    const ids = shops.map((shop) => shop.tenantId);
+    const added = await q(
+      `INSERT INTO location_calendars (tenant_id, location_id, time_zone)
+       SELECT tenant_id, id, $2 FROM locations WHERE tenant_id = ANY($1::uuid[])
+       ON CONFLICT DO NOTHING`,
+      [ids, CALENDAR_ZONE],
+    );
+    if (added.rowCount === 0) {
+      // a reused database: its calendars in the zone asked for this run
+      await q(
+        'UPDATE location_calendars SET time_zone = $2 WHERE tenant_id = ANY($1::uuid[]) AND time_zone <> $2',
+        [ids, CALENDAR_ZONE],
+      );
+      return;
+    }
+    await q(
+      `INSERT INTO location_shifts (tenant_id, location_id, position, weekday, name, start_time, end_time)
+       SELECT c.tenant_id, c.location_id, (w - 1) * 2 + s, w, (ARRAY['Frühschicht', 'Spätschicht'])[s + 1],
+              make_time(6 + 8 * s, 0, 0), make_time(14 + 8 * s, 0, 0)
+       FROM location_calendars c, generate_series(1, 5) w, generate_series(0, 1) s
+       WHERE c.tenant_id = ANY($1::uuid[]) ON CONFLICT DO NOTHING`,
+      [ids],
+    );
+    await q(
+      `INSERT INTO location_shift_breaks (tenant_id, location_id, shift_position, position, start_time, minutes)
+       SELECT tenant_id, location_id, position, 0, start_time + interval '4 hours', 30 FROM location_shifts
+       WHERE tenant_id = ANY($1::uuid[]) ON CONFLICT DO NOTHING`,
+      [ids],
+    );
+    await q(
+      `INSERT INTO location_holidays (tenant_id, location_id, day, name)
+       SELECT c.tenant_id, c.location_id, h.day, 'Feiertag'
+       FROM location_calendars c, unnest($2::date[]) h(day)
+       WHERE c.tenant_id = ANY($1::uuid[]) ON CONFLICT DO NOTHING`,
+      [
+        ids,
+        ['2025-12-25', '2025-12-26', '2026-01-01', '2026-05-01', '2026-10-03', '2026-12-25', '2026-12-26'],
+      ],
+    );
+    // rejects on about 85 % of the closed orders, 0.4 % startup and 1 % production
+    await q(
+      `UPDATE cutting_jobs SET startup_rejects = floor(cuts * 0.004)::int, production_rejects = floor(cuts * 0.01)::int
+       WHERE tenant_id = ANY($1::uuid[]) AND state = 'CLOSED' AND startup_rejects IS NULL
+         AND ('x' || left(md5(id::text), 4))::bit(16)::int % 100 < 85`,
+      [ids],
+    );
+    await q(
+      `INSERT INTO machine_ideal_cut_rates (tenant_id, machine_id, cuts_per_hour)
+       SELECT tenant_id, id, 75 FROM (
+         SELECT tenant_id, id, row_number() OVER (PARTITION BY tenant_id ORDER BY serial_number) AS n
+         FROM cutting_machines WHERE tenant_id = ANY($1::uuid[])) m
+       WHERE n % 2 = 1 ON CONFLICT DO NOTHING`,
+      [ids],
+    );
+    await q(
+      'VACUUM (ANALYZE) cutting_jobs, location_calendars, location_shifts, location_shift_breaks, location_holidays, machine_ideal_cut_rates',
+    );
+  }
   /** One INSERT … SELECT per table (see the header). */
   async function generate() {
     // ---- shops, people, machines, knives ----------------------------------------------------------
@@ -348,6 +417,7 @@ try {
     '/reports/knives/cuts-total',
     '/reports/knives/knife-cycles',
     '/reports/cutting-jobs',
+    '/reports/oee',
   ];
   const periods = {
     '24 h': { startDate: new Date(Date.now() - 86_400_000), endDate: new Date() },

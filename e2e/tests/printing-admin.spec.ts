@@ -206,7 +206,7 @@ test.describe('printing-shop admin', () => {
     const editor = page.getByRole('region', { name: 'Shift calendar' });
     const monday = editor.getByRole('group', { name: 'Monday' });
     // the demo's pattern: an early and a late shift on weekdays, each with a 30-minute break
-    await expect(monday.getByLabel('Shift name').first()).toHaveValue('Early shift');
+    await expect(monday.getByLabel('Shift name').first()).toHaveValue('Frühschicht');
     await expect(editor.getByLabel('Time zone')).toHaveValue('Europe/Berlin');
     await expect(editor.getByTestId('shift-calendar-weekly-hours')).toHaveText('Planned per week: 75 hr');
 

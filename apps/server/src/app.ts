@@ -33,6 +33,12 @@ import {
   isTenantActive,
   registerAuthModule,
 } from './modules/auth/index';
+import {
+  createBoardLinks,
+  createBoardMachineCheck,
+  registerBoardModule,
+  withBoardLinks,
+} from './modules/board/index';
 import { registerCustomerServiceModule } from './modules/customer-service/index';
 import { registerGrindingShopModule } from './modules/grinding-shop/index';
 import {
@@ -301,8 +307,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     captcha,
   });
   app.addHook('onClose', async () => sessions?.close());
-  // Integration clients (ERP, BDE, CRM) call the same routes with an API key, limited by its scopes.
-  const authenticator = withApiKeys(sessionAuthenticator, integrations.apiKeys);
+  // Shop-floor boards (issue 36): a revoked link ends its live sockets on every instance, as a logout does.
+  const boardLinks = createBoardLinks({
+    transactions,
+    endSessions: sessions ? (change) => sessions.invalidate(change) : undefined,
+  });
+  // Integration clients (ERP, BDE, CRM) call the same routes with an API key, limited by its scopes;
+  // a board link's secret reads its location's board and nothing else.
+  const authenticator = withBoardLinks(withApiKeys(sessionAuthenticator, integrations.apiKeys), boardLinks);
   registerPlatformModule(app, { authenticator, database, bus });
   registerAuthModule(app, { authenticator, auth, transactions, hasher, sessions });
   registerPrintingShopModule(app, { authenticator, transactions, changes: machineChanges });
@@ -352,6 +364,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerCustomerServiceModule(app, { authenticator, transactions, hasher });
   registerGrindingShopModule(app, { authenticator, transactions, hasher });
   registerReportModule(app, { authenticator, transactions, reads, changes: machineChanges });
+  registerBoardModule(app, {
+    authenticator,
+    transactions,
+    links: boardLinks,
+    readViews: (tenantId, machineIds) => machineViews.read(tenantId, machineIds),
+  });
   const mail = createMailSender({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -407,6 +425,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     allowedOrigins: config.corsOrigins,
     // a logout or revocation on any instance ends its sockets here too (issue 31)
     onSessionChange: sessions ? (listener) => sessions.onEnded(listener) : undefined,
+    board: {
+      authenticate: (secret, ip) => boardLinks.authenticate(secret, ip),
+      hasMachine: createBoardMachineCheck(transactions),
+    },
   });
   registerMqttWebSocket(app, bus);
 

@@ -53,6 +53,9 @@ export const ERROR_STATUS = {
   'service.printing-shops.WEBHOOK_URL_NOT_ALLOWED': 422,
   // notifications (Kerf, issue 18)
   'service.printing-shops.NOTIFICATION_NOT_FOUND': 404,
+  // the shop-floor board (Kerf, issue 36)
+  'service.printing-shops.BOARD_LINK_NOT_FOUND': 404,
+  'service.printing-shops.BOARD_LINK_LIMIT': 409,
   // grinding shops (product.md §8)
   'service.grinding-shops.KNIFE_ALREADY_SHIPPED': 409,
   'service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS': 409,
@@ -147,6 +150,8 @@ export const FIELD_ERROR_CODES = [
   'UNKNOWN_TIME_ZONE',
   /** a shift calendar: a shift ends when it starts (it would last no time, or a whole day) */
   'END_EQUALS_START',
+  /** an order close (issue 36): the rejected cuts recorded are more than the order's cuts */
+  'REJECTS_EXCEED_CUTS',
   /** a shift calendar: a shift overlaps another one of the weekly pattern (night shifts included) */
   'SHIFTS_OVERLAP',
   /** a shift calendar: a planned break does not lie wholly inside its shift */

@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './board';
 export * from './captcha';
 export * from './common';
 export * from './customer-service';
@@ -10,6 +11,7 @@ export * from './live';
 export * from './logistics';
 export * from './machine-status';
 export * from './notifications';
+export * from './oee';
 export * from './operator';
 export * from './order-import';
 export * from './password';

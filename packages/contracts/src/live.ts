@@ -52,6 +52,11 @@ export const LIVE_ERROR_FRAMES = [
   { status: 401, code: 'authentication.TOKEN_INVALID', meaning: 'the token is not a valid bearer token' },
   {
     status: 401,
+    code: 'authentication.UNAUTHENTICATED',
+    meaning: 'the board link is unknown or was revoked: the board shows that it was revoked',
+  },
+  {
+    status: 401,
     code: 'authentication.SESSION_EXPIRED',
     meaning: "the token's session ended: sign in again",
   },
@@ -59,12 +64,13 @@ export const LIVE_ERROR_FRAMES = [
   {
     status: 403,
     code: 'authentication.FORBIDDEN',
-    meaning: "the role may not subscribe, or NOTIFICATION names another user's id",
+    meaning:
+      "the role may not subscribe, NOTIFICATION names another user's id, or a board link asks for another type than a machine view",
   },
   {
     status: 404,
     code: 'service.printing-shops.MACHINE_NOT_FOUND',
-    meaning: "the resource is not a machine of the token's tenant",
+    meaning: "the resource is not a machine of the token's tenant (of a board link: of its location)",
   },
   {
     status: 429,
@@ -76,7 +82,9 @@ export const LIVE_ERROR_FRAMES = [
 
 /**
  * A client frame. Subscribe messages carry token, type, resource and replayLastEvent as the spec
- * says (browsers cannot set headers on a WebSocket, so the access token travels here). The
+ * says (browsers cannot set headers on a WebSocket, so the access token travels here). A shop-floor
+ * board sends its board link's secret as the token (issue 36): it may follow the machine views of its
+ * location's machines only, and a revoked link ends its subscriptions and closes the socket (4401). The
  * resource of every type is a cutting machine id, except NOTIFICATION's: the signed-in user's id.
  */
 export const LiveSubscribeSchema = z.strictObject({

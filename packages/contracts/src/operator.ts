@@ -112,6 +112,12 @@ export const OrderSchema = z
     plannedQuantity: z.number().int().nullable(),
     /** the ERP's due date, `YYYY-MM-DD` */
     dueDate: z.string().nullable(),
+    /**
+     * Rejected cuts the operator recorded when closing the order (issue 36: the quality of OEE):
+     * while setting up, and in production. Null: not recorded, so the order does not count in quality.
+     */
+    startupRejects: z.number().int().min(0).nullable(),
+    productionRejects: z.number().int().min(0).nullable(),
   })
   .meta({ id: 'Order' });
 export type Order = z.infer<typeof OrderSchema>;
@@ -148,6 +154,25 @@ export const OrderTimeRequestSchema = z
   .meta({ id: 'OrderTimeRequest' })
   .nullish();
 export type OrderTimeRequest = z.input<typeof OrderTimeRequestSchema>;
+
+/** Most rejected cuts of one kind an order close may record. */
+export const MAX_ORDER_REJECTS = 1_000_000;
+const rejectCount = z.number().int().min(0).max(MAX_ORDER_REJECTS);
+
+/**
+ * The optional body of closing an order: when (see `orderTime`), and the rejected cuts the operator
+ * counted (issue 36, the quality of OEE): while setting up and in production. Both or neither; their
+ * sum may not exceed the order's cuts (`validation.INVALID_INPUT`, field `rejects.production`,
+ * `REJECTS_EXCEED_CUTS`). Left out: the order's quality is not measured.
+ */
+export const CloseOrderRequestSchema = z
+  .strictObject({
+    at: orderTime.optional(),
+    rejects: z.strictObject({ startup: rejectCount, production: rejectCount }).optional(),
+  })
+  .meta({ id: 'CloseOrderRequest' })
+  .nullish();
+export type CloseOrderRequest = z.input<typeof CloseOrderRequestSchema>;
 
 export const MachineOrdersQuerySchema = z.strictObject({
   /** most recent first; the open order always leads */
@@ -204,12 +229,12 @@ export const closeOrder = defineRoute({
   method: 'PUT',
   path: '/orders/:id/close',
   summary:
-    'Close an order now, or at `at` (cuts booked to it after `at` go back to no order): its cuts and times are saved (closing a closed order changes nothing)',
+    'Close an order now, or at `at` (cuts booked to it after `at` go back to no order), with the rejected cuts the operator counted: its cuts and times are saved (closing a closed order changes nothing)',
   specAddition: ORDER_ADDITION,
   access: 'orders:manage',
   apiScope: 'orders:write',
   params: IdParamsSchema,
-  body: OrderTimeRequestSchema,
+  body: CloseOrderRequestSchema,
   responses: { 200: OrderSchema },
   errors: ['service.printing-shops.ORDER_NOT_FOUND', 'service.printing-shops.ORDER_NOT_OPEN'],
 });

@@ -101,6 +101,11 @@ export const PERMISSIONS = [
   'report-mails:manage',
   // live events
   'live:subscribe',
+  /**
+   * the shop-floor board of one location (issue 36): held by no role; only a board link's secret
+   * passes it, and that secret passes nothing else (lib/route.ts)
+   */
+  'board:view',
 ] as const;
 export const PermissionSchema = z.enum(PERMISSIONS);
 export type Permission = z.infer<typeof PermissionSchema>;

@@ -282,6 +282,8 @@ const ORDERS = [
  */
 function createOrderBook(transactions: Transactions, tenantId: string, machineId: string, seed: number) {
   const rng = randomSource(seed * 31 + 17);
+  // rejects draw from their own source, so the orders themselves stay as they were before issue 36
+  const rejectsRng = randomSource(seed * 53 + 29);
   interface Order {
     id: string;
     name: string;
@@ -293,12 +295,27 @@ function createOrderBook(transactions: Transactions, tenantId: string, machineId
   let unfinished: Order | null = null;
   let number = Math.floor(rng.next() * 900) + 100;
 
+  /**
+   * The rejects an operator records at close (issue 36, OEE quality): 0.5–3 % of the order's cuts;
+   * one order in ten only startup rejects (set-up sheets), one in seven none recorded at all.
+   */
+  function demoRejects(cuts: number) {
+    const draw = rejectsRng.next();
+    if (draw < 0.14) return null;
+    const total = Math.round(cuts * rejectsRng.between(0.005, 0.03));
+    if (draw < 0.24) return { startup: total, production: 0 };
+    const startup = Math.round(total * rejectsRng.between(0.2, 0.5));
+    return { startup, production: total - startup };
+  }
+
   async function close(at: string) {
     if (!current) return;
     const job = current;
     current = null;
     const state = !job.continues && rng.next() < 0.05 ? 'CANCELLED' : 'CLOSED';
-    await transactions.withTenant(tenantId, (tx) => closeCuttingJob(tx, job.id, { state, endedAt: at }));
+    await transactions.withTenant(tenantId, (tx) =>
+      closeCuttingJob(tx, job.id, { state, endedAt: at, rejects: state === 'CLOSED' ? demoRejects : null }),
+    );
     unfinished = job.continues ? job : null;
   }
 

@@ -2,6 +2,7 @@ import type { Role, TenantKind } from '@kerf/contracts';
 import type { Transactions } from '../db/transactions';
 import type { PasswordHasher } from '../lib/password-hasher';
 import { seedTenant, seedUsers } from '../modules/auth/index';
+import { seedDemoBoardLinks } from '../modules/board/index';
 import { seedDemoCustomerService, seedDemoCustomerSite } from '../modules/customer-service/index';
 import { seedDemoGrindingShop } from '../modules/grinding-shop/index';
 import { seedDemoIntegrations } from '../modules/integrations/index';
@@ -16,7 +17,7 @@ import {
   seedDemoTeams,
 } from '../modules/printing-shop/index';
 import { seedDemoContactRequests, seedDemoRegistration } from '../modules/registration/index';
-import { seedDemoPlannedOrders } from '../modules/report/index';
+import { seedDemoIdealCutRates, seedDemoPlannedOrders } from '../modules/report/index';
 import { seedDemoSetupChecks } from '../modules/setup/index';
 
 /** Platform actions without a signed-in user are recorded under the nil tenant. */
@@ -209,6 +210,10 @@ export async function seedDemo(deps: {
         // Works-council teams and the planned orders of an ERP import (issue 18).
         await seedDemoTeams(tx, tenant.id);
         await seedDemoPlannedOrders(tx, tenant.id);
+        // One machine with a configured ideal cut rate; the others use their best hour (OEE, issue 36).
+        await seedDemoIdealCutRates(tx, tenant.id);
+        // One shop-floor board link at the first location, so the admin finds one listed (issue 36).
+        await seedDemoBoardLinks(tx, tenant.id, locations.main);
       }
       // Locations, grinding machines and grinders of the demo grinding shop (issue 13).
       if (demo.slug === 'demo-grind') await seedDemoGrindingShop(tx, tenant.id, hashes[0]!);

@@ -13,4 +13,11 @@ export interface Actor {
    * created it, and only on routes whose contract names one of its scopes.
    */
   apiKey?: { id: string; scopes: readonly ApiScope[] };
+  /**
+   * Set when a shop-floor board called with its link's secret (issue 36): it may read its own
+   * location's board and nothing else — `registerRoute` admits it only where the contract's access is
+   * `board:view`, the live gateway only to that location's machine views. `userId` and `sessionId`
+   * are then the link's id.
+   */
+  board?: { linkId: string; locationId: string };
 }

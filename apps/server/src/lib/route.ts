@@ -3,6 +3,7 @@ import {
   type ErrorCode,
   ErrorResponseSchema,
   hasPermission,
+  isBoardAuthorization,
   type RouteContract,
   routeUrl,
 } from '@kerf/contracts';
@@ -92,6 +93,8 @@ const unique = <T>(values: T[]) => [...new Set(values)];
 
 /** Bearer sessions everywhere; an API key too where the contract names a scope (ADR 0020). */
 function securityOf(contract: RouteContract): Record<string, string[]>[] {
+  // the shop-floor board's route takes a board link's secret and nothing else (issue 36)
+  if (contract.access === 'board:view') return [{ board: [] }];
   return contract.apiScope ? [{ bearer: [] }, { apiKey: [] }] : [{ bearer: [] }];
 }
 
@@ -151,9 +154,17 @@ export function registerRoute<C extends RouteContract>(
     },
     // Sign-in and permission are checked before the body is even read.
     onRequest: async (request) => {
-      if (contract.access === 'public') return;
+      if (contract.access === 'public') {
+        // A board link's secret opens its board and nothing else, the public routes included (issue 36).
+        if (isBoardAuthorization(request.headers.authorization))
+          throw new AppError('authentication.FORBIDDEN');
+        return;
+      }
       const actor = await authenticator.authenticate(request);
-      if (actor.apiKey) {
+      if (actor.board) {
+        // A shop-floor board (issue 36) reads its own board only, whatever else a route would allow.
+        if (contract.access !== 'board:view') throw new AppError('authentication.FORBIDDEN');
+      } else if (actor.apiKey) {
         // An API key opens only the routes that name one of its scopes (ADR 0020), never any other.
         if (!contract.apiScope || !actor.apiKey.scopes.includes(contract.apiScope)) {
           throw new AppError('authentication.FORBIDDEN');

@@ -1,5 +1,6 @@
 import websocket from '@fastify/websocket';
 import {
+  BOARD_SECRET_PATTERN,
   type ErrorCode,
   hasPermission,
   LIVE_MAX_MESSAGE_BYTES,
@@ -10,6 +11,7 @@ import {
   LiveClientMessageSchema,
   type LiveEventType,
   type LiveServerMessage,
+  MACHINE_VIEW_EVENT_TYPES,
 } from '@kerf/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -67,6 +69,15 @@ export async function registerLiveGateway(
      * end only when their token expires.
      */
     onSessionChange?: (listener: (change: SessionChange | null) => void) => () => void;
+    /**
+     * Shop-floor boards (issue 36): a subscribe message may carry a board link's secret instead of an
+     * access token. Such a socket gets the machine views of the link's location and nothing else; the
+     * link is checked again on every session change (a revocation ends it like a logout).
+     */
+    board?: {
+      authenticate: (secret: string, ip: string) => Promise<Actor>;
+      hasMachine: (tenantId: string, locationId: string, machineId: string) => Promise<boolean>;
+    };
   },
 ) {
   const { live } = deps;
@@ -81,6 +92,12 @@ export async function registerLiveGateway(
   await app.register(websocket, {
     options: { maxPayload: LIVE_MAX_MESSAGE_BYTES, perMessageDeflate: false },
   });
+
+  /** The actor of a subscribe message's token: a board link's secret, or an access token. */
+  const authorize = (token: string, ip: string) =>
+    deps.board && BOARD_SECRET_PATTERN.test(token)
+      ? deps.board.authenticate(token, ip)
+      : deps.authenticate(`Bearer ${token}`, ip);
 
   const isOriginAllowed = (request: FastifyRequest) => {
     const origin = request.headers.origin;
@@ -150,8 +167,8 @@ export async function registerLiveGateway(
         if (!session) return;
         let refusal: { status: number; code: string } | null = null;
         try {
-          const actor = await deps.authenticate(`Bearer ${session.token}`, request.ip);
-          if (!hasPermission(actor.role, 'live:subscribe'))
+          const actor = await authorize(session.token, request.ip);
+          if (!actor.board && !hasPermission(actor.role, 'live:subscribe'))
             refusal = { status: 403, code: 'authentication.FORBIDDEN' };
         } catch (error) {
           if (!(error instanceof AppError)) throw error;
@@ -224,13 +241,20 @@ export async function registerLiveGateway(
         }
         let actor: Actor;
         try {
-          actor = await deps.authenticate(`Bearer ${message.token}`, request.ip);
+          actor = await authorize(message.token, request.ip);
         } catch (error) {
           if (error instanceof AppError) return fail(error.status, error.code, where);
           throw error;
         }
-        if (!hasPermission(actor.role, 'live:subscribe')) return fail(403, 'authentication.FORBIDDEN', where);
-        if (message.type === 'NOTIFICATION') {
+        if (actor.board) {
+          // a board sees the machine views of its own location's machines, nothing else (issue 36)
+          if (!(MACHINE_VIEW_EVENT_TYPES as readonly string[]).includes(message.type))
+            return fail(403, 'authentication.FORBIDDEN', where);
+          if (!(await deps.board?.hasMachine(actor.tenantId, actor.board.locationId, message.resource)))
+            return fail(404, 'service.printing-shops.MACHINE_NOT_FOUND', where);
+        } else if (!hasPermission(actor.role, 'live:subscribe')) {
+          return fail(403, 'authentication.FORBIDDEN', where);
+        } else if (message.type === 'NOTIFICATION') {
           // a user's own notifications only: the resource is the signed-in user's id
           if (
             !hasPermission(actor.role, 'notifications:read') ||
@@ -241,7 +265,8 @@ export async function registerLiveGateway(
           return fail(404, 'service.printing-shops.MACHINE_NOT_FOUND', where);
         }
         const topic = liveTopic(actor.tenantId, message.type, message.resource);
-        const expiresAt = tokenExpiry(message.token);
+        // a board link does not expire: it ends when it is revoked (checked on every session change)
+        const expiresAt = actor.board ? Number.POSITIVE_INFINITY : tokenExpiry(message.token);
         sessions.set(actor.sessionId, {
           tenantId: actor.tenantId,
           userId: actor.userId,

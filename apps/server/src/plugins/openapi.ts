@@ -69,6 +69,15 @@ export async function registerOpenApi(app: FastifyInstance) {
           // Integration clients (ERP, BDE, CRM): a tenant API key, accepted on the operations that
           // name an `x-api-scope` the key holds (ADR 0020).
           apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          // The shop-floor board (issue 36): `Authorization: Board <secret>` of a board link, accepted by
+          // the board's own route only.
+          board: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              'A board link’s secret as `Board <secret>`: reads that location’s board and nothing else.',
+          },
         },
       },
     },

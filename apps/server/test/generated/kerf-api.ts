@@ -2515,6 +2515,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/report/reports/oee": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * OEE (availability × performance × quality) and the six big losses per machine, location, shift and local date, against the shift calendars
+         * @description Addition to the specification: Issue 36: product.md §7 "Report server" has no OEE; it measures run time against planned production time (the shift calendar).
+         */
+        get: operations["report.getOeeReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report/reports/oee/csv-exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OEE report as CSV, one row per machine, location, shift and date (lang: the user's language)
+         * @description Addition to the specification: Issue 36: product.md §7 "Report server" has no OEE; it measures run time against planned production time (the shift calendar).
+         */
+        get: operations["report.exportOeeReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report/cutting-machines/{id}/ideal-cut-rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A machine's ideal cut rate: configured, or the best hour of the last 30 days
+         * @description Addition to the specification: Issue 36: product.md §7 "Report server" has no OEE; it measures run time against planned production time (the shift calendar).
+         */
+        get: operations["report.getIdealCutRate"];
+        /**
+         * Set a machine's ideal cut rate (null: back to the best hour of the last 30 days)
+         * @description Addition to the specification: Issue 36: product.md §7 "Report server" has no OEE; it measures run time against planned production time (the shift calendar).
+         */
+        put: operations["report.putIdealCutRate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/printing-shop/cutting-machines/{id}/orders": {
         parameters: {
             query?: never;
@@ -2588,7 +2652,7 @@ export interface paths {
         };
         get?: never;
         /**
-         * Close an order now, or at `at` (cuts booked to it after `at` go back to no order): its cuts and times are saved (closing a closed order changes nothing)
+         * Close an order now, or at `at` (cuts booked to it after `at` go back to no order), with the rejected cuts the operator counted: its cuts and times are saved (closing a closed order changes nothing)
          * @description Addition to the specification: product.md §4 lists orders (create, edit, close, delete) but §7 names no endpoint for them (ADR 0017).
          */
         put: operations["printingShop.closeOrder"];
@@ -2720,6 +2784,70 @@ export interface paths {
         get?: never;
         /** End a partial job now (as closing it); ending an ended job changes nothing */
         put: operations["report.endPartialJobNow"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing-shop/printing-shops/{id}/board-links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The board links of a location, newest first (never their secrets)
+         * @description Addition to the specification: Issue 36: a wall screen per location shows its machines live; the admin hands it a revocable link that can read that board only. product.md §7 has no board.
+         */
+        get: operations["printingShop.listBoardLinks"];
+        put?: never;
+        /**
+         * Create a board link for a location; the answer holds its secret, shown this once
+         * @description Addition to the specification: Issue 36: a wall screen per location shows its machines live; the admin hands it a revocable link that can read that board only. product.md §7 has no board.
+         */
+        post: operations["printingShop.createBoardLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing-shop/board-links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a board link: its board stops at once and its open live sockets close
+         * @description Addition to the specification: Issue 36: a wall screen per location shows its machines live; the admin hands it a revocable link that can read that board only. product.md §7 has no board.
+         */
+        delete: operations["printingShop.revokeBoardLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/printing-shop/board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The shop-floor board of the link’s location: its machines live, cuts this shift against plan
+         * @description Addition to the specification: Issue 36: the shop-floor board of one location, read with a board link’s secret (Authorization: Board <secret>) and nothing else. product.md §7 has no board.
+         */
+        get: operations["printingShop.getBoard"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -3467,7 +3595,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             tenant: components["schemas"]["TenantInput"];
-            permissions: ("self:read" | "self:update" | "users:read" | "users:manage" | "roles:read" | "tenants:read" | "tenants:read-all" | "audit:read" | "platform:manage" | "tenant-data:export" | "locations:read" | "locations:manage" | "machines:read" | "machines:manage" | "network:manage" | "licences:manage" | "machine:operate" | "orders:manage" | "orders:import" | "knives:read" | "knives:manage" | "knife-intervals:manage" | "reports:read" | "grinding-locations:manage" | "grinding:perform" | "service-areas:manage" | "customer-service:read" | "machine-access:use" | "machine-access:diagnostics" | "customer-contacts:read" | "manufacturer-fleet:read" | "manufacturer-access:manage" | "integrations:manage" | "works-council:manage" | "notifications:read" | "notifications:configure" | "report-mails:manage" | "live:subscribe")[];
+            permissions: ("self:read" | "self:update" | "users:read" | "users:manage" | "roles:read" | "tenants:read" | "tenants:read-all" | "audit:read" | "platform:manage" | "tenant-data:export" | "locations:read" | "locations:manage" | "machines:read" | "machines:manage" | "network:manage" | "licences:manage" | "machine:operate" | "orders:manage" | "orders:import" | "knives:read" | "knives:manage" | "knife-intervals:manage" | "reports:read" | "grinding-locations:manage" | "grinding:perform" | "service-areas:manage" | "customer-service:read" | "machine-access:use" | "machine-access:diagnostics" | "customer-contacts:read" | "manufacturer-fleet:read" | "manufacturer-access:manage" | "integrations:manage" | "works-council:manage" | "notifications:read" | "notifications:configure" | "report-mails:manage" | "live:subscribe" | "board:view")[];
         };
         CreateUserInput: {
             username: string;
@@ -3521,6 +3649,341 @@ export interface components {
         OperatorStatusGroupInput: "PRODUCING" | "INTERRUPTION" | "SUPPORT" | "SETUP" | "IDLE";
         /** @enum {string} */
         OnlineStatusInput: "ONLINE" | "OFFLINE" | "CONNECTING" | "UNKNOWN";
+        /** @enum {string} */
+        KnifeSwapUrgencyInput: "UNKNOWN" | "OK" | "SWAP_PREFERRED" | "SWAP_SOON" | "SWAP_REQUIRED";
+        CurrentJobInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            orderNumber: string | null;
+            programNumber: string | null;
+            parentJobId: string | null;
+            /** Format: date-time */
+            startDate: string;
+            cuts: number;
+        };
+        MachineStatusViewInput: {
+            /** Format: uuid */
+            machineId: string;
+            name: string;
+            serialNumber: string;
+            revision: number;
+            /** Format: date-time */
+            asOf: string;
+            status: components["schemas"]["MachineStatusInput"] | null;
+            statusGroup: components["schemas"]["OperatorStatusGroupInput"] | null;
+            statusSince: string | null;
+            operator: {
+                /** Format: uuid */
+                id: string;
+                displayName: string;
+            } | null;
+            onlineStatus: components["schemas"]["OnlineStatusInput"];
+            lastSeenAt: string | null;
+            totalCuts: number;
+            lastCutAt: string | null;
+            cutsToday: number;
+            /** Format: date-time */
+            dayStartedAt: string;
+            knife: {
+                rfid: string;
+                cutsSinceLastGrinding: number;
+                totalCuts: number;
+                knifeSwapInterval: number | null;
+                swapUrgency: components["schemas"]["KnifeSwapUrgencyInput"];
+            } | null;
+            currentJob: components["schemas"]["CurrentJobInput"] | null;
+        };
+        MachineOnlineStatusInput: {
+            /** Format: uuid */
+            machineId: string;
+            serialNumber: string;
+            onlineStatus: components["schemas"]["OnlineStatusInput"];
+            lastSeenAt: string | null;
+        };
+        MachineCredentialInput: {
+            /** Format: uuid */
+            tenantId: string;
+            /** Format: uuid */
+            machineId: string;
+            serial: string;
+            username: string;
+            password: string;
+        };
+        ReportStatusInput: components["schemas"]["MachineStatusInput"] | "NO_DATA";
+        StatusSecondsInput: {
+            status: components["schemas"]["ReportStatusInput"];
+            seconds: number;
+        }[];
+        ReportEmployeeInput: {
+            id: string | null;
+            label: string;
+            pseudonym: boolean;
+            team?: boolean;
+        };
+        ReportMachineInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            serialNumber: string;
+            locationId: string | null;
+            locationName: string | null;
+        };
+        EmployeeCutsInput: {
+            employee: components["schemas"]["ReportEmployeeInput"];
+            cuts: number;
+        };
+        EmployeeCutsPerHourInput: {
+            /** @enum {string} */
+            bucketSize: "HOUR" | "DAY";
+            series: {
+                employee: components["schemas"]["ReportEmployeeInput"];
+                buckets: {
+                    /** Format: date-time */
+                    start: string;
+                    cuts: number;
+                }[];
+            }[];
+        };
+        EmployeeTimesInput: {
+            employee: components["schemas"]["ReportEmployeeInput"];
+            statuses: components["schemas"]["StatusSecondsInput"];
+            cuts: number;
+        };
+        TotalTimesInput: {
+            statuses: components["schemas"]["StatusSecondsInput"];
+            cuts: number;
+            employees: number;
+        };
+        MachineUptimeInput: {
+            machine: components["schemas"]["ReportMachineInput"];
+            uptimeSeconds: number;
+            periodSeconds: number;
+            averageDailyUptimeSeconds: number;
+            cuts: number;
+        };
+        MachineTotalUptimeInput: {
+            machine: components["schemas"]["ReportMachineInput"];
+            statuses: components["schemas"]["StatusSecondsInput"];
+            cuts: number;
+        };
+        UptimeSegmentInput: {
+            status: components["schemas"]["ReportStatusInput"];
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+        };
+        MachineUptimeLast24hInput: {
+            machine: components["schemas"]["ReportMachineInput"];
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            segments: components["schemas"]["UptimeSegmentInput"][];
+            cutsPerHour: {
+                /** Format: date-time */
+                start: string;
+                cuts: number;
+            }[];
+        };
+        MachineKnivesUsedInput: {
+            machine: components["schemas"]["ReportMachineInput"];
+            count: number;
+            knives: {
+                rfid: string;
+                cuts: number;
+            }[];
+        };
+        KnifeCutsTotalInput: {
+            rfid: string;
+            articleNumber: string | null;
+            knifeClassName: string | null;
+            cuts: number;
+            machines: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                cuts: number;
+            }[];
+        };
+        KnifeCyclesReportInput: {
+            rfid: string;
+            articleNumber: string | null;
+            knifeClassName: string | null;
+            cycles: number;
+            averageCutsPerCycle: number | null;
+            cutsSinceLastGrinding: number;
+            swapUrgency: components["schemas"]["KnifeSwapUrgencyInput"];
+            cycleCuts: {
+                /** Format: date-time */
+                sharpenedAt: string;
+                cuts: number;
+            }[];
+        };
+        /** @enum {string} */
+        CuttingJobStateInput: "PLANNED" | "OPEN" | "CLOSED" | "CANCELLED";
+        CuttingJobReportRowInput: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            orderNumber: string | null;
+            programNumber: string | null;
+            state: components["schemas"]["CuttingJobStateInput"];
+            parentJobId: string | null;
+            machine: components["schemas"]["ReportMachineInput"];
+            /** Format: date-time */
+            startDate: string;
+            endDate: string | null;
+            durationSeconds: number;
+            cuts: number;
+            processingSeconds: number;
+            downtimeSeconds: number;
+            supportSeconds: number;
+        };
+        ReportReadSourceInput: {
+            /** @enum {string} */
+            source: "PRIMARY" | "REPLICA";
+            lagSeconds: number | null;
+            /** Format: date-time */
+            checkedAt: string;
+        };
+        ReportUserViewInput: {
+            employee: components["schemas"]["ReportEmployeeInput"];
+            role: string;
+            locationIds: string[];
+            active: boolean;
+        };
+        /** @enum {string} */
+        OeeLossInput: "BREAKDOWNS" | "SETUP_AND_ADJUSTMENTS" | "SMALL_STOPS" | "REDUCED_SPEED" | "STARTUP_REJECTS" | "PRODUCTION_REJECTS";
+        OeeFiguresInput: {
+            plannedSeconds: number;
+            runSeconds: number;
+            noDataSeconds: number;
+            cuts: number;
+            measuredCuts: number;
+            startupRejects: number;
+            productionRejects: number;
+            availability: number | null;
+            performance: number | null;
+            quality: number | null;
+            oee: number | null;
+            losses: {
+                loss: components["schemas"]["OeeLossInput"];
+                amount: number;
+            }[];
+        };
+        /** @enum {string} */
+        IdealCutRateSourceInput: "CONFIGURED" | "BEST_HOUR_30_DAYS" | "NONE";
+        OeeReportInput: {
+            machines: {
+                machine: components["schemas"]["ReportMachineInput"];
+                idealCutsPerHour: number | null;
+                idealCutsPerHourSource: components["schemas"]["IdealCutRateSourceInput"];
+                figures: components["schemas"]["OeeFiguresInput"];
+            }[];
+            locations: {
+                locationId: string | null;
+                locationName: string | null;
+                hasCalendar: boolean;
+                figures: components["schemas"]["OeeFiguresInput"];
+            }[];
+            shifts: {
+                locationId: string | null;
+                locationName: string | null;
+                shift: string;
+                figures: components["schemas"]["OeeFiguresInput"];
+            }[];
+            days: {
+                /** Format: date */
+                date: string;
+                figures: components["schemas"]["OeeFiguresInput"];
+            }[];
+            total: components["schemas"]["OeeFiguresInput"];
+        };
+        IdealCutRateInput: {
+            /** Format: uuid */
+            machineId: string;
+            configuredCutsPerHour: number | null;
+            cutsPerHour: number | null;
+            source: components["schemas"]["IdealCutRateSourceInput"];
+        };
+        IdealCutRateRequestInput: {
+            cutsPerHour: number | null;
+        };
+        /** @enum {string} */
+        BoardLinkStateInput: "ACTIVE" | "REVOKED";
+        BoardLinkInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            printingShopId: string;
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+                /** Format: uuid */
+                id: string;
+                displayName: string;
+            } | null;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            state: components["schemas"]["BoardLinkStateInput"];
+        };
+        CreateBoardLinkRequestInput: {
+            name: string;
+        };
+        CreatedBoardLinkInput: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            printingShopId: string;
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+                /** Format: uuid */
+                id: string;
+                displayName: string;
+            } | null;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            state: components["schemas"]["BoardLinkStateInput"];
+            secret: string;
+        };
+        BoardTileInput: {
+            view: components["schemas"]["MachineStatusViewInput"];
+            shiftCuts: number | null;
+            plannedCuts: number | null;
+            idealCutsPerHour: number | null;
+            idealCutsPerHourSource: components["schemas"]["IdealCutRateSourceInput"];
+        };
+        BoardInput: {
+            location: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            timeZone: string;
+            /** Format: date-time */
+            now: string;
+            hasCalendar: boolean;
+            shift: {
+                name: string;
+                /** Format: date-time */
+                start: string;
+                /** Format: date-time */
+                end: string;
+                plannedSecondsElapsed: number;
+                plannedSeconds: number;
+            } | null;
+            nextShift: {
+                name: string;
+                /** Format: date-time */
+                start: string;
+            } | null;
+            tiles: components["schemas"]["BoardTileInput"][];
+        };
         /** @enum {string} */
         CountryInput: "DE" | "AT" | "CH" | "NL" | "GB";
         LocationRequestInput: {
@@ -3966,7 +4429,7 @@ export interface components {
         };
         ErrorInput: {
             /** @enum {string} */
-            code: "authentication.INVALID_CREDENTIALS" | "authentication.INVALID_PASSWORD" | "authentication.TENANT_NOT_FOUND" | "authentication.USER_ALREADY_EXISTS" | "authentication.USER_DISABLED" | "authentication.USER_NOT_FOUND" | "authentication.TOO_MANY_ATTEMPTS" | "authentication.UNAUTHENTICATED" | "authentication.TOKEN_EXPIRED" | "authentication.TOKEN_INVALID" | "authentication.SESSION_EXPIRED" | "authentication.REFRESH_TOKEN_INVALID" | "authentication.REFRESH_TOKEN_REUSED" | "authentication.FORBIDDEN" | "authentication.ROLE_NOT_ASSIGNABLE" | "authentication.CANNOT_CHANGE_OWN_ACCOUNT" | "service.printing-shops.PRINTING_SHOP_HAS_USERS" | "service.printing-shops.PRINTING_SHOP_HAS_MACHINES" | "service.printing-shops.PRINTING_SHOP_NOT_FOUND" | "service.printing-shops.SERIAL_NUMBER_NOT_FREE" | "service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED" | "service.printing-shops.USER_HAS_NO_LOCATION" | "service.printing-shops.MACHINE_NOT_FOUND" | "service.printing-shops.MACHINE_ALREADY_LICENSED" | "service.printing-shops.NO_ORDERED_LICENCE" | "service.printing-shops.MACHINE_STATUS_UNCHANGED" | "service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED" | "service.printing-shops.NO_CURRENT_MACHINE" | "service.printing-shops.ORDER_NOT_FOUND" | "service.printing-shops.ORDER_NOT_OPEN" | "service.printing-shops.MACHINE_HAS_OPEN_ORDER" | "service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER" | "service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED" | "service.printing-shops.ORDER_NOT_PLANNED" | "service.printing-shops.TEAM_NOT_FOUND" | "service.printing-shops.TEAM_NAME_TAKEN" | "service.printing-shops.API_KEY_NOT_FOUND" | "service.printing-shops.WEBHOOK_NOT_FOUND" | "service.printing-shops.WEBHOOK_URL_NOT_ALLOWED" | "service.printing-shops.NOTIFICATION_NOT_FOUND" | "service.grinding-shops.KNIFE_ALREADY_SHIPPED" | "service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS" | "service.grinding-shops.LOCATION_NOT_FOUND" | "service.grinding-shops.MACHINE_NOT_FOUND" | "service.grinding-shops.SERIAL_NUMBER_ALREADY_USED" | "service.grinding-shops.SHOP_HAS_MACHINES" | "service.grinding-shops.USER_HAS_NO_LOCATION" | "service.grinding-shops.SHOP_HAS_USERS" | "service.knives.INVALID_ARTICLE_NUMBER" | "service.knives.KNIFE_ALREADY_EXISTS" | "service.knives.KNIFE_ALREADY_SHIPPED" | "service.knives.KNIFE_HEIGHT_INCREASED" | "service.knives.KNIFE_THICKNESS_INCREASED" | "service.knives.KNIFE_IS_SCRAPPED" | "service.knives.KNIFE_NOT_FOUND" | "service.knives.TENANT_NOT_FOUND" | "service.knives.TOO_MANY_ATTEMPTS" | "service.knives.KNIFE_RFID_HELD_FOR_ANOTHER_OWNER" | "service.customer-service.SERVICE_AREA_NOT_FOUND" | "service.customer-service.SERVICE_AREA_NAME_TAKEN" | "service.customer-service.CUSTOMER_NOT_FOUND" | "service.customer-service.MACHINE_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_ACTIVE" | "service.customer-service.MANUFACTURER_NOT_FOUND" | "service.customer-service.SERVICE_AREA_HAS_USERS" | "service.knives.TENANT_ID_TAKEN" | "service.knives.CAPTCHA_INVALID" | "service.knives.REGISTRATION_TOKEN_INVALID" | "service.knives.INVOICE_NOT_FOUND" | "validation.INVALID_INPUT" | "validation.MALFORMED_BODY" | "common.NOT_FOUND" | "common.METHOD_NOT_ALLOWED" | "common.PAYLOAD_TOO_LARGE" | "common.UNSUPPORTED_MEDIA_TYPE" | "common.RATE_LIMITED" | "common.INTERNAL_ERROR" | "common.SERVICE_UNAVAILABLE" | "common.TIMEOUT";
+            code: "authentication.INVALID_CREDENTIALS" | "authentication.INVALID_PASSWORD" | "authentication.TENANT_NOT_FOUND" | "authentication.USER_ALREADY_EXISTS" | "authentication.USER_DISABLED" | "authentication.USER_NOT_FOUND" | "authentication.TOO_MANY_ATTEMPTS" | "authentication.UNAUTHENTICATED" | "authentication.TOKEN_EXPIRED" | "authentication.TOKEN_INVALID" | "authentication.SESSION_EXPIRED" | "authentication.REFRESH_TOKEN_INVALID" | "authentication.REFRESH_TOKEN_REUSED" | "authentication.FORBIDDEN" | "authentication.ROLE_NOT_ASSIGNABLE" | "authentication.CANNOT_CHANGE_OWN_ACCOUNT" | "service.printing-shops.PRINTING_SHOP_HAS_USERS" | "service.printing-shops.PRINTING_SHOP_HAS_MACHINES" | "service.printing-shops.PRINTING_SHOP_NOT_FOUND" | "service.printing-shops.SERIAL_NUMBER_NOT_FREE" | "service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED" | "service.printing-shops.USER_HAS_NO_LOCATION" | "service.printing-shops.MACHINE_NOT_FOUND" | "service.printing-shops.MACHINE_ALREADY_LICENSED" | "service.printing-shops.NO_ORDERED_LICENCE" | "service.printing-shops.MACHINE_STATUS_UNCHANGED" | "service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED" | "service.printing-shops.NO_CURRENT_MACHINE" | "service.printing-shops.ORDER_NOT_FOUND" | "service.printing-shops.ORDER_NOT_OPEN" | "service.printing-shops.MACHINE_HAS_OPEN_ORDER" | "service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER" | "service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED" | "service.printing-shops.ORDER_NOT_PLANNED" | "service.printing-shops.TEAM_NOT_FOUND" | "service.printing-shops.TEAM_NAME_TAKEN" | "service.printing-shops.API_KEY_NOT_FOUND" | "service.printing-shops.WEBHOOK_NOT_FOUND" | "service.printing-shops.WEBHOOK_URL_NOT_ALLOWED" | "service.printing-shops.NOTIFICATION_NOT_FOUND" | "service.printing-shops.BOARD_LINK_NOT_FOUND" | "service.printing-shops.BOARD_LINK_LIMIT" | "service.grinding-shops.KNIFE_ALREADY_SHIPPED" | "service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS" | "service.grinding-shops.LOCATION_NOT_FOUND" | "service.grinding-shops.MACHINE_NOT_FOUND" | "service.grinding-shops.SERIAL_NUMBER_ALREADY_USED" | "service.grinding-shops.SHOP_HAS_MACHINES" | "service.grinding-shops.USER_HAS_NO_LOCATION" | "service.grinding-shops.SHOP_HAS_USERS" | "service.knives.INVALID_ARTICLE_NUMBER" | "service.knives.KNIFE_ALREADY_EXISTS" | "service.knives.KNIFE_ALREADY_SHIPPED" | "service.knives.KNIFE_HEIGHT_INCREASED" | "service.knives.KNIFE_THICKNESS_INCREASED" | "service.knives.KNIFE_IS_SCRAPPED" | "service.knives.KNIFE_NOT_FOUND" | "service.knives.TENANT_NOT_FOUND" | "service.knives.TOO_MANY_ATTEMPTS" | "service.knives.KNIFE_RFID_HELD_FOR_ANOTHER_OWNER" | "service.customer-service.SERVICE_AREA_NOT_FOUND" | "service.customer-service.SERVICE_AREA_NAME_TAKEN" | "service.customer-service.CUSTOMER_NOT_FOUND" | "service.customer-service.MACHINE_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_ACTIVE" | "service.customer-service.MANUFACTURER_NOT_FOUND" | "service.customer-service.SERVICE_AREA_HAS_USERS" | "service.knives.TENANT_ID_TAKEN" | "service.knives.CAPTCHA_INVALID" | "service.knives.REGISTRATION_TOKEN_INVALID" | "service.knives.INVOICE_NOT_FOUND" | "validation.INVALID_INPUT" | "validation.MALFORMED_BODY" | "common.NOT_FOUND" | "common.METHOD_NOT_ALLOWED" | "common.PAYLOAD_TOO_LARGE" | "common.UNSUPPORTED_MEDIA_TYPE" | "common.RATE_LIMITED" | "common.INTERNAL_ERROR" | "common.SERVICE_UNAVAILABLE" | "common.TIMEOUT";
             message: string;
             details?: {
                 fields?: {
@@ -3974,7 +4437,7 @@ export interface components {
                     /** @enum {string} */
                     in: "body" | "query" | "params" | "headers";
                     /** @enum {string} */
-                    code: "REQUIRED" | "INVALID_TYPE" | "INVALID_FORMAT" | "INVALID_VALUE" | "INVALID_EMAIL" | "TOO_SHORT" | "TOO_LONG" | "TOO_SMALL" | "TOO_BIG" | "UNKNOWN_FIELD" | "NOT_EQUAL" | "PASSWORD_TOO_SHORT" | "PASSWORD_NEEDS_LOWERCASE" | "PASSWORD_NEEDS_UPPERCASE" | "PASSWORD_NEEDS_DIGIT" | "PASSWORD_NEEDS_SPECIAL" | "PASSWORD_TOO_COMMON" | "PASSWORD_CONTAINS_CONTEXT" | "USERNAME_FORMAT" | "INVALID_IP_CONFIGURATION" | "INVALID_PHONE" | "DIGITS_ONLY" | "NO_SPECIAL_CHARACTERS" | "CONTROL_CHARACTERS" | "INVALID_UNICODE" | "NOT_FOUND" | "DUPLICATE" | "UNKNOWN_TIME_ZONE" | "END_EQUALS_START" | "SHIFTS_OVERLAP" | "BREAK_OUTSIDE_SHIFT" | "BREAKS_OVERLAP";
+                    code: "REQUIRED" | "INVALID_TYPE" | "INVALID_FORMAT" | "INVALID_VALUE" | "INVALID_EMAIL" | "TOO_SHORT" | "TOO_LONG" | "TOO_SMALL" | "TOO_BIG" | "UNKNOWN_FIELD" | "NOT_EQUAL" | "PASSWORD_TOO_SHORT" | "PASSWORD_NEEDS_LOWERCASE" | "PASSWORD_NEEDS_UPPERCASE" | "PASSWORD_NEEDS_DIGIT" | "PASSWORD_NEEDS_SPECIAL" | "PASSWORD_TOO_COMMON" | "PASSWORD_CONTAINS_CONTEXT" | "USERNAME_FORMAT" | "INVALID_IP_CONFIGURATION" | "INVALID_PHONE" | "DIGITS_ONLY" | "NO_SPECIAL_CHARACTERS" | "CONTROL_CHARACTERS" | "INVALID_UNICODE" | "NOT_FOUND" | "DUPLICATE" | "UNKNOWN_TIME_ZONE" | "END_EQUALS_START" | "REJECTS_EXCEED_CUTS" | "SHIFTS_OVERLAP" | "BREAK_OUTSIDE_SHIFT" | "BREAKS_OVERLAP";
                     limit?: number;
                 }[];
                 retryAfterSeconds?: number;
@@ -4193,67 +4656,6 @@ export interface components {
             id: string;
             name: string;
             memberIds: string[];
-        };
-        /** @enum {string} */
-        KnifeSwapUrgencyInput: "UNKNOWN" | "OK" | "SWAP_PREFERRED" | "SWAP_SOON" | "SWAP_REQUIRED";
-        CurrentJobInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            orderNumber: string | null;
-            programNumber: string | null;
-            parentJobId: string | null;
-            /** Format: date-time */
-            startDate: string;
-            cuts: number;
-        };
-        MachineStatusViewInput: {
-            /** Format: uuid */
-            machineId: string;
-            name: string;
-            serialNumber: string;
-            revision: number;
-            /** Format: date-time */
-            asOf: string;
-            status: components["schemas"]["MachineStatusInput"] | null;
-            statusGroup: components["schemas"]["OperatorStatusGroupInput"] | null;
-            statusSince: string | null;
-            operator: {
-                /** Format: uuid */
-                id: string;
-                displayName: string;
-            } | null;
-            onlineStatus: components["schemas"]["OnlineStatusInput"];
-            lastSeenAt: string | null;
-            totalCuts: number;
-            lastCutAt: string | null;
-            cutsToday: number;
-            /** Format: date-time */
-            dayStartedAt: string;
-            knife: {
-                rfid: string;
-                cutsSinceLastGrinding: number;
-                totalCuts: number;
-                knifeSwapInterval: number | null;
-                swapUrgency: components["schemas"]["KnifeSwapUrgencyInput"];
-            } | null;
-            currentJob: components["schemas"]["CurrentJobInput"] | null;
-        };
-        MachineOnlineStatusInput: {
-            /** Format: uuid */
-            machineId: string;
-            serialNumber: string;
-            onlineStatus: components["schemas"]["OnlineStatusInput"];
-            lastSeenAt: string | null;
-        };
-        MachineCredentialInput: {
-            /** Format: uuid */
-            tenantId: string;
-            /** Format: uuid */
-            machineId: string;
-            serial: string;
-            username: string;
-            password: string;
         };
         /** @enum {string} */
         KnifeStateInput: "ACTIVE" | "AT_GRINDER" | "SHIPPED_BACK" | "SCRAPPED";
@@ -4710,150 +5112,6 @@ export interface components {
             pageSize: number;
             total: number;
         };
-        ReportStatusInput: components["schemas"]["MachineStatusInput"] | "NO_DATA";
-        StatusSecondsInput: {
-            status: components["schemas"]["ReportStatusInput"];
-            seconds: number;
-        }[];
-        ReportEmployeeInput: {
-            id: string | null;
-            label: string;
-            pseudonym: boolean;
-            team?: boolean;
-        };
-        ReportMachineInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            serialNumber: string;
-            locationId: string | null;
-            locationName: string | null;
-        };
-        EmployeeCutsInput: {
-            employee: components["schemas"]["ReportEmployeeInput"];
-            cuts: number;
-        };
-        EmployeeCutsPerHourInput: {
-            /** @enum {string} */
-            bucketSize: "HOUR" | "DAY";
-            series: {
-                employee: components["schemas"]["ReportEmployeeInput"];
-                buckets: {
-                    /** Format: date-time */
-                    start: string;
-                    cuts: number;
-                }[];
-            }[];
-        };
-        EmployeeTimesInput: {
-            employee: components["schemas"]["ReportEmployeeInput"];
-            statuses: components["schemas"]["StatusSecondsInput"];
-            cuts: number;
-        };
-        TotalTimesInput: {
-            statuses: components["schemas"]["StatusSecondsInput"];
-            cuts: number;
-            employees: number;
-        };
-        MachineUptimeInput: {
-            machine: components["schemas"]["ReportMachineInput"];
-            uptimeSeconds: number;
-            periodSeconds: number;
-            averageDailyUptimeSeconds: number;
-            cuts: number;
-        };
-        MachineTotalUptimeInput: {
-            machine: components["schemas"]["ReportMachineInput"];
-            statuses: components["schemas"]["StatusSecondsInput"];
-            cuts: number;
-        };
-        UptimeSegmentInput: {
-            status: components["schemas"]["ReportStatusInput"];
-            /** Format: date-time */
-            from: string;
-            /** Format: date-time */
-            to: string;
-        };
-        MachineUptimeLast24hInput: {
-            machine: components["schemas"]["ReportMachineInput"];
-            /** Format: date-time */
-            from: string;
-            /** Format: date-time */
-            to: string;
-            segments: components["schemas"]["UptimeSegmentInput"][];
-            cutsPerHour: {
-                /** Format: date-time */
-                start: string;
-                cuts: number;
-            }[];
-        };
-        MachineKnivesUsedInput: {
-            machine: components["schemas"]["ReportMachineInput"];
-            count: number;
-            knives: {
-                rfid: string;
-                cuts: number;
-            }[];
-        };
-        KnifeCutsTotalInput: {
-            rfid: string;
-            articleNumber: string | null;
-            knifeClassName: string | null;
-            cuts: number;
-            machines: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-                cuts: number;
-            }[];
-        };
-        KnifeCyclesReportInput: {
-            rfid: string;
-            articleNumber: string | null;
-            knifeClassName: string | null;
-            cycles: number;
-            averageCutsPerCycle: number | null;
-            cutsSinceLastGrinding: number;
-            swapUrgency: components["schemas"]["KnifeSwapUrgencyInput"];
-            cycleCuts: {
-                /** Format: date-time */
-                sharpenedAt: string;
-                cuts: number;
-            }[];
-        };
-        /** @enum {string} */
-        CuttingJobStateInput: "PLANNED" | "OPEN" | "CLOSED" | "CANCELLED";
-        CuttingJobReportRowInput: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            orderNumber: string | null;
-            programNumber: string | null;
-            state: components["schemas"]["CuttingJobStateInput"];
-            parentJobId: string | null;
-            machine: components["schemas"]["ReportMachineInput"];
-            /** Format: date-time */
-            startDate: string;
-            endDate: string | null;
-            durationSeconds: number;
-            cuts: number;
-            processingSeconds: number;
-            downtimeSeconds: number;
-            supportSeconds: number;
-        };
-        ReportReadSourceInput: {
-            /** @enum {string} */
-            source: "PRIMARY" | "REPLICA";
-            lagSeconds: number | null;
-            /** Format: date-time */
-            checkedAt: string;
-        };
-        ReportUserViewInput: {
-            employee: components["schemas"]["ReportEmployeeInput"];
-            role: string;
-            locationIds: string[];
-            active: boolean;
-        };
         OrderInput: {
             /** Format: uuid */
             id: string;
@@ -4879,10 +5137,20 @@ export interface components {
             externalOrderNumber: string | null;
             plannedQuantity: number | null;
             dueDate: string | null;
+            startupRejects: number | null;
+            productionRejects: number | null;
         };
         OrderTimeRequestInput: {
             /** Format: date-time */
             at?: string;
+        };
+        CloseOrderRequestInput: {
+            /** Format: date-time */
+            at?: string;
+            rejects?: {
+                startup: number;
+                production: number;
+            };
         };
         NameEditingAllowedInput: {
             allowed: boolean;
@@ -5441,7 +5709,7 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             tenant: components["schemas"]["Tenant"];
-            permissions: ("self:read" | "self:update" | "users:read" | "users:manage" | "roles:read" | "tenants:read" | "tenants:read-all" | "audit:read" | "platform:manage" | "tenant-data:export" | "locations:read" | "locations:manage" | "machines:read" | "machines:manage" | "network:manage" | "licences:manage" | "machine:operate" | "orders:manage" | "orders:import" | "knives:read" | "knives:manage" | "knife-intervals:manage" | "reports:read" | "grinding-locations:manage" | "grinding:perform" | "service-areas:manage" | "customer-service:read" | "machine-access:use" | "machine-access:diagnostics" | "customer-contacts:read" | "manufacturer-fleet:read" | "manufacturer-access:manage" | "integrations:manage" | "works-council:manage" | "notifications:read" | "notifications:configure" | "report-mails:manage" | "live:subscribe")[];
+            permissions: ("self:read" | "self:update" | "users:read" | "users:manage" | "roles:read" | "tenants:read" | "tenants:read-all" | "audit:read" | "platform:manage" | "tenant-data:export" | "locations:read" | "locations:manage" | "machines:read" | "machines:manage" | "network:manage" | "licences:manage" | "machine:operate" | "orders:manage" | "orders:import" | "knives:read" | "knives:manage" | "knife-intervals:manage" | "reports:read" | "grinding-locations:manage" | "grinding:perform" | "service-areas:manage" | "customer-service:read" | "machine-access:use" | "machine-access:diagnostics" | "customer-contacts:read" | "manufacturer-fleet:read" | "manufacturer-access:manage" | "integrations:manage" | "works-council:manage" | "notifications:read" | "notifications:configure" | "report-mails:manage" | "live:subscribe" | "board:view")[];
         };
         CreateUser: {
             username: string;
@@ -5495,6 +5763,341 @@ export interface components {
         OperatorStatusGroup: "PRODUCING" | "INTERRUPTION" | "SUPPORT" | "SETUP" | "IDLE";
         /** @enum {string} */
         OnlineStatus: "ONLINE" | "OFFLINE" | "CONNECTING" | "UNKNOWN";
+        /** @enum {string} */
+        KnifeSwapUrgency: "UNKNOWN" | "OK" | "SWAP_PREFERRED" | "SWAP_SOON" | "SWAP_REQUIRED";
+        CurrentJob: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            orderNumber: string | null;
+            programNumber: string | null;
+            parentJobId: string | null;
+            /** Format: date-time */
+            startDate: string;
+            cuts: number;
+        };
+        MachineStatusView: {
+            /** Format: uuid */
+            machineId: string;
+            name: string;
+            serialNumber: string;
+            revision: number;
+            /** Format: date-time */
+            asOf: string;
+            status: components["schemas"]["MachineStatus"] | null;
+            statusGroup: components["schemas"]["OperatorStatusGroup"] | null;
+            statusSince: string | null;
+            operator: {
+                /** Format: uuid */
+                id: string;
+                displayName: string;
+            } | null;
+            onlineStatus: components["schemas"]["OnlineStatus"];
+            lastSeenAt: string | null;
+            totalCuts: number;
+            lastCutAt: string | null;
+            cutsToday: number;
+            /** Format: date-time */
+            dayStartedAt: string;
+            knife: {
+                rfid: string;
+                cutsSinceLastGrinding: number;
+                totalCuts: number;
+                knifeSwapInterval: number | null;
+                swapUrgency: components["schemas"]["KnifeSwapUrgency"];
+            } | null;
+            currentJob: components["schemas"]["CurrentJob"] | null;
+        };
+        MachineOnlineStatus: {
+            /** Format: uuid */
+            machineId: string;
+            serialNumber: string;
+            onlineStatus: components["schemas"]["OnlineStatus"];
+            lastSeenAt: string | null;
+        };
+        MachineCredential: {
+            /** Format: uuid */
+            tenantId: string;
+            /** Format: uuid */
+            machineId: string;
+            serial: string;
+            username: string;
+            password: string;
+        };
+        ReportStatus: components["schemas"]["MachineStatus"] | "NO_DATA";
+        StatusSeconds: {
+            status: components["schemas"]["ReportStatus"];
+            seconds: number;
+        }[];
+        ReportEmployee: {
+            id: string | null;
+            label: string;
+            pseudonym: boolean;
+            team?: boolean;
+        };
+        ReportMachine: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            serialNumber: string;
+            locationId: string | null;
+            locationName: string | null;
+        };
+        EmployeeCuts: {
+            employee: components["schemas"]["ReportEmployee"];
+            cuts: number;
+        };
+        EmployeeCutsPerHour: {
+            /** @enum {string} */
+            bucketSize: "HOUR" | "DAY";
+            series: {
+                employee: components["schemas"]["ReportEmployee"];
+                buckets: {
+                    /** Format: date-time */
+                    start: string;
+                    cuts: number;
+                }[];
+            }[];
+        };
+        EmployeeTimes: {
+            employee: components["schemas"]["ReportEmployee"];
+            statuses: components["schemas"]["StatusSeconds"];
+            cuts: number;
+        };
+        TotalTimes: {
+            statuses: components["schemas"]["StatusSeconds"];
+            cuts: number;
+            employees: number;
+        };
+        MachineUptime: {
+            machine: components["schemas"]["ReportMachine"];
+            uptimeSeconds: number;
+            periodSeconds: number;
+            averageDailyUptimeSeconds: number;
+            cuts: number;
+        };
+        MachineTotalUptime: {
+            machine: components["schemas"]["ReportMachine"];
+            statuses: components["schemas"]["StatusSeconds"];
+            cuts: number;
+        };
+        UptimeSegment: {
+            status: components["schemas"]["ReportStatus"];
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+        };
+        MachineUptimeLast24h: {
+            machine: components["schemas"]["ReportMachine"];
+            /** Format: date-time */
+            from: string;
+            /** Format: date-time */
+            to: string;
+            segments: components["schemas"]["UptimeSegment"][];
+            cutsPerHour: {
+                /** Format: date-time */
+                start: string;
+                cuts: number;
+            }[];
+        };
+        MachineKnivesUsed: {
+            machine: components["schemas"]["ReportMachine"];
+            count: number;
+            knives: {
+                rfid: string;
+                cuts: number;
+            }[];
+        };
+        KnifeCutsTotal: {
+            rfid: string;
+            articleNumber: string | null;
+            knifeClassName: string | null;
+            cuts: number;
+            machines: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                cuts: number;
+            }[];
+        };
+        KnifeCyclesReport: {
+            rfid: string;
+            articleNumber: string | null;
+            knifeClassName: string | null;
+            cycles: number;
+            averageCutsPerCycle: number | null;
+            cutsSinceLastGrinding: number;
+            swapUrgency: components["schemas"]["KnifeSwapUrgency"];
+            cycleCuts: {
+                /** Format: date-time */
+                sharpenedAt: string;
+                cuts: number;
+            }[];
+        };
+        /** @enum {string} */
+        CuttingJobState: "PLANNED" | "OPEN" | "CLOSED" | "CANCELLED";
+        CuttingJobReportRow: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            orderNumber: string | null;
+            programNumber: string | null;
+            state: components["schemas"]["CuttingJobState"];
+            parentJobId: string | null;
+            machine: components["schemas"]["ReportMachine"];
+            /** Format: date-time */
+            startDate: string;
+            endDate: string | null;
+            durationSeconds: number;
+            cuts: number;
+            processingSeconds: number;
+            downtimeSeconds: number;
+            supportSeconds: number;
+        };
+        ReportReadSource: {
+            /** @enum {string} */
+            source: "PRIMARY" | "REPLICA";
+            lagSeconds: number | null;
+            /** Format: date-time */
+            checkedAt: string;
+        };
+        ReportUserView: {
+            employee: components["schemas"]["ReportEmployee"];
+            role: string;
+            locationIds: string[];
+            active: boolean;
+        };
+        /** @enum {string} */
+        OeeLoss: "BREAKDOWNS" | "SETUP_AND_ADJUSTMENTS" | "SMALL_STOPS" | "REDUCED_SPEED" | "STARTUP_REJECTS" | "PRODUCTION_REJECTS";
+        OeeFigures: {
+            plannedSeconds: number;
+            runSeconds: number;
+            noDataSeconds: number;
+            cuts: number;
+            measuredCuts: number;
+            startupRejects: number;
+            productionRejects: number;
+            availability: number | null;
+            performance: number | null;
+            quality: number | null;
+            oee: number | null;
+            losses: {
+                loss: components["schemas"]["OeeLoss"];
+                amount: number;
+            }[];
+        };
+        /** @enum {string} */
+        IdealCutRateSource: "CONFIGURED" | "BEST_HOUR_30_DAYS" | "NONE";
+        OeeReport: {
+            machines: {
+                machine: components["schemas"]["ReportMachine"];
+                idealCutsPerHour: number | null;
+                idealCutsPerHourSource: components["schemas"]["IdealCutRateSource"];
+                figures: components["schemas"]["OeeFigures"];
+            }[];
+            locations: {
+                locationId: string | null;
+                locationName: string | null;
+                hasCalendar: boolean;
+                figures: components["schemas"]["OeeFigures"];
+            }[];
+            shifts: {
+                locationId: string | null;
+                locationName: string | null;
+                shift: string;
+                figures: components["schemas"]["OeeFigures"];
+            }[];
+            days: {
+                /** Format: date */
+                date: string;
+                figures: components["schemas"]["OeeFigures"];
+            }[];
+            total: components["schemas"]["OeeFigures"];
+        };
+        IdealCutRate: {
+            /** Format: uuid */
+            machineId: string;
+            configuredCutsPerHour: number | null;
+            cutsPerHour: number | null;
+            source: components["schemas"]["IdealCutRateSource"];
+        };
+        IdealCutRateRequest: {
+            cutsPerHour: number | null;
+        };
+        /** @enum {string} */
+        BoardLinkState: "ACTIVE" | "REVOKED";
+        BoardLink: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            printingShopId: string;
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+                /** Format: uuid */
+                id: string;
+                displayName: string;
+            } | null;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            state: components["schemas"]["BoardLinkState"];
+        };
+        CreateBoardLinkRequest: {
+            name: string;
+        };
+        CreatedBoardLink: {
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            printingShopId: string;
+            name: string;
+            /** Format: date-time */
+            createdAt: string;
+            createdBy: {
+                /** Format: uuid */
+                id: string;
+                displayName: string;
+            } | null;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            state: components["schemas"]["BoardLinkState"];
+            secret: string;
+        };
+        BoardTile: {
+            view: components["schemas"]["MachineStatusView"];
+            shiftCuts: number | null;
+            plannedCuts: number | null;
+            idealCutsPerHour: number | null;
+            idealCutsPerHourSource: components["schemas"]["IdealCutRateSource"];
+        };
+        Board: {
+            location: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+            };
+            timeZone: string;
+            /** Format: date-time */
+            now: string;
+            hasCalendar: boolean;
+            shift: {
+                name: string;
+                /** Format: date-time */
+                start: string;
+                /** Format: date-time */
+                end: string;
+                plannedSecondsElapsed: number;
+                plannedSeconds: number;
+            } | null;
+            nextShift: {
+                name: string;
+                /** Format: date-time */
+                start: string;
+            } | null;
+            tiles: components["schemas"]["BoardTile"][];
+        };
         /** @enum {string} */
         Country: "DE" | "AT" | "CH" | "NL" | "GB";
         LocationRequest: {
@@ -5940,7 +6543,7 @@ export interface components {
         };
         Error: {
             /** @enum {string} */
-            code: "authentication.INVALID_CREDENTIALS" | "authentication.INVALID_PASSWORD" | "authentication.TENANT_NOT_FOUND" | "authentication.USER_ALREADY_EXISTS" | "authentication.USER_DISABLED" | "authentication.USER_NOT_FOUND" | "authentication.TOO_MANY_ATTEMPTS" | "authentication.UNAUTHENTICATED" | "authentication.TOKEN_EXPIRED" | "authentication.TOKEN_INVALID" | "authentication.SESSION_EXPIRED" | "authentication.REFRESH_TOKEN_INVALID" | "authentication.REFRESH_TOKEN_REUSED" | "authentication.FORBIDDEN" | "authentication.ROLE_NOT_ASSIGNABLE" | "authentication.CANNOT_CHANGE_OWN_ACCOUNT" | "service.printing-shops.PRINTING_SHOP_HAS_USERS" | "service.printing-shops.PRINTING_SHOP_HAS_MACHINES" | "service.printing-shops.PRINTING_SHOP_NOT_FOUND" | "service.printing-shops.SERIAL_NUMBER_NOT_FREE" | "service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED" | "service.printing-shops.USER_HAS_NO_LOCATION" | "service.printing-shops.MACHINE_NOT_FOUND" | "service.printing-shops.MACHINE_ALREADY_LICENSED" | "service.printing-shops.NO_ORDERED_LICENCE" | "service.printing-shops.MACHINE_STATUS_UNCHANGED" | "service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED" | "service.printing-shops.NO_CURRENT_MACHINE" | "service.printing-shops.ORDER_NOT_FOUND" | "service.printing-shops.ORDER_NOT_OPEN" | "service.printing-shops.MACHINE_HAS_OPEN_ORDER" | "service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER" | "service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED" | "service.printing-shops.ORDER_NOT_PLANNED" | "service.printing-shops.TEAM_NOT_FOUND" | "service.printing-shops.TEAM_NAME_TAKEN" | "service.printing-shops.API_KEY_NOT_FOUND" | "service.printing-shops.WEBHOOK_NOT_FOUND" | "service.printing-shops.WEBHOOK_URL_NOT_ALLOWED" | "service.printing-shops.NOTIFICATION_NOT_FOUND" | "service.grinding-shops.KNIFE_ALREADY_SHIPPED" | "service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS" | "service.grinding-shops.LOCATION_NOT_FOUND" | "service.grinding-shops.MACHINE_NOT_FOUND" | "service.grinding-shops.SERIAL_NUMBER_ALREADY_USED" | "service.grinding-shops.SHOP_HAS_MACHINES" | "service.grinding-shops.USER_HAS_NO_LOCATION" | "service.grinding-shops.SHOP_HAS_USERS" | "service.knives.INVALID_ARTICLE_NUMBER" | "service.knives.KNIFE_ALREADY_EXISTS" | "service.knives.KNIFE_ALREADY_SHIPPED" | "service.knives.KNIFE_HEIGHT_INCREASED" | "service.knives.KNIFE_THICKNESS_INCREASED" | "service.knives.KNIFE_IS_SCRAPPED" | "service.knives.KNIFE_NOT_FOUND" | "service.knives.TENANT_NOT_FOUND" | "service.knives.TOO_MANY_ATTEMPTS" | "service.knives.KNIFE_RFID_HELD_FOR_ANOTHER_OWNER" | "service.customer-service.SERVICE_AREA_NOT_FOUND" | "service.customer-service.SERVICE_AREA_NAME_TAKEN" | "service.customer-service.CUSTOMER_NOT_FOUND" | "service.customer-service.MACHINE_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_ACTIVE" | "service.customer-service.MANUFACTURER_NOT_FOUND" | "service.customer-service.SERVICE_AREA_HAS_USERS" | "service.knives.TENANT_ID_TAKEN" | "service.knives.CAPTCHA_INVALID" | "service.knives.REGISTRATION_TOKEN_INVALID" | "service.knives.INVOICE_NOT_FOUND" | "validation.INVALID_INPUT" | "validation.MALFORMED_BODY" | "common.NOT_FOUND" | "common.METHOD_NOT_ALLOWED" | "common.PAYLOAD_TOO_LARGE" | "common.UNSUPPORTED_MEDIA_TYPE" | "common.RATE_LIMITED" | "common.INTERNAL_ERROR" | "common.SERVICE_UNAVAILABLE" | "common.TIMEOUT";
+            code: "authentication.INVALID_CREDENTIALS" | "authentication.INVALID_PASSWORD" | "authentication.TENANT_NOT_FOUND" | "authentication.USER_ALREADY_EXISTS" | "authentication.USER_DISABLED" | "authentication.USER_NOT_FOUND" | "authentication.TOO_MANY_ATTEMPTS" | "authentication.UNAUTHENTICATED" | "authentication.TOKEN_EXPIRED" | "authentication.TOKEN_INVALID" | "authentication.SESSION_EXPIRED" | "authentication.REFRESH_TOKEN_INVALID" | "authentication.REFRESH_TOKEN_REUSED" | "authentication.FORBIDDEN" | "authentication.ROLE_NOT_ASSIGNABLE" | "authentication.CANNOT_CHANGE_OWN_ACCOUNT" | "service.printing-shops.PRINTING_SHOP_HAS_USERS" | "service.printing-shops.PRINTING_SHOP_HAS_MACHINES" | "service.printing-shops.PRINTING_SHOP_NOT_FOUND" | "service.printing-shops.SERIAL_NUMBER_NOT_FREE" | "service.printing-shops.SERIAL_NUMBER_ALREADY_ASSIGNED" | "service.printing-shops.USER_HAS_NO_LOCATION" | "service.printing-shops.MACHINE_NOT_FOUND" | "service.printing-shops.MACHINE_ALREADY_LICENSED" | "service.printing-shops.NO_ORDERED_LICENCE" | "service.printing-shops.MACHINE_STATUS_UNCHANGED" | "service.printing-shops.MACHINE_STATUS_TRANSITION_NOT_ALLOWED" | "service.printing-shops.NO_CURRENT_MACHINE" | "service.printing-shops.ORDER_NOT_FOUND" | "service.printing-shops.ORDER_NOT_OPEN" | "service.printing-shops.MACHINE_HAS_OPEN_ORDER" | "service.printing-shops.MACHINE_HAS_NO_OPEN_ORDER" | "service.printing-shops.ORDER_NAME_EDITING_NOT_ALLOWED" | "service.printing-shops.ORDER_NOT_PLANNED" | "service.printing-shops.TEAM_NOT_FOUND" | "service.printing-shops.TEAM_NAME_TAKEN" | "service.printing-shops.API_KEY_NOT_FOUND" | "service.printing-shops.WEBHOOK_NOT_FOUND" | "service.printing-shops.WEBHOOK_URL_NOT_ALLOWED" | "service.printing-shops.NOTIFICATION_NOT_FOUND" | "service.printing-shops.BOARD_LINK_NOT_FOUND" | "service.printing-shops.BOARD_LINK_LIMIT" | "service.grinding-shops.KNIFE_ALREADY_SHIPPED" | "service.grinding-shops.KNIFE_HAS_NO_BILLABLE_PROCESS" | "service.grinding-shops.LOCATION_NOT_FOUND" | "service.grinding-shops.MACHINE_NOT_FOUND" | "service.grinding-shops.SERIAL_NUMBER_ALREADY_USED" | "service.grinding-shops.SHOP_HAS_MACHINES" | "service.grinding-shops.USER_HAS_NO_LOCATION" | "service.grinding-shops.SHOP_HAS_USERS" | "service.knives.INVALID_ARTICLE_NUMBER" | "service.knives.KNIFE_ALREADY_EXISTS" | "service.knives.KNIFE_ALREADY_SHIPPED" | "service.knives.KNIFE_HEIGHT_INCREASED" | "service.knives.KNIFE_THICKNESS_INCREASED" | "service.knives.KNIFE_IS_SCRAPPED" | "service.knives.KNIFE_NOT_FOUND" | "service.knives.TENANT_NOT_FOUND" | "service.knives.TOO_MANY_ATTEMPTS" | "service.knives.KNIFE_RFID_HELD_FOR_ANOTHER_OWNER" | "service.customer-service.SERVICE_AREA_NOT_FOUND" | "service.customer-service.SERVICE_AREA_NAME_TAKEN" | "service.customer-service.CUSTOMER_NOT_FOUND" | "service.customer-service.MACHINE_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_NOT_FOUND" | "service.customer-service.MACHINE_ACCESS_ACTIVE" | "service.customer-service.MANUFACTURER_NOT_FOUND" | "service.customer-service.SERVICE_AREA_HAS_USERS" | "service.knives.TENANT_ID_TAKEN" | "service.knives.CAPTCHA_INVALID" | "service.knives.REGISTRATION_TOKEN_INVALID" | "service.knives.INVOICE_NOT_FOUND" | "validation.INVALID_INPUT" | "validation.MALFORMED_BODY" | "common.NOT_FOUND" | "common.METHOD_NOT_ALLOWED" | "common.PAYLOAD_TOO_LARGE" | "common.UNSUPPORTED_MEDIA_TYPE" | "common.RATE_LIMITED" | "common.INTERNAL_ERROR" | "common.SERVICE_UNAVAILABLE" | "common.TIMEOUT";
             message: string;
             details?: {
                 fields?: {
@@ -5948,7 +6551,7 @@ export interface components {
                     /** @enum {string} */
                     in: "body" | "query" | "params" | "headers";
                     /** @enum {string} */
-                    code: "REQUIRED" | "INVALID_TYPE" | "INVALID_FORMAT" | "INVALID_VALUE" | "INVALID_EMAIL" | "TOO_SHORT" | "TOO_LONG" | "TOO_SMALL" | "TOO_BIG" | "UNKNOWN_FIELD" | "NOT_EQUAL" | "PASSWORD_TOO_SHORT" | "PASSWORD_NEEDS_LOWERCASE" | "PASSWORD_NEEDS_UPPERCASE" | "PASSWORD_NEEDS_DIGIT" | "PASSWORD_NEEDS_SPECIAL" | "PASSWORD_TOO_COMMON" | "PASSWORD_CONTAINS_CONTEXT" | "USERNAME_FORMAT" | "INVALID_IP_CONFIGURATION" | "INVALID_PHONE" | "DIGITS_ONLY" | "NO_SPECIAL_CHARACTERS" | "CONTROL_CHARACTERS" | "INVALID_UNICODE" | "NOT_FOUND" | "DUPLICATE" | "UNKNOWN_TIME_ZONE" | "END_EQUALS_START" | "SHIFTS_OVERLAP" | "BREAK_OUTSIDE_SHIFT" | "BREAKS_OVERLAP";
+                    code: "REQUIRED" | "INVALID_TYPE" | "INVALID_FORMAT" | "INVALID_VALUE" | "INVALID_EMAIL" | "TOO_SHORT" | "TOO_LONG" | "TOO_SMALL" | "TOO_BIG" | "UNKNOWN_FIELD" | "NOT_EQUAL" | "PASSWORD_TOO_SHORT" | "PASSWORD_NEEDS_LOWERCASE" | "PASSWORD_NEEDS_UPPERCASE" | "PASSWORD_NEEDS_DIGIT" | "PASSWORD_NEEDS_SPECIAL" | "PASSWORD_TOO_COMMON" | "PASSWORD_CONTAINS_CONTEXT" | "USERNAME_FORMAT" | "INVALID_IP_CONFIGURATION" | "INVALID_PHONE" | "DIGITS_ONLY" | "NO_SPECIAL_CHARACTERS" | "CONTROL_CHARACTERS" | "INVALID_UNICODE" | "NOT_FOUND" | "DUPLICATE" | "UNKNOWN_TIME_ZONE" | "END_EQUALS_START" | "REJECTS_EXCEED_CUTS" | "SHIFTS_OVERLAP" | "BREAK_OUTSIDE_SHIFT" | "BREAKS_OVERLAP";
                     limit?: number;
                 }[];
                 retryAfterSeconds?: number;
@@ -6167,67 +6770,6 @@ export interface components {
             id: string;
             name: string;
             memberIds: string[];
-        };
-        /** @enum {string} */
-        KnifeSwapUrgency: "UNKNOWN" | "OK" | "SWAP_PREFERRED" | "SWAP_SOON" | "SWAP_REQUIRED";
-        CurrentJob: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            orderNumber: string | null;
-            programNumber: string | null;
-            parentJobId: string | null;
-            /** Format: date-time */
-            startDate: string;
-            cuts: number;
-        };
-        MachineStatusView: {
-            /** Format: uuid */
-            machineId: string;
-            name: string;
-            serialNumber: string;
-            revision: number;
-            /** Format: date-time */
-            asOf: string;
-            status: components["schemas"]["MachineStatus"] | null;
-            statusGroup: components["schemas"]["OperatorStatusGroup"] | null;
-            statusSince: string | null;
-            operator: {
-                /** Format: uuid */
-                id: string;
-                displayName: string;
-            } | null;
-            onlineStatus: components["schemas"]["OnlineStatus"];
-            lastSeenAt: string | null;
-            totalCuts: number;
-            lastCutAt: string | null;
-            cutsToday: number;
-            /** Format: date-time */
-            dayStartedAt: string;
-            knife: {
-                rfid: string;
-                cutsSinceLastGrinding: number;
-                totalCuts: number;
-                knifeSwapInterval: number | null;
-                swapUrgency: components["schemas"]["KnifeSwapUrgency"];
-            } | null;
-            currentJob: components["schemas"]["CurrentJob"] | null;
-        };
-        MachineOnlineStatus: {
-            /** Format: uuid */
-            machineId: string;
-            serialNumber: string;
-            onlineStatus: components["schemas"]["OnlineStatus"];
-            lastSeenAt: string | null;
-        };
-        MachineCredential: {
-            /** Format: uuid */
-            tenantId: string;
-            /** Format: uuid */
-            machineId: string;
-            serial: string;
-            username: string;
-            password: string;
         };
         /** @enum {string} */
         KnifeState: "ACTIVE" | "AT_GRINDER" | "SHIPPED_BACK" | "SCRAPPED";
@@ -6684,150 +7226,6 @@ export interface components {
             pageSize: number;
             total: number;
         };
-        ReportStatus: components["schemas"]["MachineStatus"] | "NO_DATA";
-        StatusSeconds: {
-            status: components["schemas"]["ReportStatus"];
-            seconds: number;
-        }[];
-        ReportEmployee: {
-            id: string | null;
-            label: string;
-            pseudonym: boolean;
-            team?: boolean;
-        };
-        ReportMachine: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            serialNumber: string;
-            locationId: string | null;
-            locationName: string | null;
-        };
-        EmployeeCuts: {
-            employee: components["schemas"]["ReportEmployee"];
-            cuts: number;
-        };
-        EmployeeCutsPerHour: {
-            /** @enum {string} */
-            bucketSize: "HOUR" | "DAY";
-            series: {
-                employee: components["schemas"]["ReportEmployee"];
-                buckets: {
-                    /** Format: date-time */
-                    start: string;
-                    cuts: number;
-                }[];
-            }[];
-        };
-        EmployeeTimes: {
-            employee: components["schemas"]["ReportEmployee"];
-            statuses: components["schemas"]["StatusSeconds"];
-            cuts: number;
-        };
-        TotalTimes: {
-            statuses: components["schemas"]["StatusSeconds"];
-            cuts: number;
-            employees: number;
-        };
-        MachineUptime: {
-            machine: components["schemas"]["ReportMachine"];
-            uptimeSeconds: number;
-            periodSeconds: number;
-            averageDailyUptimeSeconds: number;
-            cuts: number;
-        };
-        MachineTotalUptime: {
-            machine: components["schemas"]["ReportMachine"];
-            statuses: components["schemas"]["StatusSeconds"];
-            cuts: number;
-        };
-        UptimeSegment: {
-            status: components["schemas"]["ReportStatus"];
-            /** Format: date-time */
-            from: string;
-            /** Format: date-time */
-            to: string;
-        };
-        MachineUptimeLast24h: {
-            machine: components["schemas"]["ReportMachine"];
-            /** Format: date-time */
-            from: string;
-            /** Format: date-time */
-            to: string;
-            segments: components["schemas"]["UptimeSegment"][];
-            cutsPerHour: {
-                /** Format: date-time */
-                start: string;
-                cuts: number;
-            }[];
-        };
-        MachineKnivesUsed: {
-            machine: components["schemas"]["ReportMachine"];
-            count: number;
-            knives: {
-                rfid: string;
-                cuts: number;
-            }[];
-        };
-        KnifeCutsTotal: {
-            rfid: string;
-            articleNumber: string | null;
-            knifeClassName: string | null;
-            cuts: number;
-            machines: {
-                /** Format: uuid */
-                id: string;
-                name: string;
-                cuts: number;
-            }[];
-        };
-        KnifeCyclesReport: {
-            rfid: string;
-            articleNumber: string | null;
-            knifeClassName: string | null;
-            cycles: number;
-            averageCutsPerCycle: number | null;
-            cutsSinceLastGrinding: number;
-            swapUrgency: components["schemas"]["KnifeSwapUrgency"];
-            cycleCuts: {
-                /** Format: date-time */
-                sharpenedAt: string;
-                cuts: number;
-            }[];
-        };
-        /** @enum {string} */
-        CuttingJobState: "PLANNED" | "OPEN" | "CLOSED" | "CANCELLED";
-        CuttingJobReportRow: {
-            /** Format: uuid */
-            id: string;
-            name: string;
-            orderNumber: string | null;
-            programNumber: string | null;
-            state: components["schemas"]["CuttingJobState"];
-            parentJobId: string | null;
-            machine: components["schemas"]["ReportMachine"];
-            /** Format: date-time */
-            startDate: string;
-            endDate: string | null;
-            durationSeconds: number;
-            cuts: number;
-            processingSeconds: number;
-            downtimeSeconds: number;
-            supportSeconds: number;
-        };
-        ReportReadSource: {
-            /** @enum {string} */
-            source: "PRIMARY" | "REPLICA";
-            lagSeconds: number | null;
-            /** Format: date-time */
-            checkedAt: string;
-        };
-        ReportUserView: {
-            employee: components["schemas"]["ReportEmployee"];
-            role: string;
-            locationIds: string[];
-            active: boolean;
-        };
         Order: {
             /** Format: uuid */
             id: string;
@@ -6853,10 +7251,20 @@ export interface components {
             externalOrderNumber: string | null;
             plannedQuantity: number | null;
             dueDate: string | null;
+            startupRejects: number | null;
+            productionRejects: number | null;
         };
         OrderTimeRequest: {
             /** Format: date-time */
             at?: string;
+        };
+        CloseOrderRequest: {
+            /** Format: date-time */
+            at?: string;
+            rejects?: {
+                startup: number;
+                production: number;
+            };
         };
         NameEditingAllowed: {
             allowed: boolean;
@@ -16966,6 +17374,253 @@ export interface operations {
             };
         };
     };
+    "report.getOeeReport": {
+        parameters: {
+            query: {
+                startDate: string;
+                endDate: string;
+                timeZone?: string;
+                locations?: string[];
+                search?: string;
+                machineIds?: string[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OeeReport"];
+                };
+            };
+            /** @description validation.INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.UNAUTHENTICATED, authentication.TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description common.RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "report.exportOeeReport": {
+        parameters: {
+            query: {
+                startDate: string;
+                endDate: string;
+                timeZone?: string;
+                locations?: string[];
+                search?: string;
+                machineIds?: string[];
+                lang?: components["schemas"]["LanguageInput"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CsvFile"];
+                };
+            };
+            /** @description validation.INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.UNAUTHENTICATED, authentication.TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description common.RATE_LIMITED */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "report.getIdealCutRate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdealCutRate"];
+                };
+            };
+            /** @description validation.INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.UNAUTHENTICATED, authentication.TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service.printing-shops.MACHINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "report.putIdealCutRate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IdealCutRateRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IdealCutRate"];
+                };
+            };
+            /** @description validation.INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.UNAUTHENTICATED, authentication.TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service.printing-shops.MACHINE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     "printingShop.listMachineOrders": {
         parameters: {
             query?: {
@@ -17265,7 +17920,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["OrderTimeRequestInput"];
+                "application/json": components["schemas"]["CloseOrderRequestInput"];
             };
         };
         responses: {
@@ -17762,6 +18417,238 @@ export interface operations {
             };
             /** @description service.printing-shops.ORDER_NOT_FOUND */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "printingShop.listBoardLinks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardLink"][];
+                };
+            };
+            /** @description validation.INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.UNAUTHENTICATED, authentication.TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service.printing-shops.PRINTING_SHOP_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "printingShop.createBoardLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateBoardLinkRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedBoardLink"];
+                };
+            };
+            /** @description validation.INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.UNAUTHENTICATED, authentication.TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service.printing-shops.PRINTING_SHOP_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service.printing-shops.BOARD_LINK_LIMIT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "printingShop.revokeBoardLink": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description validation.INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.UNAUTHENTICATED, authentication.TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.FORBIDDEN */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service.printing-shops.BOARD_LINK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    "printingShop.getBoard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description validation.INVALID_INPUT */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.UNAUTHENTICATED, authentication.TOKEN_EXPIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description authentication.FORBIDDEN */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

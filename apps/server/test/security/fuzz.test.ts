@@ -30,7 +30,14 @@ const USERS: Record<Role, [string, string]> = {
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 let t: TestApp;
 let tokens: Record<string, TokenPair>;
-let operations: { method: string; path: string; fields: string[]; allowed: Role[]; denied: Role[] }[];
+let operations: {
+  method: string;
+  path: string;
+  fields: string[];
+  boardOnly: boolean;
+  allowed: Role[];
+  denied: Role[];
+}[];
 
 type OpenApi = {
   paths: Record<
@@ -62,6 +69,7 @@ beforeAll(async () => {
           fields: Object.keys(
             resolve(operation.requestBody?.content?.['application/json']?.schema)?.properties ?? {},
           ),
+          boardOnly: walkedOperation.security.includes('board'),
           allowed: ROLES.filter((role) => mayCall(role, walkedOperation)),
           denied: ROLES.filter((role) => !mayCall(role, walkedOperation)),
         };
@@ -126,7 +134,11 @@ describe('fuzzed bad input', () => {
       'GET /api/tenant/export',
     ])
       expect(paths).toContain(newest);
-    expect(operations.filter((o) => o.allowed.length === 0).map((o) => `${o.method} ${o.path}`)).toEqual([]);
+    // the shop-floor board's read (issue 36) takes a board link's secret, no role: it has no input to fuzz
+    // and board-secret-sweep.test.ts walks it
+    expect(
+      operations.filter((o) => o.allowed.length === 0 && !o.boardOnly).map((o) => `${o.method} ${o.path}`),
+    ).toEqual([]);
   });
 
   it('answers every operation with < 500 and a catalogue code, storing nothing invalid', {

@@ -499,6 +499,11 @@ beforeAll(async () => {
       readBack: () => `/api/printing-shop/printing-shops/${locationId}/shift-calendar`,
       text: ['shifts.0.name', 'holidays.0.name'],
     },
+    'POST /api/printing-shop/printing-shops/{id}/board-links': {
+      // after 20 active links a location's next one is refused (BOARD_LINK_LIMIT, a coded 409)
+      url: () => `/api/printing-shop/printing-shops/${locationId}/board-links`,
+      body: () => ({ name: `Hall ${unique()} wall` }),
+    },
     'PUT /api/printing-shop/users/{id}/printing-shops': {
       url: () => `/api/printing-shop/users/${userId}/printing-shops`,
       body: () => ({ printingShopIds: [locationId] }),

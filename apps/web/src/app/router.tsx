@@ -78,6 +78,8 @@ export const routes: RouteObject[] = [
       { path: 'privacy', lazy: WEBSITE_PAGES.privacy },
       { path: 'login', lazy: () => import('../areas/auth') },
       { path: 'register', lazy: () => import('../areas/registration') },
+      // the shop-floor board of a location (issue 36): a wall screen opened with a board link, no sign-in
+      { path: 'board', lazy: () => import('../areas/board') },
       ...Object.entries(AREA_MODULES).map(([area, load]) => ({ path: `${area}/*`, lazy: load })),
       { path: '*', Component: NotFoundPage },
     ],

@@ -1,4 +1,5 @@
 export * from './administration';
+export * from './board';
 export * from './customer-service';
 export * from './grinding-shop';
 export * from './integrations';

@@ -221,6 +221,9 @@ export const cuttingJobs = pgTable(
     processingSeconds: integer('processing_seconds').notNull().default(0),
     downtimeSeconds: integer('downtime_seconds').notNull().default(0),
     supportSeconds: integer('support_seconds').notNull().default(0),
+    /** rejected cuts the operator recorded at close (OEE quality, issue 36); null: none recorded */
+    startupRejects: integer('startup_rejects'),
+    productionRejects: integer('production_rejects'),
     createdBy: uuid('created_by'),
     /** the ERP's order number of an imported order: re-imports find the order by it */
     externalOrderNumber: text('external_order_number'),
@@ -242,6 +245,34 @@ export const cuttingJobs = pgTable(
       t.machineId,
       sql`coalesce(${t.endedAt}, 'infinity'::timestamptz)`,
     ),
+    check(
+      'cutting_jobs_rejects_check',
+      sql`(${t.startupRejects} IS NULL OR ${t.startupRejects} >= 0) AND (${t.productionRejects} IS NULL OR ${t.productionRejects} >= 0)`,
+    ),
+  ],
+);
+
+/**
+ * The ideal cut rate an admin configured for a machine (OEE performance, issue 36; owned by the report
+ * module). No row: the machine's best clock hour of the last 30 days is used.
+ */
+export const machineIdealCutRates = pgTable(
+  'machine_ideal_cut_rates',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    machineId: uuid('machine_id').notNull(),
+    cutsPerHour: integer('cuts_per_hour').notNull(),
+    updatedBy: uuid('updated_by'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.machineId] }),
+    foreignKey({
+      name: 'machine_ideal_cut_rates_machine_fk',
+      columns: [t.tenantId, t.machineId],
+      foreignColumns: [cuttingMachines.tenantId, cuttingMachines.id],
+    }).onDelete('cascade'),
+    check('machine_ideal_cut_rates_cuts_per_hour_check', sql`${t.cutsPerHour} > 0`),
   ],
 );
 

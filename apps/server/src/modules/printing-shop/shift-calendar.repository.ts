@@ -13,14 +13,27 @@ export interface StoredCalendar {
 
 /** The stored calendar of a location, or null when it was never saved (RLS: of this tenant only). */
 export async function findShiftCalendar(tx: Tx, locationId: string): Promise<StoredCalendar | null> {
-  const [row] = await queryRows<{
+  return (await findShiftCalendars(tx, [locationId])).get(locationId) ?? null;
+}
+
+/**
+ * The stored calendars of the given locations, by location id; a location whose calendar was never
+ * saved is not in the map (RLS: of this tenant only).
+ */
+export async function findShiftCalendars(
+  tx: Tx,
+  locationIds: readonly string[],
+): Promise<Map<string, StoredCalendar>> {
+  if (locationIds.length === 0) return new Map();
+  const rows = await queryRows<{
+    locationId: string;
     timeZone: string;
     shifts: Shift[];
     holidays: Holiday[];
     updatedAt: Date | string;
   }>(
     tx,
-    sql`SELECT c.time_zone AS "timeZone", c.updated_at AS "updatedAt",
+    sql`SELECT c.location_id AS "locationId", c.time_zone AS "timeZone", c.updated_at AS "updatedAt",
           coalesce((
             SELECT json_agg(json_build_object(
                      'weekday', s.weekday, 'name', s.name,
@@ -38,9 +51,12 @@ export async function findShiftCalendar(tx: Tx, locationId: string): Promise<Sto
             SELECT json_agg(json_build_object('date', to_char(h.day, 'YYYY-MM-DD'), 'name', h.name) ORDER BY h.day)
             FROM location_holidays h WHERE h.tenant_id = c.tenant_id AND h.location_id = c.location_id
           ), '[]'::json) AS holidays
-        FROM location_calendars c WHERE c.location_id = ${locationId}`,
+        FROM location_calendars c
+        WHERE c.location_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(locationIds)}::jsonb)::uuid)`,
   );
-  return row ? { ...row, updatedAt: new Date(row.updatedAt) } : null;
+  return new Map(
+    rows.map(({ locationId, ...row }) => [locationId, { ...row, updatedAt: new Date(row.updatedAt) }]),
+  );
 }
 
 /**

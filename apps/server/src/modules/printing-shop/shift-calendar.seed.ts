@@ -3,21 +3,30 @@ import type { Tx } from '../../db/transactions';
 import { findDemoLocations } from './demo.repository';
 import { insertShiftCalendarEntries, upsertShiftCalendar } from './shift-calendar.repository';
 
+/** The shifts' names in the language of the location's country (as the holidays below). */
+const SHIFT_NAMES: Record<string, { early: string; late: string; saturday: string }> = {
+  DE: { early: 'Frühschicht', late: 'Spätschicht', saturday: 'Samstagsschicht' },
+  AT: { early: 'Frühschicht', late: 'Spätschicht', saturday: 'Samstagsschicht' },
+  NL: { early: 'Vroege dienst', late: 'Late dienst', saturday: 'Zaterdagdienst' },
+};
+const ENGLISH_NAMES = { early: 'Early shift', late: 'Late shift', saturday: 'Saturday shift' };
+
 /** Monday to Friday: an early and a late shift, each with a 30-minute break (issue 36). */
-const WEEKDAY_SHIFTS: Shift[] = [1, 2, 3, 4, 5].flatMap((weekday) => [
-  { weekday, name: 'Early shift', start: '06:00', end: '14:00', breaks: [{ start: '10:00', minutes: 30 }] },
-  { weekday, name: 'Late shift', start: '14:00', end: '22:00', breaks: [{ start: '18:00', minutes: 30 }] },
-]);
+const weekdayShifts = (names: typeof ENGLISH_NAMES): Shift[] =>
+  [1, 2, 3, 4, 5].flatMap((weekday) => [
+    { weekday, name: names.early, start: '06:00', end: '14:00', breaks: [{ start: '10:00', minutes: 30 }] },
+    { weekday, name: names.late, start: '14:00', end: '22:00', breaks: [{ start: '18:00', minutes: 30 }] },
+  ]);
 
 /** The demo location that also works Saturday mornings. */
 const SATURDAY_SHIFT_AT = 'Werk Nord';
-const SATURDAY_SHIFT: Shift = {
+const saturdayShift = (names: typeof ENGLISH_NAMES): Shift => ({
   weekday: 6,
-  name: 'Saturday shift',
+  name: names.saturday,
   start: '06:00',
   end: '12:00',
   breaks: [],
-};
+});
 
 /** Public holidays (and the days the shops close anyway) by the location's country. */
 const HOLIDAYS: Record<string, Holiday[]> = {
@@ -51,7 +60,11 @@ const HOLIDAYS: Record<string, Holiday[]> = {
  */
 export async function seedDemoShiftCalendars(tx: Tx, tenantId: string): Promise<void> {
   for (const location of await findDemoLocations(tx)) {
-    const shifts = location.name === SATURDAY_SHIFT_AT ? [...WEEKDAY_SHIFTS, SATURDAY_SHIFT] : WEEKDAY_SHIFTS;
+    const names = SHIFT_NAMES[location.country ?? ''] ?? ENGLISH_NAMES;
+    const shifts =
+      location.name === SATURDAY_SHIFT_AT
+        ? [...weekdayShifts(names), saturdayShift(names)]
+        : weekdayShifts(names);
     await upsertShiftCalendar(tx, tenantId, location.id, {
       timeZone: defaultTimeZoneOf(location.country),
       updatedBy: null,

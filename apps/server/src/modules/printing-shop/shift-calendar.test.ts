@@ -72,7 +72,7 @@ describe('the demo calendars', () => {
     expect(calendar.shifts).toHaveLength(11);
     expect(calendar.shifts[0]).toEqual({
       weekday: 1,
-      name: 'Early shift',
+      name: 'Frühschicht',
       start: '06:00',
       end: '14:00',
       breaks: [{ start: '10:00', minutes: 30 }],
@@ -138,13 +138,13 @@ describe('the demo calendars', () => {
     expect(first!.days.map((day) => day.plannedSeconds / HOUR)).toEqual([15, 15, 15, 15, 15, 6, 0]);
     expect(first!.days[0]!.shifts).toEqual([
       {
-        name: 'Early shift',
+        name: 'Frühschicht',
         start: '2026-03-23T05:00:00.000Z',
         end: '2026-03-23T13:00:00.000Z',
         plannedSeconds: 7.5 * HOUR,
       },
       {
-        name: 'Late shift',
+        name: 'Spätschicht',
         start: '2026-03-23T13:00:00.000Z',
         end: '2026-03-23T21:00:00.000Z',
         plannedSeconds: 7.5 * HOUR,
@@ -354,7 +354,7 @@ describe('who may', () => {
     ]) {
       expect(response.statusCode).toBe(404);
       expect(response.json().code).toBe('service.printing-shops.PRINTING_SHOP_NOT_FOUND');
-      expect(response.body).not.toContain('Early shift');
+      expect(response.body).not.toContain('Frühschicht');
     }
     expect((await call('GET', calendarUrl(north.id), admin)).json()).toEqual(before);
     // its own location has its own calendar

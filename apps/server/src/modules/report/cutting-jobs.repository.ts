@@ -34,18 +34,42 @@ export async function openCuttingJob(tx: Tx, tenantId: string, job: NewCuttingJo
   return row!.id;
 }
 
-/** Ends an open job (CLOSED or CANCELLED) at `endedAt`; the machine has no current job afterwards. */
+/** Rejected cuts recorded at an order's close (OEE quality, issue 36). */
+export interface OrderRejects {
+  startup: number;
+  production: number;
+}
+
+/**
+ * Ends an open job (CLOSED or CANCELLED) at `endedAt`, with the rejected cuts the operator recorded
+ * (none: null, not measured) — or, for the demo history, the rejects as a function of the job's cuts;
+ * the machine has no current job afterwards.
+ */
 export async function closeCuttingJob(
   tx: Tx,
   jobId: string,
-  close: { state: 'CLOSED' | 'CANCELLED'; endedAt: string },
+  close: {
+    state: 'CLOSED' | 'CANCELLED';
+    endedAt: string;
+    rejects?: OrderRejects | null | ((cuts: number) => OrderRejects | null);
+  },
 ): Promise<void> {
+  let rejects = close.rejects ?? null;
+  if (typeof rejects === 'function') {
+    const [open] = await queryRows<{ cuts: number }>(
+      tx,
+      sql`SELECT cuts::float8 AS cuts FROM cutting_jobs WHERE id = ${jobId} AND state = 'OPEN'`,
+    );
+    rejects = open ? rejects(open.cuts) : null;
+  }
   const [job] = await queryRows<{ machineId: string }>(
     tx,
     sql`
     UPDATE cutting_jobs j SET state = ${close.state}, ended_at = ${close.endedAt}, updated_at = now(),
       processing_seconds = coalesce(t.processing, 0), downtime_seconds = coalesce(t.downtime, 0),
-      support_seconds = coalesce(t.support, 0)
+      support_seconds = coalesce(t.support, 0),
+      startup_rejects = ${rejects?.startup ?? null}::int,
+      production_rejects = ${rejects?.production ?? null}::int
     FROM (
       SELECT round(sum(s.seconds) FILTER (WHERE s.status = 'RUNNING'))::int AS processing,
              round(sum(s.seconds) FILTER (WHERE s.status LIKE 'INTERRUPTION\\_%'))::int AS downtime,

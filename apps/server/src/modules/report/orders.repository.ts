@@ -29,6 +29,8 @@ export interface OrderRow {
   externalOrderNumber: string | null;
   plannedQuantity: number | null;
   dueDate: string | null;
+  startupRejects: number | null;
+  productionRejects: number | null;
 }
 
 const ORDER_COLUMNS = sql`
@@ -38,6 +40,7 @@ const ORDER_COLUMNS = sql`
   j.processing_seconds AS "processingSeconds", j.downtime_seconds AS "downtimeSeconds",
   j.support_seconds AS "supportSeconds", j.created_by AS "createdById",
   j.external_order_number AS "externalOrderNumber", j.planned_quantity AS "plannedQuantity", j.due_date AS "dueDate",
+  j.startup_rejects AS "startupRejects", j.production_rejects AS "productionRejects",
   COALESCE(NULLIF(trim(u.display_name), ''), u.first_name || ' ' || u.last_name) AS "createdByName"`;
 
 function toOrderRow(row: OrderRow): OrderRow {

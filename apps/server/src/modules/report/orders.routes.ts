@@ -38,7 +38,7 @@ export function registerOrderRoutes(
     orders.update(actor, params.id, body),
   );
   registerRoute(app, authenticator, closeOrder, ({ actor, params, body }) =>
-    orders.close(actor, params.id, body?.at),
+    orders.close(actor, params.id, body ?? undefined),
   );
   registerRoute(app, authenticator, startOrder, ({ actor, params, body }) =>
     orders.start(actor, params.id, body?.at),

@@ -62,6 +62,8 @@ export function toOrder(row: OrderRow): Order {
     externalOrderNumber: row.externalOrderNumber,
     plannedQuantity: row.plannedQuantity,
     dueDate: row.dueDate,
+    startupRejects: row.startupRejects,
+    productionRejects: row.productionRejects,
   };
 }
 

@@ -111,6 +111,46 @@ export function orderCsv({ texts, timeZone }: ReportCsvContext): CsvColumn<Row<'
   ];
 }
 
+/** A ratio as a percentage with one decimal (the dialect writes its decimal mark); null stays empty. */
+const percent = (ratio: number | null) => (ratio === null ? null : Math.round(ratio * 1000) / 10);
+
+/**
+ * The OEE report as one file (issue 36): a row per machine, location, shift, date and the total, the
+ * kind of row in the first column as a code (MACHINE, LOCATION, SHIFT, DAY, TOTAL); durations as
+ * seconds and DD:HH:MM, ratios as percentages, figures that are not measured empty.
+ */
+export function oeeCsv({ texts }: ReportCsvContext): CsvColumn<Row<'oeeRows'>>[] {
+  type R = Row<'oeeRows'>;
+  const title = (key: string) => texts.column(key);
+  const plain = (key: string, cell: (row: R) => CsvValue): CsvColumn<R>[] => [{ header: title(key), cell }];
+  const loss = (row: R, name: string) => row.figures.losses.find((l) => l.loss === name)?.amount ?? 0;
+  return [
+    ...plain('oeeRowKind', (row) => row.kind),
+    ...plain('machine', (row) => row.machine),
+    ...plain('serialNumber', (row) => row.serialNumber),
+    ...plain('location', (row) => row.location),
+    ...plain('shift', (row) => row.shift),
+    ...plain('date', (row) => row.date),
+    ...plain('idealCutsPerHour', (row) => row.idealCutsPerHour),
+    ...plain('idealCutsPerHourSource', (row) => row.idealCutsPerHourSource),
+    ...duration<R>(title('plannedTime'), (row) => row.figures.plannedSeconds),
+    ...duration<R>(title('runTime'), (row) => row.figures.runSeconds),
+    ...duration<R>(title('noDataTime'), (row) => row.figures.noDataSeconds),
+    ...plain('cuts', (row) => row.figures.cuts),
+    ...plain('measuredCuts', (row) => row.figures.measuredCuts),
+    ...plain('startupRejects', (row) => row.figures.startupRejects),
+    ...plain('productionRejects', (row) => row.figures.productionRejects),
+    ...plain('availability', (row) => percent(row.figures.availability)),
+    ...plain('performance', (row) => percent(row.figures.performance)),
+    ...plain('quality', (row) => percent(row.figures.quality)),
+    ...plain('oee', (row) => percent(row.figures.oee)),
+    ...duration<R>(title('breakdowns'), (row) => loss(row, 'BREAKDOWNS')),
+    ...duration<R>(title('setupAndAdjustments'), (row) => loss(row, 'SETUP_AND_ADJUSTMENTS')),
+    ...duration<R>(title('smallStops'), (row) => loss(row, 'SMALL_STOPS')),
+    ...duration<R>(title('reducedSpeed'), (row) => loss(row, 'REDUCED_SPEED')),
+  ];
+}
+
 /** The sections of the combined file, in its order. */
 const REPORT_CSV_SECTIONS = ['machines', 'employees', 'knives', 'orders'] as const;
 

@@ -3,18 +3,22 @@ import {
   exportEmployeeReport,
   exportKnifeReport,
   exportMachineReport,
+  exportOeeReport,
   getEmployeeCutsChart,
   getEmployeeCutsPerHourChart,
   getEmployeeTimesChart,
   getEmployeeTotalTimes,
+  getIdealCutRate,
   getKnifeCutsTotal,
   getKnifeCycles,
   getMachineAverageUptime,
   getMachineTotalUptime,
   getMachineUptimeLast24h,
   getMachineUsedKnivesCount,
+  getOeeReport,
   getReportReadSource,
   listCuttingJobsReport,
+  putIdealCutRate,
 } from '@kerf/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ReadSource } from '../../db/client';
@@ -30,8 +34,9 @@ import {
   tenantSlug,
 } from '../../lib/csv-export';
 import { type Authenticator, registerRoute } from '../../lib/route';
+import type { IdealCutRateService } from './ideal-cut-rate';
 import type { ReportService } from './report.service';
-import { employeeCsv, knifeCsv, machineCsv, orderCsv, type ReportCsvContext } from './report-csv';
+import { employeeCsv, knifeCsv, machineCsv, oeeCsv, orderCsv, type ReportCsvContext } from './report-csv';
 
 /**
  * The report server's endpoints (product.md §7 "Report server"), mounted at /api/report.
@@ -47,6 +52,7 @@ export function registerReportRoutes(
   deps: {
     authenticator: Authenticator;
     reports: ReportService;
+    idealCutRates: IdealCutRateService;
     readSource: ReadSource;
     transactions: Transactions;
   },
@@ -150,4 +156,14 @@ export function registerReportRoutes(
   registerRoute(app, auth, exportCuttingJobsReport, async ({ actor, query, reply }) => {
     return sendSection(reply, actor, 'orders', query, orderCsv, await reports.cuttingJobRows(actor, query));
   });
+
+  // OEE (issue 36): the report, its CSV and the machines' ideal cut rates
+  registerRoute(app, auth, getOeeReport, ({ actor, query }) => reports.oeeReport(actor, query));
+  registerRoute(app, auth, exportOeeReport, async ({ actor, query, reply }) => {
+    return sendSection(reply, actor, 'oee', query, oeeCsv, await reports.oeeRows(actor, query));
+  });
+  registerRoute(app, auth, getIdealCutRate, ({ actor, params }) => deps.idealCutRates.get(actor, params.id));
+  registerRoute(app, auth, putIdealCutRate, ({ actor, params, body }) =>
+    deps.idealCutRates.put(actor, params.id, body),
+  );
 }

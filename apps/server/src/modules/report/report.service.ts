@@ -2,10 +2,11 @@ import type { Transactions } from '../../db/transactions';
 import { createEmployeeReportService } from './employee-report.service';
 import { createKnifeReportService } from './knife-report.service';
 import { createMachineReportService } from './machine-report.service';
+import { createOeeReportService } from './oee-report.service';
 import { createOrderReportService } from './order-report.service';
 
 /**
- * The report server (product.md §7): employees, cutting machines, knives and orders over a period, for
+ * The report server (product.md §7): employees, cutting machines, knives, orders and OEE over a period, for
  * the locations the user may see. Every report runs in one tenant transaction; each section is its own
  * service (`*-report.service.ts`), composed here into the one object the routes, the CSV files and the
  * report e-mails call.
@@ -16,6 +17,7 @@ export function createReportService(deps: { transactions: Transactions }) {
     ...createMachineReportService(deps),
     ...createKnifeReportService(deps),
     ...createOrderReportService(deps),
+    ...createOeeReportService(deps),
   };
 }
 

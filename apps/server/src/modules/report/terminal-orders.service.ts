@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateOrderRequestSchema, Order, UpdateOrderRequestSchema } from '@kerf/contracts';
 import type { z } from 'zod';
-import type { Transactions } from '../../db/transactions';
+import type { Transactions, Tx } from '../../db/transactions';
 import { AppError } from '../../lib/app-error';
 import type { MachineChangeSink } from '../../live/machine-change';
 import { findOperableMachine, setMachineJob } from '../machines/index';
-import { closeCuttingJob } from './cutting-jobs.repository';
+import { closeCuttingJob, type OrderRejects } from './cutting-jobs.repository';
 import { cancelPlannedOrder, markOrderStarted } from './order-import.repository';
 import { type Caller, inputTime, moveCuts, openingTime, orderChanges, orderInScope, toOrder } from './orders';
 import {
@@ -28,7 +28,13 @@ export function createTerminalOrdersService(deps: {
   const { transactions } = deps;
   const changingOrders = orderChanges(transactions, deps.changes);
 
-  async function end(actor: Caller, id: string, state: 'CLOSED' | 'CANCELLED', at?: string): Promise<Order> {
+  async function end(
+    actor: Caller,
+    id: string,
+    state: 'CLOSED' | 'CANCELLED',
+    at?: string,
+    rejects?: OrderRejects,
+  ): Promise<Order> {
     return changingOrders(actor, async (tx, touched) => {
       const order = await orderInScope(tx, actor, id);
       touched.add(order.machineId);
@@ -40,17 +46,28 @@ export function createTerminalOrdersService(deps: {
       }
       if (order.state !== 'OPEN') throw new AppError('service.printing-shops.ORDER_NOT_OPEN');
       if (at === undefined) {
-        await closeCuttingJob(tx, id, { state, endedAt: new Date().toISOString() });
-        return toOrder((await findOrder(tx, id))!);
+        await closeCuttingJob(tx, id, { state, endedAt: new Date().toISOString(), rejects });
+        return closed(tx, id, rejects);
       }
       // Closed when the operator closed it (kept offline), but never before it started: an `at`
       // before its start (the terminal's clock) ends it where it began rather than losing the close.
       const endedAt = new Date(Math.max(inputTime(at, Date.now()), order.startedAt.getTime())).toISOString();
-      await closeCuttingJob(tx, id, { state, endedAt });
+      await closeCuttingJob(tx, id, { state, endedAt, rejects });
       // the cuts booked to it since then were cut after it ended: back to no order
       await moveCuts(tx, actor, { machineId: order.machineId, from: id, to: null, since: endedAt });
-      return toOrder((await findOrder(tx, id))!);
+      return closed(tx, id, rejects);
     });
+  }
+
+  /**
+   * The order as closed. Rejects are checked against the cuts it keeps (after those cut after `at`
+   * went back): more than those is refused, and the refusal rolls the close back.
+   */
+  async function closed(tx: Tx, id: string, rejects: OrderRejects | undefined): Promise<Order> {
+    const order = (await findOrder(tx, id))!;
+    if (rejects && rejects.startup + rejects.production > order.cuts)
+      throw AppError.fields([{ field: 'rejects.production', in: 'body', code: 'REJECTS_EXCEED_CUTS' }]);
+    return toOrder(order);
   }
 
   return {
@@ -118,8 +135,12 @@ export function createTerminalOrdersService(deps: {
       });
     },
 
-    /** Closes the order now, or at `at`: the cuts booked to it after `at` go back to no order. */
-    close: (actor: Caller, id: string, at?: string) => end(actor, id, 'CLOSED', at),
+    /**
+     * Closes the order now, or at `at`: the cuts booked to it after `at` go back to no order; with
+     * the rejected cuts the operator counted (issue 36). Closing a closed order changes nothing.
+     */
+    close: (actor: Caller, id: string, request?: { at?: string; rejects?: OrderRejects }) =>
+      end(actor, id, 'CLOSED', request?.at, request?.rejects),
 
     /**
      * A planned (imported) order starts on its machine: from now on the machine's cuts are booked to

@@ -2,6 +2,7 @@ import {
   closeOrder,
   createOrder,
   deleteOrder,
+  type FieldErrorCode,
   IDEMPOTENCY_KEY_HEADER,
   type MachineStatus,
   type MachineStatusView,
@@ -18,7 +19,7 @@ import { api, isApiError } from '../../lib/api';
  * order it was made. While the server cannot be reached the inputs stay and the terminal says it is
  * offline; when it is back they go out in order. Each input carries the time it was made (`at`), so a
  * status, an order created or started, and an order closed count from then, not from when the server
- * got them. A replay never applies twice: a status carries its idempotency key, an order the id the
+ * got them; a close carries the rejected cuts the operator counted, when they did. A replay never applies twice: a status carries its idempotency key, an order the id the
  * terminal gave it, and closing or deleting an order that is already closed or deleted changes
  * nothing. The status PUT answers with the machine's view, which is handed to `onAnswer` before the
  * input leaves the outbox.
@@ -51,13 +52,29 @@ export type QueuedInput =
       orderNumber?: string | null;
       programNumber?: string | null;
     }
-  | { kind: 'closeOrder'; machineId: string; orderId: string; name: string }
+  | {
+      kind: 'closeOrder';
+      machineId: string;
+      orderId: string;
+      name: string;
+      /** the rejected cuts the operator counted (issue 36, OEE's quality); left out: not recorded */
+      rejects?: OrderRejects;
+    }
   | { kind: 'deleteOrder'; machineId: string; orderId: string; name: string };
+
+/** Rejected cuts of an order close: while setting up, and in production. */
+export interface OrderRejects {
+  startup: number;
+  production: number;
+}
 
 export type QueueItem = QueuedInput & { key: string; at: string };
 
-/** An input the server refused (e.g. a transition no longer possible); kept to be shown, not lost. */
-type RefusedItem = QueueItem & { code: string };
+/**
+ * An input the server refused (e.g. a transition no longer possible); kept to be shown, not lost.
+ * `field`: the field code of a refused input (`REJECTS_EXCEED_CUTS`), said in its own words.
+ */
+type RefusedItem = QueueItem & { code: string; field?: FieldErrorCode };
 
 export interface QueueState {
   items: QueueItem[];
@@ -111,7 +128,10 @@ async function send(item: QueueItem): Promise<MachineStatusView | undefined> {
       await api(startOrder, { params: { id: item.orderId }, body: { at: item.at } });
       return;
     case 'closeOrder':
-      await api(closeOrder, { params: { id: item.orderId }, body: { at: item.at } });
+      await api(closeOrder, {
+        params: { id: item.orderId },
+        body: { at: item.at, ...(item.rejects ? { rejects: item.rejects } : {}) },
+      });
       return;
     case 'deleteOrder':
       await api(deleteOrder, { params: { id: item.orderId } });
@@ -177,7 +197,11 @@ export function createOutbox(
             return;
           }
           const code = isApiError(error) ? error.code : 'errors.generic';
-          set({ items: state.items.slice(1), refused: [...state.refused, { ...item, code }] });
+          const field = isApiError(error) ? error.details?.fields?.[0]?.code : undefined;
+          set({
+            items: state.items.slice(1),
+            refused: [...state.refused, { ...item, code, ...(field ? { field } : {}) }],
+          });
           options.onSent?.(item);
         }
       }

@@ -17,7 +17,13 @@ import { getSelf, sessionKeys, useIsSignedIn, useSelf } from '../../features/ses
 import { api, tokenStore } from '../../lib/api';
 import { useLiveConnection } from '../../lib/live';
 import { keep, kept, sessionOf } from './kept';
-import { createOutbox, type Outbox, type QueuedInput, useOutboxState } from './offline-queue';
+import {
+  createOutbox,
+  type OrderRejects,
+  type Outbox,
+  type QueuedInput,
+  useOutboxState,
+} from './offline-queue';
 import { withPendingInputs } from './pending-inputs';
 
 const operatorKeys = {
@@ -243,6 +249,8 @@ export function useTerminalInputs(machineId: string) {
         externalOrderNumber: null,
         plannedQuantity: null,
         dueDate: null,
+        startupRejects: null,
+        productionRejects: null,
       };
       orders((list) => [order, ...list]);
     },
@@ -267,9 +275,24 @@ export function useTerminalInputs(machineId: string) {
         list.map((o) => (o.id === order.id ? { ...o, state: 'OPEN', startDate: item.at } : o)),
       );
     },
-    closeOrder(order: Pick<Order, 'id' | 'name'>) {
-      add({ kind: 'closeOrder', machineId, orderId: order.id, name: order.name });
+    /** Closes the order, with the rejected cuts the operator counted (issue 36), or without: not recorded. */
+    closeOrder(order: Pick<Order, 'id' | 'name'>, rejects?: OrderRejects) {
+      add({
+        kind: 'closeOrder',
+        machineId,
+        orderId: order.id,
+        name: order.name,
+        ...(rejects ? { rejects } : {}),
+      });
       ended(order.id, 'CLOSED');
+      if (rejects)
+        orders((list) =>
+          list.map((o) =>
+            o.id === order.id
+              ? { ...o, startupRejects: rejects.startup, productionRejects: rejects.production }
+              : o,
+          ),
+        );
     },
     deleteOrder(order: Pick<Order, 'id' | 'name'>) {
       add({ kind: 'deleteOrder', machineId, orderId: order.id, name: order.name });

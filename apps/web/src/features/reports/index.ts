@@ -8,6 +8,7 @@ export { CutsChartCard } from './components/cuts-chart';
 export { EmployeesReportSection } from './components/employees-section';
 export { KnivesReportSection } from './components/knives-section';
 export { MachinesReportSection } from './components/machines-section';
+export { OeeReportSection } from './components/oee-section';
 export { OrdersReportSection } from './components/orders-section';
 export { ReplicaLagNotice } from './components/replica-lag-notice';
 export {

@@ -2,5 +2,5 @@ export {
   createLiveClient,
   type LiveClient,
 } from './live-client';
-export { LiveClientProvider } from './live-context';
+export { LiveClientProvider, useProvidedLiveClient } from './live-context';
 export { useLiveConnection, useLiveEvent } from './use-live-event';

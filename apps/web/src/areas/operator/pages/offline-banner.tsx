@@ -65,7 +65,9 @@ export function OfflineBanner() {
                   ? translateKey(t, `status.machine.${item.status}`)
                   : `${translateKey(t, `operator.offline.kind.${item.kind}`)}: ${item.name}`}
                 {' — '}
-                {translateKey(t, `errors.${item.code}`)}
+                {item.field
+                  ? translateKey(t, `fields.${item.field}`)
+                  : translateKey(t, `errors.${item.code}`)}
               </Text>
             ))}
             <Group>

@@ -41,9 +41,14 @@ import {
   useSelectionView,
   useTerminalInputs,
   useTerminalState,
+  useTerminalView,
 } from '../terminal';
+import { CloseOrderModal } from './close-order-modal';
 
-/** product.md §2: order overview with create, edit, close and delete; each close, delete or discard asks first. */
+/**
+ * product.md §2: order overview with create, edit, close and delete; each close, delete or discard asks
+ * first. A close may record the rejected cuts (issue 36).
+ */
 export function OrdersPage() {
   const { t } = useTranslation();
   usePageTitle(t('operator.orders.title'));
@@ -69,22 +74,16 @@ function OrdersOfMachine({ machineId }: { machineId: string }) {
   const { dir } = useDirection();
   const orders = useMachineOrders(machineId);
   const inputs = useTerminalInputs(machineId);
-  const { items } = useTerminalState();
+  const { items, offline } = useTerminalState();
   const [editing, setEditing] = useState<Editing>(null);
   const list = orders.data ?? [];
   const open = list.find((order) => order.state === 'OPEN');
   const pending = new Set(items.flatMap((item) => ('orderId' in item ? [item.orderId] : [])));
 
-  const closeOrder = async (order: Order) => {
-    const ok = await confirm({
-      title: t('operator.orders.closeTitle', { name: order.name }),
-      message: t('operator.orders.closeMessage'),
-      confirmLabel: t('operator.orders.close'),
-      cancelLabel: t('actions.cancel'),
-      touch: true,
-    });
-    if (ok) inputs.closeOrder(order);
-  };
+  // closing asks first, with the optional rejected cuts (issue 36)
+  const [closing, setClosing] = useState<Order | null>(null);
+  const view = useTerminalView(machineId);
+  const liveCuts = view.data?.currentJob?.id === closing?.id ? (view.data?.currentJob?.cuts ?? 0) : 0;
   const deleteOrder = async (order: Order) => {
     const ok = await confirm({
       title: t('operator.orders.deleteTitle', { name: order.name }),
@@ -196,6 +195,15 @@ function OrdersOfMachine({ machineId }: { machineId: string }) {
                         {t('operator.orders.downtime')} <DurationText seconds={order.downtimeSeconds} />
                         {' · '}
                         {t('operator.orders.supportTime')} <DurationText seconds={order.supportSeconds} />
+                        {order.startupRejects !== null && order.productionRejects !== null && (
+                          <>
+                            {' · '}
+                            {t('operator.rejects.recorded', {
+                              startup: formatNumber(order.startupRejects, i18n.language),
+                              production: formatNumber(order.productionRejects, i18n.language),
+                            })}
+                          </>
+                        )}
                       </>
                     )}
                   </Text>
@@ -236,7 +244,7 @@ function OrdersOfMachine({ machineId }: { machineId: string }) {
                       size="touch"
                       color="green.9"
                       leftSection={<IconCheck aria-hidden />}
-                      onClick={() => void closeOrder(order)}
+                      onClick={() => setClosing(order)}
                     >
                       {t('operator.orders.close')}
                     </Button>
@@ -256,6 +264,15 @@ function OrdersOfMachine({ machineId }: { machineId: string }) {
           ))}
         </Stack>
       )}
+      <CloseOrderModal
+        order={closing}
+        cuts={offline ? null : Math.max(closing?.cuts ?? 0, liveCuts)}
+        onCancel={() => setClosing(null)}
+        onConfirm={(rejects) => {
+          if (closing) inputs.closeOrder(closing, rejects);
+          setClosing(null);
+        }}
+      />
       <OrderFormModal
         editing={editing}
         onClose={() => setEditing(null)}

@@ -1,7 +1,8 @@
 import { SimpleGrid, Stack } from '@mantine/core';
-import { IconCalendarTime, IconNetwork, IconScissors, IconUsers } from '@tabler/icons-react';
+import { IconCalendarTime, IconDeviceTv, IconNetwork, IconScissors, IconUsers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { BoardLinksPanel } from '../../../features/board';
 import { EmployeesTable } from '../../../features/employees';
 import {
   KnifeIntervalEditor,
@@ -17,8 +18,8 @@ import { PlannedTimeTable, ShiftCalendarEditor } from '../../../features/shift-c
 import { LocationDetails } from '../../shared/pages/location-details-page';
 
 /**
- * Location details: header with name, address and actions; tabs Employees, Machines, Network details and
- * the shift calendar with the planned production time it gives (issue 36).
+ * Location details: header with name, address and actions; tabs Employees, Machines, Network details,
+ * the shift calendar with the planned production time it gives and the shop-floor board links (issue 36).
  */
 export function LocationDetailsPage() {
   const { t } = useTranslation();
@@ -90,6 +91,12 @@ export function LocationDetailsPage() {
               <PlannedTimeTable locationId={id} />
             </Stack>
           ),
+        },
+        {
+          value: 'board-links',
+          label: t('boardLinks.tab'),
+          icon: <IconDeviceTv size={16} aria-hidden />,
+          panel: <BoardLinksPanel locationId={id} />,
         },
       ]}
     />

@@ -1,6 +1,6 @@
 import { Container, Stack, Tabs, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconBlade, IconClipboardList, IconScissors, IconUsers } from '@tabler/icons-react';
+import { IconBlade, IconClipboardList, IconGauge, IconScissors, IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import {
   EmployeesReportSection,
   KnivesReportSection,
   MachinesReportSection,
+  OeeReportSection,
   OrdersReportSection,
   ReplicaLagNotice,
   type ReportFilter,
@@ -19,7 +20,7 @@ import {
 import { browserTimeZone, lastHoursPeriod, periodOfLocalDates } from '../../../lib/format';
 import { knifePath, machinePath } from './machine-card';
 
-const SECTIONS = ['machines', 'employees', 'knives', 'orders'] as const;
+const SECTIONS = ['machines', 'employees', 'knives', 'orders', 'oee'] as const;
 type Section = (typeof SECTIONS)[number];
 
 /** "Now" to the minute, so the last 24 hours stay one query while the page is open. */
@@ -37,7 +38,7 @@ function toFilter(input: ReportFilterInput, search: string, now: number): Report
 }
 
 /**
- * Reporting (product.md §2): sections Cutting machines, Employees, Knives, Orders over the last 24 hours
+ * Reporting (product.md §2): sections Cutting machines, Employees, Knives, Orders (and OEE, issue 36) over the last 24 hours
  * or a chosen period in the browser's time zone, for chosen locations and a search; charts with
  * their numbers as tables, and a CSV per section.
  */
@@ -90,6 +91,9 @@ export function ReportingPage() {
             <Tabs.Tab value="orders" leftSection={<IconClipboardList size={16} aria-hidden />}>
               {t('reports.sections.orders')}
             </Tabs.Tab>
+            <Tabs.Tab value="oee" leftSection={<IconGauge size={16} aria-hidden />}>
+              {t('oee.section')}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="machines" pt="md">
             <MachinesReportSection filter={filter} machineHref={machinePath} />
@@ -102,6 +106,9 @@ export function ReportingPage() {
           </Tabs.Panel>
           <Tabs.Panel value="orders" pt="md">
             <OrdersReportSection filter={filter} />
+          </Tabs.Panel>
+          <Tabs.Panel value="oee" pt="md">
+            <OeeReportSection filter={filter} />
           </Tabs.Panel>
         </Tabs>
       </Stack>

@@ -3,12 +3,22 @@ import { Modal, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { KnifeIntervalEditor, NoCutsPromptEditor } from '../../locations';
 import { useMachineOptions } from '../api/machines';
+import { IdealCutRateEditor } from './ideal-cut-rate-editor';
 
 /**
  * The machine's config options: its knife swap interval and the delay after which its operator
- * terminal asks why no cuts come, each its own value or inherited from the location.
+ * terminal asks why no cuts come, each its own value or inherited from the location; and its ideal
+ * cut rate for OEE (issue 36), which only a role that manages machines sets.
  */
-export function MachineIntervalModal({ machine, onClose }: { machine: CuttingMachine; onClose: () => void }) {
+export function MachineIntervalModal({
+  machine,
+  onClose,
+  canSetIdealRate = false,
+}: {
+  machine: CuttingMachine;
+  onClose: () => void;
+  canSetIdealRate?: boolean;
+}) {
   const { t } = useTranslation();
   const options = useMachineOptions(machine.id);
   return (
@@ -22,6 +32,7 @@ export function MachineIntervalModal({ machine, onClose }: { machine: CuttingMac
       <Stack gap="md">
         <KnifeIntervalEditor scope="MACHINE" id={machine.id} options={options.data} error={options.error} />
         <NoCutsPromptEditor scope="MACHINE" id={machine.id} options={options.data} error={options.error} />
+        <IdealCutRateEditor machineId={machine.id} canEdit={canSetIdealRate} />
       </Stack>
     </Modal>
   );

@@ -169,7 +169,13 @@ export function MachinesTable({
         }}
         {...table}
       />
-      {intervalFor && <MachineIntervalModal machine={intervalFor} onClose={() => setIntervalFor(null)} />}
+      {intervalFor && (
+        <MachineIntervalModal
+          machine={intervalFor}
+          canSetIdealRate={!readOnly}
+          onClose={() => setIntervalFor(null)}
+        />
+      )}
       {editing && (
         <MachineFormModal
           opened

@@ -75,6 +75,7 @@ export function ReportFilterBar({
                 leftSection={<IconCalendar size={16} aria-hidden />}
                 miw={240}
                 clearable
+                clearButtonProps={{ 'aria-label': t('reports.filters.clearDays') }}
               />
             </DatesProvider>
           )}
@@ -90,6 +91,7 @@ export function ReportFilterBar({
               </span>
             )}
             clearable
+            clearButtonProps={{ 'aria-label': t('reports.filters.clearLocations') }}
             searchable
             miw={220}
             maw={420}

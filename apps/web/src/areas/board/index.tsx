@@ -1,0 +1,4 @@
+import { BoardPage } from './board-page';
+
+export { BoardPage };
+export const Component = BoardPage;
