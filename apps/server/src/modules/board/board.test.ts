@@ -92,7 +92,7 @@ describe('board links', () => {
     const links = response.json() as BoardLink[];
     expect(links).toEqual([
       expect.objectContaining({
-        name: 'Hall 1 wall',
+        name: 'Halle 1 – Wandbildschirm',
         state: 'ACTIVE',
         createdBy: null,
         printingShopId: north.id,
