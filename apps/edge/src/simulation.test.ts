@@ -1,6 +1,6 @@
 import { MACHINE_STATUSES, type MachineStatus } from '@kerf/contracts';
 import { describe, expect, it } from 'vitest';
-import { knivesFor, machineTimeline, type TimelineStep } from './simulation';
+import { knivesFor, machineTimeline, scheduleState, type TimelineStep } from './simulation';
 
 const MINUTE = 60_000;
 const START = Date.UTC(2026, 2, 2, 9, 0); // a Monday morning
@@ -66,6 +66,72 @@ describe('demo pace', () => {
     expect(demo(2, 15)).not.toEqual(
       take(machineTimeline({ seed: 7, knives: knivesFor('X', 2), pace: 'demo' }, START, START + 15 * MINUTE)),
     );
+  });
+});
+
+describe('the schedule of a shift calendar', () => {
+  // Monday 2026-03-02 in Berlin (UTC+1): 06:00–14:00 with a break 10:00–10:30, then a Saturday shift
+  const at = (day: number, hour: number, minute = 0) => Date.UTC(2026, 2, day, hour - 1, minute);
+  const schedule = {
+    shifts: [
+      { start: at(2, 6), end: at(2, 14), breaks: [{ start: at(2, 10), end: at(2, 10, 30) }] },
+      { start: at(7, 6), end: at(7, 12), breaks: [] },
+    ],
+  };
+
+  it('works inside a shift, breaks in its planned break, and rests in between and after', () => {
+    expect(scheduleState(schedule, at(2, 5))).toEqual({
+      working: false,
+      until: at(2, 6),
+      onBreak: false,
+      shift: null,
+    });
+    expect(scheduleState(schedule, at(2, 6))).toEqual({
+      working: true,
+      until: at(2, 10),
+      onBreak: false,
+      shift: 0,
+    });
+    expect(scheduleState(schedule, at(2, 10, 15))).toEqual({
+      working: true,
+      until: at(2, 10, 30),
+      onBreak: true,
+      shift: 0,
+    });
+    expect(scheduleState(schedule, at(2, 12))).toEqual({
+      working: true,
+      until: at(2, 14),
+      onBreak: false,
+      shift: 0,
+    });
+    expect(scheduleState(schedule, at(2, 14))).toEqual({
+      working: false,
+      until: at(7, 6),
+      onBreak: false,
+      shift: null,
+    });
+    expect(scheduleState(schedule, at(7, 11))).toMatchObject({ working: true, shift: 1 });
+    expect(scheduleState(schedule, at(7, 12))).toEqual({
+      working: false,
+      until: Number.MAX_SAFE_INTEGER,
+      onBreak: false,
+      shift: null,
+    });
+  });
+
+  it('drives the machine: paused outside the shifts, on break in the planned break, cutting in the shift', () => {
+    const steps = take(
+      machineTimeline({ seed: 5, knives: knivesFor('PM-115-0001', 0), schedule }, at(1, 0), at(8, 0)),
+    );
+    expect(statusAt(steps, at(2, 5))).toBe('PAUSED');
+    expect(statusAt(steps, at(2, 10, 15))).toBe('BREAK');
+    expect(statusAt(steps, at(4, 9))).toBe('PAUSED'); // Wednesday: no shift in this schedule
+    const cutsIn = (from: number, to: number) =>
+      steps.filter((s) => 'event' in s && s.event.type === 'cut' && s.at >= from && s.at < to).length;
+    expect(cutsIn(at(2, 6), at(2, 14))).toBeGreaterThan(500);
+    expect(cutsIn(at(7, 6), at(7, 12))).toBeGreaterThan(500);
+    // the cut under way when the shift ends lands a few seconds after it, as in the UTC shifts
+    expect(cutsIn(at(2, 14, 1), at(7, 6))).toBe(0);
   });
 });
 

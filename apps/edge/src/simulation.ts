@@ -25,6 +25,17 @@ export interface MachineModelOptions {
   alwaysOn?: boolean;
   /** `demo` pace: which machine of the fleet this is, so that machines start in different states */
   stagger?: number;
+  /**
+   * `shift` pace: the machine's working time from its location's shift calendar (the demo history
+   * passes it, so that a report against the calendar finds the machines working when it plans them
+   * to); without it, `shiftState`'s UTC shifts Monday to Friday.
+   */
+  schedule?: WorkSchedule;
+}
+
+/** Working time as instants: shifts ordered by start, each with its planned breaks. */
+export interface WorkSchedule {
+  shifts: readonly { start: number; end: number; breaks: readonly { start: number; end: number }[] }[];
 }
 
 /** An event as the agent records it: the agent stamps seq (and `at`, when missing). */
@@ -117,6 +128,49 @@ export function shiftState(at: number): {
   };
 }
 
+/**
+ * `shiftState` over a shift calendar's schedule: working inside a shift, on a break inside one of its
+ * planned breaks; `shift` is the shift's place in the schedule. After the last shift nothing is worked.
+ */
+export function scheduleState(
+  schedule: WorkSchedule,
+  at: number,
+): { working: boolean; until: number; onBreak: boolean; shift: number | null } {
+  const { shifts } = schedule;
+  // the last shift that began at or before `at`
+  let low = 0;
+  let high = shifts.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (shifts[middle]!.start <= at) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  const current = found >= 0 ? shifts[found] : undefined;
+  if (!current || at >= current.end) {
+    const next = shifts[found + 1];
+    return {
+      working: false,
+      until: next ? next.start : Number.MAX_SAFE_INTEGER,
+      onBreak: false,
+      shift: null,
+    };
+  }
+  let until = current.end;
+  for (const pause of current.breaks) {
+    if (at >= pause.start && at < pause.end)
+      return { working: true, until: pause.end, onBreak: true, shift: found };
+    if (pause.start > at) until = Math.min(until, pause.start);
+  }
+  return { working: true, until, onBreak: false, shift: found };
+}
+
+/** Where the machine's working time comes from: its schedule, else the UTC shifts of `shiftState`. */
+export const workingTime = (options: Pick<MachineModelOptions, 'schedule'>, at: number) =>
+  options.schedule ? scheduleState(options.schedule, at) : shiftState(at);
+
 export function* machineTimeline(
   options: MachineModelOptions,
   start: number,
@@ -143,7 +197,7 @@ function* shiftTimeline(options: MachineModelOptions, start: number, end: number
 
   yield { at: t, event: { type: 'knife-inserted', rfid: knife } };
   while (t < end) {
-    const shift = options.alwaysOn ? { working: true, until: end, onBreak: false } : shiftState(t);
+    const shift = options.alwaysOn ? { working: true, until: end, onBreak: false } : workingTime(options, t);
     if (!shift.working) {
       yield* setStatus('PAUSED');
       t = shift.until;

@@ -1,12 +1,20 @@
 import type { TelemetryEvent } from '@kerf/contracts';
-import { knivesFor, machineTimeline, randomSource, shiftState } from '@kerf/edge/simulation';
+import {
+  knivesFor,
+  machineTimeline,
+  randomSource,
+  type WorkSchedule,
+  workingTime,
+} from '@kerf/edge/simulation';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type DatabaseHandle, queryRows } from '../db/client';
 import type { Transactions } from '../db/transactions';
 import { sha256Hex } from '../lib/hash';
+import { addDays, type CalendarDefinition, localDateOf, shiftOccurrences } from '../lib/shift-calendar';
 import { findTenantBySlug } from '../modules/auth/index';
 import { creditKnifeRegrind } from '../modules/knife/index';
+import { readShiftCalendars } from '../modules/printing-shop/index';
 import { closeCuttingJob, openCuttingJob } from '../modules/report/index';
 import type { TelemetryService } from '../modules/telemetry/index';
 
@@ -48,6 +56,28 @@ function historyBootId(tenantId: string, serial: string): string {
 interface MachineRow {
   id: string;
   serialNumber: string;
+  locationId: string | null;
+}
+
+/**
+ * The working time of a machine from its location's shift calendar, from `start` to `end`: each
+ * shift with its planned breaks (the gaps between its planned intervals). So the history works when
+ * the calendar plans work, in the location's time zone, Saturday shift and holidays included, and
+ * OEE and the board measure the demo against its own plan.
+ */
+function scheduleOf(calendar: CalendarDefinition, start: number, end: number): WorkSchedule {
+  const first = addDays(localDateOf(calendar.timeZone, start), -1);
+  const last = localDateOf(calendar.timeZone, end);
+  return {
+    shifts: shiftOccurrences(calendar, first, last).map((occurrence) => ({
+      start: occurrence.start.getTime(),
+      end: occurrence.end.getTime(),
+      breaks: occurrence.intervals.slice(1).map((interval, index) => ({
+        start: occurrence.intervals[index]!.end.getTime(),
+        end: interval.start.getTime(),
+      })),
+    })),
+  };
 }
 
 export async function writeDemoHistory(
@@ -63,21 +93,29 @@ export async function writeDemoHistory(
     (tx) => findTenantBySlug(tx, slug),
   );
   if (!tenant) return result;
-  const { machines, operators } = await transactions.withTenant(tenant.id, async (tx) => ({
-    machines: await queryRows<MachineRow>(
+  const { machines, operators, calendars } = await transactions.withTenant(tenant.id, async (tx) => {
+    const rows = await queryRows<MachineRow>(
       tx,
-      sql`SELECT id, serial_number AS "serialNumber" FROM cutting_machines
+      sql`SELECT id, serial_number AS "serialNumber", location_id AS "locationId" FROM cutting_machines
           WHERE deleted_at IS NULL ORDER BY serial_number`,
-    ),
-    // The shop's operators take the shifts in turn; the manager stands in.
-    operators: (
-      await queryRows<{ id: string }>(
+    );
+    return {
+      machines: rows,
+      // machines at a location with a shift calendar work by it, the others Monday to Friday in UTC
+      calendars: await readShiftCalendars(
         tx,
-        sql`SELECT id FROM users WHERE deleted_at IS NULL AND active
+        rows.flatMap((row) => (row.locationId ? [row.locationId] : [])),
+      ),
+      // The shop's operators take the shifts in turn; the manager stands in.
+      operators: (
+        await queryRows<{ id: string }>(
+          tx,
+          sql`SELECT id FROM users WHERE deleted_at IS NULL AND active
             AND role IN ('PRINTING_SHOP_OPERATOR', 'PRINTING_SHOP_MANAGER') ORDER BY role DESC, username`,
-      )
-    ).map((row) => row.id),
-  }));
+        )
+      ).map((row) => row.id),
+    };
+  });
   const now = options.now ?? Date.now();
 
   for (const [index, machine] of machines.entries()) {
@@ -106,7 +144,9 @@ export async function writeDemoHistory(
       };
     });
     const end = Math.min(now, state.liveFrom ?? now);
+    const calendar = machine.locationId ? calendars.get(machine.locationId) : undefined;
     const written = await writeMachine(telemetry, transactions, tenant.id, {
+      schedule: calendar ? scheduleOf(calendar, state.start, end) : undefined,
       id: machine.id,
       serial: machine.serialNumber,
       boot,
@@ -165,6 +205,7 @@ async function writeMachine(
     boot: string;
     seed: number;
     knives: string[];
+    schedule?: WorkSchedule;
     operators: string[];
     start: number;
     end: number;
@@ -219,13 +260,13 @@ async function writeMachine(
   };
 
   for (const step of machineTimeline(
-    { seed: machine.seed, knives: machine.knives },
+    { seed: machine.seed, knives: machine.knives, schedule: machine.schedule },
     machine.start,
     machine.end,
   )) {
     if (!('event' in step)) continue;
     const at = new Date(step.at).toISOString();
-    const shift = shiftState(step.at).shift;
+    const shift = workingTime(machine, step.at).shift;
     if (shift !== currentShift) {
       await flush();
       if (machine.stopped?.()) {

@@ -9,5 +9,11 @@ import { newBoardSecret } from './board-links.service';
  */
 export async function seedDemoBoardLinks(tx: Tx, tenantId: string, locationId: string): Promise<void> {
   const { hash } = newBoardSecret(tenantId);
-  await insertBoardLink(tx, { tenantId, locationId, name: 'Halle 1 – Wandbildschirm', secretHash: hash, createdBy: null });
+  await insertBoardLink(tx, {
+    tenantId,
+    locationId,
+    name: 'Halle 1 – Wandbildschirm',
+    secretHash: hash,
+    createdBy: null,
+  });
 }
