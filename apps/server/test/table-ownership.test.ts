@@ -189,7 +189,7 @@ describe('table ownership (ADR 0012)', () => {
     expect(demo.flatMap((file) => findWrites(file, tables, variables))).toEqual([]);
     const demoBullet = adr.split('\n- ').find((bullet) => bullet.startsWith('**Demo data**'))!;
     // the module functions the bullet names: the owners' seeds and what the demo history calls
-    const seeds = [...demoBullet.matchAll(/`((?:seed|find|credit|open|close)\w+)`/g)]
+    const seeds = [...demoBullet.matchAll(/`((?:seed|find|read|credit|open|close)\w+)`/g)]
       .map(([, name]) => name!)
       .sort();
     const imported: string[] = [];
