@@ -1,5 +1,4 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
 import { boardLinks, cuttingMachines, locations, tenants, users } from '../../db/schema/index';
 import type { Tx } from '../../db/transactions';
 
@@ -115,43 +114,4 @@ export async function isMachineAt(tx: Tx, locationId: string, machineId: string)
       ),
     );
   return rows.length > 0;
-}
-
-/**
- * Cuts of each machine in [`from`, `to`), exact: the hourly rollups for the whole UTC hours inside
- * the range and the raw cuts for the partial hours at its two edges (at most two hours of rows), as
- * the reports count (docs/architecture.md "Reports").
- */
-export async function cutsBetween(
-  tx: Tx,
-  machineIds: string[],
-  from: Date,
-  to: Date,
-): Promise<Map<string, number>> {
-  if (machineIds.length === 0 || to <= from) return new Map();
-  const ids = sql`ARRAY[${sql.join(
-    machineIds.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::uuid[]`;
-  const start = from.toISOString();
-  const end = to.toISOString();
-  const rows = await queryRows<{ machineId: string; cuts: string | number }>(
-    tx,
-    sql`WITH bounds AS (
-          SELECT date_trunc('hour', ${start}::timestamptz, 'UTC') + CASE
-                   WHEN date_trunc('hour', ${start}::timestamptz, 'UTC') = ${start}::timestamptz THEN interval '0'
-                   ELSE interval '1 hour' END AS whole_from,
-                 date_trunc('hour', ${end}::timestamptz, 'UTC') AS whole_to
-        )
-        SELECT machine_id AS "machineId", sum(cuts) AS cuts FROM (
-          SELECT r.machine_id, r.cuts FROM cut_rollups_hourly r, bounds b
-           WHERE r.machine_id = ANY(${ids}) AND r.hour >= b.whole_from AND r.hour < b.whole_to
-          UNION ALL
-          SELECT c.machine_id, 1 FROM cuts c, bounds b
-           WHERE c.machine_id = ANY(${ids}) AND c.at >= ${start}::timestamptz AND c.at < ${end}::timestamptz
-             AND (c.at < b.whole_from OR c.at >= b.whole_to OR b.whole_from >= b.whole_to)
-        ) counted
-        GROUP BY machine_id`,
-  );
-  return new Map(rows.map((row) => [row.machineId, Number(row.cuts)]));
 }

@@ -9,9 +9,9 @@ import {
   type ShiftOccurrence,
   shiftOccurrences,
 } from '../../lib/shift-calendar';
-import { findShiftCalendar } from '../printing-shop/index';
-import { idealCutsPerHour } from '../report/index';
-import { cutsBetween, findBoardLocation, machineIdsAt } from './board.repository';
+import { readShiftCalendars } from '../printing-shop/index';
+import { cutsPerMachine, idealCutsPerHour } from '../report/index';
+import { findBoardLocation, machineIdsAt } from './board.repository';
 
 /** How far ahead the board looks for the next shift. */
 const NEXT_SHIFT_DAYS = 8;
@@ -66,13 +66,10 @@ export function createBoardService(deps: {
         const location = await findBoardLocation(tx, board.locationId);
         // the location was deleted: its links went with it, so this is a race with the deletion
         if (!location) throw new AppError('authentication.UNAUTHENTICATED');
-        const stored = await findShiftCalendar(tx, location.id);
-        const calendar: CalendarDefinition | null = stored
-          ? { timeZone: stored.timeZone, shifts: stored.shifts, holidays: stored.holidays }
-          : null;
+        const calendar = (await readShiftCalendars(tx, [location.id])).get(location.id) ?? null;
         const machineIds = await machineIdsAt(tx, location.id);
         const { current, next } = calendar ? shiftsAround(calendar, now) : { current: null, next: null };
-        const shiftCuts = current ? await cutsBetween(tx, machineIds, current.start, now) : new Map();
+        const shiftCuts = current ? await cutsPerMachine(tx, machineIds, current.start, now) : new Map();
         const rates = current ? await idealCutsPerHour(tx, machineIds, now) : new Map();
         return { location, calendar, machineIds, current, next, shiftCuts, rates };
       });

@@ -41,7 +41,6 @@ export {
 export { seedDemoAdministration, seedDemoLocations, seedDemoTeams } from './printing-shop.seed';
 export { reportEmployee, visibleLocationIds } from './report-scope';
 export { readShiftCalendars } from './shift-calendar.reader';
-export { findShiftCalendar } from './shift-calendar.repository';
 export { seedDemoShiftCalendars } from './shift-calendar.seed';
 export { reportTeams } from './teams.repository';
 export { worksCouncilForm } from './works-council.repository';

@@ -22,6 +22,7 @@ export { closeCuttingJob, openCuttingJob } from './cutting-jobs.repository';
 export { idealCutsPerHour } from './ideal-cut-rate';
 export { seedDemoIdealCutRates } from './oee.seed';
 export { seedDemoPlannedOrders } from './order-import.repository';
+export { cutsPerMachine } from './report.repository';
 export { createReportService, type ReportService } from './report.service';
 export { reportCsvFile } from './report-csv';
 

@@ -115,6 +115,23 @@ const floorDay = (date: Date) => new Date(Math.floor(date.getTime() / DAY) * DAY
 const ceilDay = (date: Date) => new Date(Math.ceil(date.getTime() / DAY) * DAY);
 
 /**
+ * Cuts per machine in [start, end), exact for any period (`cutTotals`): what other modules count
+ * with (the shop-floor board's cuts this shift) instead of reading the rollups themselves.
+ */
+export async function cutsPerMachine(
+  tx: Tx,
+  machineIds: readonly string[],
+  start: Date,
+  end: Date,
+): Promise<Map<string, number>> {
+  const totals = new Map<string, number>();
+  if (end <= start) return totals;
+  for (const row of await cutTotals(tx, machineIds, start, end))
+    totals.set(row.machineId, (totals.get(row.machineId) ?? 0) + Number(row.cuts));
+  return totals;
+}
+
+/**
  * The whole UTC days inside [start, end) as [d0, d1), or null where there is none: what the daily
  * aggregates answer; the rest of the period (less than a day at each edge) is read finer.
  */
